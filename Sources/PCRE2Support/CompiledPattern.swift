@@ -1,0 +1,98 @@
+import CPCRE2
+
+/// A PCRE2 pattern compiled once (JIT when available) and matched many times.
+///
+/// Patterns are compiled in UTF mode with Unicode properties, `.` matching newlines and
+/// multiline anchors, and are anchored at both ends: a match must span the whole subject,
+/// as `uregex_matches` does for Apple's `MATCHES`. Matching uses per-thread match data and
+/// never allocates; every match runs under ``MatchBudget``.
+package final class CompiledPattern: @unchecked Sendable {
+    // The compiled code is immutable after init and PCRE2 documents it as safe to share
+    // between threads; per-thread state lives in ThreadMatchScratch.
+    private let code: OpaquePointer
+    /// Whether PCRE2 JIT compiled the pattern (false falls back to the interpreter).
+    package let isJITCompiled: Bool
+    /// The pattern text as compiled.
+    package let pattern: String
+
+    /// Compiles `pattern` for whole-subject matching.
+    /// - Parameter caseless: adds `PCRE2_CASELESS` (Unicode simple case folding).
+    /// - Throws: ``PCRE2CompileError`` with PCRE2's message and offset.
+    package init(_ pattern: String, caseless: Bool = false) throws(PCRE2CompileError) {
+        var options: UInt32 =
+            PCRE2_UTF | PCRE2_UCP | PCRE2_DOTALL | PCRE2_MULTILINE | PCRE2_ANCHORED | PCRE2_ENDANCHORED
+        if caseless { options |= PCRE2_CASELESS }
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        // A trailing NUL keeps the pointer non-null for an empty pattern; the length excludes it.
+        let utf8 = Array(pattern.utf8) + [0]
+        let compiled: OpaquePointer? = utf8.withUnsafeBufferPointer { buffer in
+            pcre2_compile_8(buffer.baseAddress, buffer.count - 1, options, &errorCode, &errorOffset, nil)
+        }
+        guard let compiled else {
+            throw PCRE2CompileError(code: errorCode, message: Self.message(for: errorCode), offset: errorOffset)
+        }
+        code = compiled
+        isJITCompiled = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
+        self.pattern = pattern
+    }
+
+    deinit {
+        pcre2_code_free_8(code)
+    }
+
+    /// Matches the whole of `subject` (valid UTF-8).
+    /// - Complexity: bounded by ``MatchBudget/matchLimit``; no allocation.
+    package func matches(_ subject: UnsafeBufferPointer<UInt8>) -> MatchOutcome {
+        let scratch = ThreadMatchScratch.current
+        // PCRE2 needs a non-null subject pointer even for an empty subject.
+        var empty: UInt8 = 0
+        let rc: Int32 = withUnsafeMutablePointer(to: &empty) { emptyPointer in
+            let base = subject.baseAddress ?? UnsafePointer(emptyPointer)
+            // Subjects come from Swift strings, which are always valid UTF-8.
+            if isJITCompiled {
+                return pcre2_jit_match_8(
+                    code, base, subject.count, 0, 0, scratch.matchData, scratch.matchContext)
+            }
+            return pcre2_match_8(
+                code, base, subject.count, 0, PCRE2_NO_UTF_CHECK, scratch.matchData, scratch.matchContext)
+        }
+        switch rc {
+        case 0...: return .match
+        case PCRE2_ERROR_NOMATCH: return .noMatch
+        case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_JIT_STACKLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT:
+            return .budgetExceeded
+        default: return .failed(code: rc)
+        }
+    }
+
+    /// Convenience for callers holding a `String`.
+    package func matches(_ subject: String) -> MatchOutcome {
+        var subject = subject
+        return subject.withUTF8 { matches($0) }
+    }
+
+    /// PCRE2's text for an error code.
+    package static func message(for errorCode: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let length = buffer.withUnsafeMutableBufferPointer {
+            pcre2_get_error_message_8(errorCode, $0.baseAddress, $0.count)
+        }
+        guard length > 0 else { return "PCRE2 error \(errorCode)" }
+        return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
+    }
+}
+
+extension CompiledPattern {
+    /// Matches `subject` (ASCII) lowercased, through a per-thread buffer: `[c]` folding of
+    /// ASCII text without allocating.
+    package func matchesLowercasingASCII(_ subject: UnsafeBufferPointer<UInt8>) -> MatchOutcome {
+        let scratch = ThreadMatchScratch.current
+        let buffer = scratch.bytes(capacity: subject.count)
+        for index in 0..<subject.count {
+            let byte = subject[index]
+            buffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+        }
+        return matches(UnsafeBufferPointer(start: buffer.baseAddress, count: subject.count))
+    }
+}

@@ -1,0 +1,83 @@
+import CPCRE2
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Per-thread PCRE2 state: one match data block, one match context carrying the match
+/// budget, and one JIT stack. Created on a thread's first match and reused for every match
+/// on that thread, so matching never allocates.
+final class ThreadMatchScratch {
+    let matchData: OpaquePointer
+    let matchContext: OpaquePointer
+    private let jitStack: OpaquePointer?
+    private var byteBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
+
+    /// A per-thread byte buffer of at least `capacity` bytes (grown, never shrunk).
+    func bytes(capacity: Int) -> UnsafeMutableBufferPointer<UInt8> {
+        if byteBuffer.count < capacity {
+            byteBuffer.deallocate()
+            byteBuffer = .allocate(capacity: max(capacity, byteBuffer.count * 2))
+        }
+        return byteBuffer
+    }
+
+    private init() {
+        // One ovector pair is enough: callers only ask whether the whole subject matched.
+        guard let data = pcre2_match_data_create_8(1, nil),
+            let context = pcre2_match_context_create_8(nil)
+        else {
+            fatalError("PCRE2 could not allocate per-thread match state (out of memory)")
+        }
+        matchData = data
+        matchContext = context
+        pcre2_set_match_limit_8(context, MatchBudget.matchLimit)
+        pcre2_set_depth_limit_8(context, MatchBudget.depthLimit)
+        pcre2_set_heap_limit_8(context, MatchBudget.heapLimitKiB)
+        jitStack = pcre2_jit_stack_create_8(MatchBudget.jitStackStart, MatchBudget.jitStackMax, nil)
+        if let jitStack {
+            pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(jitStack))
+        }
+    }
+
+    deinit {
+        pcre2_match_data_free_8(matchData)
+        pcre2_match_context_free_8(matchContext)
+        if let jitStack { pcre2_jit_stack_free_8(jitStack) }
+        byteBuffer.deallocate()
+    }
+
+    /// The calling thread's scratch, created on first use and released when the thread exits.
+    static var current: ThreadMatchScratch {
+        let key = ThreadMatchScratchKey.shared.key
+        if let raw = pthread_getspecific(key) {
+            return Unmanaged<ThreadMatchScratch>.fromOpaque(raw).takeUnretainedValue()
+        }
+        let scratch = ThreadMatchScratch()
+        pthread_setspecific(key, Unmanaged.passRetained(scratch).toOpaque())
+        return scratch
+    }
+}
+
+/// Owns the pthread key; its destructor releases a thread's scratch when the thread ends.
+private final class ThreadMatchScratchKey: Sendable {
+    static let shared = ThreadMatchScratchKey()
+    let key: pthread_key_t
+
+    private init() {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { raw in
+            #if canImport(Darwin)
+            Unmanaged<ThreadMatchScratch>.fromOpaque(raw).release()
+            #else
+            if let raw { Unmanaged<ThreadMatchScratch>.fromOpaque(raw).release() }
+            #endif
+        }
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        self.key = key
+    }
+}

@@ -1,0 +1,379 @@
+/// Recursive-descent parser for the SELF-only subset of NSPredicate format strings.
+///
+/// Precedence is NOT > AND > OR (Apple documents none between AND and OR; see
+/// `ParsedPredicate.mixedAndOr`). `%@` is replaced by the next argument.
+package struct Parser {
+    private let source: String
+    private let tokens: [Token]
+    private var index = 0
+    private var arguments: [PredicateArgument]
+    private var argumentIndex = 0
+    private var mixedAndOr: [Range<Int>] = []
+    private var referencesSelf = false
+
+    private init(source: String, tokens: [Token], arguments: [PredicateArgument]) {
+        self.source = source
+        self.tokens = tokens
+        self.arguments = arguments
+    }
+
+    /// Parses and validates `format` with `arguments` substituted for its `%@`s.
+    /// - Throws: ``PredicateError`` pointing at the offending token.
+    package static func parse(_ format: String, arguments: [PredicateArgument] = []) throws(PredicateError) -> ParsedPredicate {
+        let tokens = try Lexer.tokenize(format)
+        var parser = Parser(source: format, tokens: tokens, arguments: arguments)
+        if case .end = tokens[0].kind {
+            throw parser.error(.syntax, "empty predicate: expected a comparison such as SELF == 'id'", at: tokens[0])
+        }
+        let node = try parser.parseOr(after: nil)
+        let last = parser.current
+        switch last.kind {
+        case .end: break
+        case .symbol(.closeParen):
+            throw parser.error(.unbalancedParentheses, "unbalanced ')': there is no '(' to close", at: last)
+        default:
+            throw parser.error(.syntax, "expected AND or OR between predicates, found \(parser.describe(last))", at: last)
+        }
+        if parser.argumentIndex < arguments.count {
+            let count = arguments.count
+            throw PredicateError(
+                code: .extraArguments,
+                message: "\(count) argument\(count == 1 ? "" : "s") given but the predicate has \(parser.argumentIndex) %@",
+                source: format, offset: format.utf8.count, length: 1)
+        }
+        try Validator(source: format).validate(node)
+        return ParsedPredicate(
+            node: node, source: format, mixedAndOr: parser.mixedAndOr, referencesSelf: parser.referencesSelf)
+    }
+
+    // MARK: Token access
+
+    private var current: Token { tokens[index] }
+
+    private mutating func advance() -> Token {
+        let token = tokens[index]
+        if index < tokens.count - 1 { index += 1 }
+        return token
+    }
+
+    private func error(_ code: PredicateError.Code, _ message: String, at token: Token) -> PredicateError {
+        PredicateError(
+            code: code, message: message, source: source, offset: token.range.lowerBound,
+            length: max(1, token.range.count))
+    }
+
+    private func text(of token: Token) -> String {
+        let bytes = Array(source.utf8)[token.range]
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// How a token is named in "found …" messages.
+    private func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .end: "the end of the predicate"
+        case .keyword: text(of: token).uppercased()
+        case .identifier: "'\(text(of: token))'"
+        case .string: "a string"
+        case .number: "a number"
+        case .symbol, .formatSpecifier: "'\(text(of: token))'"
+        }
+    }
+
+    private func isKeyword(_ token: Token, _ keywords: Keyword...) -> Bool {
+        if case .keyword(let keyword) = token.kind { return keywords.contains(keyword) }
+        return false
+    }
+
+    private func isSymbol(_ token: Token, _ symbols: Symbol...) -> Bool {
+        if case .symbol(let symbol) = token.kind { return symbols.contains(symbol) }
+        return false
+    }
+
+    // MARK: Compound predicates
+
+    private mutating func parseOr(after previous: Token?) throws(PredicateError) -> PredicateNode {
+        var (first, firstIsBareAnd) = try parseAnd(after: previous)
+        var operands: [PredicateNode] = []
+        var sawBareAnd = firstIsBareAnd
+        var firstOr: Range<Int>?
+        while isKeyword(current, .or) || isSymbol(current, .orOr) {
+            let orToken = advance()
+            firstOr = firstOr ?? orToken.range
+            let (next, nextIsBareAnd) = try parseAnd(after: orToken)
+            sawBareAnd = sawBareAnd || nextIsBareAnd
+            if operands.isEmpty { operands.append(first) }
+            operands.append(next)
+        }
+        if operands.isEmpty { return first }
+        if sawBareAnd, let firstOr { mixedAndOr.append(firstOr) }
+        first = .or(operands)
+        firstIsBareAnd = false
+        return first
+    }
+
+    /// Returns the node and whether it is an AND written without parentheses.
+    private mutating func parseAnd(after previous: Token?) throws(PredicateError) -> (PredicateNode, Bool) {
+        let first = try parseNot(after: previous)
+        var operands = [first]
+        while isKeyword(current, .and) || isSymbol(current, .andAnd) {
+            let andToken = advance()
+            operands.append(try parseNot(after: andToken))
+        }
+        return operands.count == 1 ? (first, false) : (.and(operands), true)
+    }
+
+    private mutating func parseNot(after previous: Token?) throws(PredicateError) -> PredicateNode {
+        if isKeyword(current, .not) || isSymbol(current, .bang) {
+            let notToken = advance()
+            return .not(try parseNot(after: notToken))
+        }
+        return try parsePrimary(after: previous)
+    }
+
+    private mutating func parsePrimary(after previous: Token?) throws(PredicateError) -> PredicateNode {
+        let token = current
+        switch token.kind {
+        case .keyword(.truePredicate):
+            _ = advance()
+            return .constant(true)
+        case .keyword(.falsePredicate):
+            _ = advance()
+            return .constant(false)
+        case .symbol(.openParen):
+            _ = advance()
+            let inner = try parseOr(after: token)
+            guard isSymbol(current, .closeParen) else {
+                if case .end = current.kind {
+                    throw error(.unbalancedParentheses, "missing ')' to close this '('", at: token)
+                }
+                throw error(.syntax, "expected ')' or AND/OR, found \(describe(current))", at: current)
+            }
+            _ = advance()
+            return inner
+        case .keyword(let keyword) where [.any, .all, .some, .none].contains(keyword):
+            throw error(
+                .unsupported,
+                "\(keyword.rawValue) needs a collection on its left, but SELF (the target content identifier) is a string",
+                at: token)
+        case .keyword(.and), .keyword(.or), .symbol(.andAnd), .symbol(.orOr), .end, .symbol(.closeParen):
+            let context = previous.map { " after \(describe($0))" } ?? ""
+            throw error(.syntax, "expected a predicate\(context), found \(describe(token))", at: token)
+        default:
+            return try parseComparison()
+        }
+    }
+
+    // MARK: Comparisons
+
+    private mutating func parseComparison() throws(PredicateError) -> PredicateNode {
+        let lhs = try parseValue(expecting: "a predicate")
+        let operatorToken = current
+        let op: ComparisonOperator
+        switch operatorToken.kind {
+        case .symbol(.equal), .symbol(.singleEqual): op = .equal
+        case .symbol(.notEqual), .symbol(.lessGreater): op = .notEqual
+        case .symbol(.less): op = .less
+        case .symbol(.lessEqual), .symbol(.equalLess): op = .lessEqual
+        case .symbol(.greater): op = .greater
+        case .symbol(.greaterEqual), .symbol(.equalGreater): op = .greaterEqual
+        case .keyword(.beginsWith): op = .beginsWith
+        case .keyword(.endsWith): op = .endsWith
+        case .keyword(.contains): op = .contains
+        case .keyword(.like): op = .like
+        case .keyword(.matches): op = .matches
+        case .keyword(.in): op = .in
+        case .keyword(.between): op = .between
+        case .identifier(let word):
+            throw error(.unknownOperator, Self.unknownOperatorMessage(word), at: operatorToken)
+        case .end, .keyword(.and), .keyword(.or), .symbol(.andAnd), .symbol(.orOr), .symbol(.closeParen):
+            if case .boolean(let value) = lhs.kind {
+                let suggestion = value ? "TRUEPREDICATE" : "FALSEPREDICATE"
+                throw PredicateError(
+                    code: .syntax, message: "a boolean value is not a predicate (did you mean \(suggestion)?)",
+                    source: source, offset: lhs.range.lowerBound, length: lhs.range.count)
+            }
+            throw error(.syntax, "expected an operator after \(lhs.description), found \(describe(operatorToken))", at: operatorToken)
+        default:
+            throw error(.syntax, "expected an operator after \(lhs.description), found \(describe(operatorToken))", at: operatorToken)
+        }
+        _ = advance()
+        var operatorEnd = operatorToken.range.upperBound
+        var options: ComparisonOptions = []
+        if isSymbol(current, .openBracket) {
+            (options, operatorEnd) = try parseOptions(for: op)
+        }
+        let rhs = try parseValue(expecting: Self.expectation(after: op), after: operatorToken)
+        return .comparison(
+            Comparison(
+                lhs: lhs, op: op, options: options, rhs: rhs, operatorRange: operatorToken.range.lowerBound..<operatorEnd))
+    }
+
+    private static func expectation(after op: ComparisonOperator) -> String {
+        switch op {
+        case .beginsWith, .endsWith, .contains, .like, .matches: "a string"
+        case .in: "an aggregate or a string"
+        case .between: "{lower, upper}"
+        default: "a value"
+        }
+    }
+
+    private mutating func parseOptions(for op: ComparisonOperator) throws(PredicateError) -> (ComparisonOptions, Int) {
+        let open = advance()
+        var options: ComparisonOptions = []
+        var letters = ""
+        switch current.kind {
+        case .identifier, .keyword:
+            letters = text(of: advance())
+        case .symbol(.closeBracket):
+            throw PredicateError(
+                code: .invalidOptions, message: "empty options '[]': use c, d, n or l (e.g. [cd])", source: source,
+                offset: open.range.lowerBound, length: current.range.upperBound - open.range.lowerBound)
+        default:
+            throw error(.invalidOptions, "expected option letters c, d, n or l after '['", at: current)
+        }
+        guard isSymbol(current, .closeBracket) else {
+            throw error(.invalidOptions, "expected ']' to close the options", at: current)
+        }
+        let close = advance()
+        for letter in letters.lowercased() {
+            switch letter {
+            case "c": options.insert(.caseInsensitive)
+            case "d": options.insert(.diacriticInsensitive)
+            case "n": options.insert(.normalized)
+            case "l": options.insert(.localeSensitive)
+            case "w": options.insert(.widthInsensitive)
+            default:
+                throw PredicateError(
+                    code: .invalidOptions, message: "unknown option '\(letter)' in [\(letters)]: options are c, d, n and l",
+                    source: source, offset: open.range.lowerBound, length: close.range.upperBound - open.range.lowerBound)
+            }
+        }
+        if op == .between {
+            throw PredicateError(
+                code: .invalidOptions, message: "BETWEEN takes no options", source: source,
+                offset: open.range.lowerBound, length: close.range.upperBound - open.range.lowerBound)
+        }
+        return (options, close.range.upperBound)
+    }
+
+    private mutating func parseValue(expecting expectation: String, after previous: Token? = nil) throws(PredicateError) -> Operand {
+        let token = current
+        switch token.kind {
+        case .keyword(.self):
+            _ = advance()
+            referencesSelf = true
+            return Operand(kind: .this, range: token.range)
+        case .string(let literal):
+            _ = advance()
+            return Operand(kind: .string(literal), range: token.range)
+        case .number(let value):
+            _ = advance()
+            return Operand(kind: .number(value), range: token.range)
+        case .keyword(.true), .keyword(.yes):
+            _ = advance()
+            return Operand(kind: .boolean(true), range: token.range)
+        case .keyword(.false), .keyword(.no):
+            _ = advance()
+            return Operand(kind: .boolean(false), range: token.range)
+        case .keyword(.null), .keyword(.nil):
+            _ = advance()
+            return Operand(kind: .null, range: token.range)
+        case .symbol(.openBrace):
+            return try parseAggregate()
+        case .formatSpecifier:
+            _ = advance()
+            return try substituteArgument(at: token)
+        case .identifier(let name):
+            if index + 1 < tokens.count, isSymbol(tokens[index + 1], .openParen) {
+                if name.uppercased() == "BLOCKPREDICATE" {
+                    throw error(.unsupported, "block predicates have no format-string form", at: token)
+                }
+                throw error(
+                    .unsupported, "functions ('\(name)(…)') are not supported: predicates compare SELF with values",
+                    at: token)
+            }
+            throw error(
+                .unsupported,
+                "unsupported key path '\(name)': only SELF (the target content identifier) can be compared",
+                at: token)
+        case .keyword(let keyword) where [.subquery, .function, .cast, .first, .last, .size, .anyKey].contains(keyword):
+            throw error(
+                .unsupported, "\(keyword.rawValue) is not supported: predicates compare SELF with values", at: token)
+        default:
+            let context = previous.map { " after \(describe($0))" } ?? ""
+            if expectation == "a predicate" {
+                throw error(.syntax, "expected a predicate, found \(describe(token))", at: token)
+            }
+            throw error(.syntax, "expected \(expectation)\(context), found \(describe(token))", at: token)
+        }
+    }
+
+    private mutating func parseAggregate() throws(PredicateError) -> Operand {
+        let open = advance()
+        var elements: [Operand] = []
+        if isSymbol(current, .closeBrace) {
+            let close = advance()
+            return Operand(kind: .aggregate([]), range: open.range.lowerBound..<close.range.upperBound)
+        }
+        while true {
+            elements.append(try parseValue(expecting: "a value in the aggregate"))
+            if isSymbol(current, .comma) {
+                _ = advance()
+                continue
+            }
+            if isSymbol(current, .closeBrace) {
+                let close = advance()
+                return Operand(kind: .aggregate(elements), range: open.range.lowerBound..<close.range.upperBound)
+            }
+            if case .end = current.kind {
+                throw error(.syntax, "missing '}' to close this aggregate", at: open)
+            }
+            throw error(.syntax, "expected ',' or '}' in the aggregate, found \(describe(current))", at: current)
+        }
+    }
+
+    private mutating func substituteArgument(at token: Token) throws(PredicateError) -> Operand {
+        guard argumentIndex < arguments.count else {
+            let given = arguments.count
+            throw error(
+                .missingArgument,
+                "%@ has no argument (\(given) given): pass one with --arg or in the manifest's \"args\"", at: token)
+        }
+        let argument = arguments[argumentIndex]
+        argumentIndex += 1
+        switch argument {
+        case .string(let value):
+            return Operand(kind: .string(StringLiteral(value: value)), range: token.range)
+        case .strings(let values):
+            let elements = values.map { Operand(kind: .string(StringLiteral(value: $0)), range: token.range) }
+            return Operand(kind: .aggregate(elements), range: token.range)
+        }
+    }
+
+    // MARK: Suggestions
+
+    static let operatorWords = ["BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "MATCHES", "IN", "BETWEEN"]
+
+    static func unknownOperatorMessage(_ word: String) -> String {
+        let upper = word.uppercased()
+        let best = operatorWords.map { ($0, editDistance(upper, $0)) }.min { $0.1 < $1.1 }
+        if let best, best.1 <= max(1, min(3, upper.count / 3)) {
+            return "unknown operator '\(word)' (did you mean \(best.0)?)"
+        }
+        return "unknown operator '\(word)': expected ==, !=, <, <=, >, >=, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, MATCHES, IN or BETWEEN"
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8)
+        let b = Array(b.utf8)
+        var previous = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var row = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                row[j] = Swift.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = row
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import PredicateSyntax
+
+/// How two strings are compared, derived from a comparison's options.
+///
+/// Apple passes the options to CFString (`CFStringCompareWithOptionsAndLocale`,
+/// `rangeOfString:options:`): `[c]` adds case *and width* insensitivity, `[d]` diacritic *and
+/// width* insensitivity, `[n]` makes the comparison literal and supersedes both.
+enum FoldMode: Int, Sendable {
+    /// Literal code-unit comparison (`[n]`).
+    case literal
+    /// No options: canonical-equivalence comparison (CFString's default, non-literal).
+    case canonical
+    case caseInsensitive
+    case diacriticInsensitive
+    case caseAndDiacriticInsensitive
+
+    init(_ options: ComparisonOptions) {
+        if options.contains(.normalized) {
+            self = .literal
+            return
+        }
+        switch (options.contains(.caseInsensitive), options.contains(.diacriticInsensitive)) {
+        case (false, false): self = .canonical
+        case (true, false): self = .caseInsensitive
+        case (false, true): self = .diacriticInsensitive
+        case (true, true): self = .caseAndDiacriticInsensitive
+        }
+    }
+
+    /// Whether ASCII text must be lowercased for comparison in this mode.
+    var foldsCase: Bool { self == .caseInsensitive || self == .caseAndDiacriticInsensitive }
+
+    /// The options Foundation's CFString-backed comparisons take.
+    var compareOptions: String.CompareOptions {
+        switch self {
+        case .literal: [.literal]
+        case .canonical: []
+        case .caseInsensitive: [.caseInsensitive, .widthInsensitive]
+        case .diacriticInsensitive: [.diacriticInsensitive, .widthInsensitive]
+        case .caseAndDiacriticInsensitive: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]
+        }
+    }
+
+    /// `CFStringFold` for this mode: what LIKE and MATCHES apply to pattern and subject.
+    func fold(_ text: String) -> String {
+        switch self {
+        case .literal, .canonical: text
+        default: text.folding(options: compareOptions, locale: nil)
+        }
+    }
+
+    /// The ASCII form a literal takes for comparison against ASCII identifiers, or nil when
+    /// the literal has no such form (it then always uses the Foundation path).
+    func asciiForm(of literal: String) -> [UInt8]? {
+        let folded: String =
+            switch self {
+            case .literal: literal
+            case .canonical: literal.decomposedStringWithCanonicalMapping
+            default: fold(literal).decomposedStringWithCanonicalMapping
+            }
+        let bytes = Array(folded.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return foldsCase ? bytes.map(ASCIIText.lowercase) : bytes
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// `SELF op 'literal'` for the string operators, with the literal pre-folded.
+///
+/// ASCII identifiers compare bytes against the literal's ASCII form (no allocation); other
+/// identifiers go through Foundation's CFString comparisons, the same code Apple's
+/// NSPredicate operators call.
+struct LiteralTest: Sendable {
+    enum Operation: Sendable {
+        case equal, less, lessEqual, greater, greaterEqual
+        case beginsWith, endsWith, contains
+        /// `SELF IN 'text'`: the identifier is a substring of the literal.
+        case containedIn
+        /// Inclusive `lower <= SELF <= upper` (bounds already in order).
+        case between(upper: String)
+    }
+
+    let operation: Operation
+    let mode: FoldMode
+    let literal: String
+    /// The literal in the form ASCII identifiers are compared with; nil forces Foundation.
+    private let asciiLiteral: [UInt8]?
+    private let asciiUpper: [UInt8]?
+
+    init(_ operation: Operation, literal: String, mode: FoldMode) {
+        self.operation = operation
+        self.mode = mode
+        self.literal = literal
+        self.asciiLiteral = mode.asciiForm(of: literal)
+        if case .between(let upper) = operation {
+            asciiUpper = mode.asciiForm(of: upper)
+        } else {
+            asciiUpper = nil
+        }
+    }
+
+    /// The literal as it is indexed and compared for ASCII identifiers, if it has one.
+    var asciiKey: [UInt8]? { asciiLiteral }
+
+    /// - Complexity: O(length of identifier + literal); allocation-free for ASCII identifiers.
+    func evaluate(_ subject: inout Subject) -> Bool {
+        guard let identifier = subject.string else { return false }
+        if subject.isASCII, let asciiLiteral {
+            if case .between = operation, asciiUpper == nil { return foundation(identifier) }
+            return asciiLiteral.withUnsafeBufferPointer { ascii(subject.bytes, $0) }
+        }
+        return foundation(identifier)
+    }
+
+    private func ascii(_ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>) -> Bool {
+        let caseless = mode.foldsCase
+        switch operation {
+        case .equal: return ASCIIText.equal(text, literal, caseless: caseless)
+        case .less: return ASCIIText.compare(text, literal, caseless: caseless) < 0
+        case .lessEqual: return ASCIIText.compare(text, literal, caseless: caseless) <= 0
+        case .greater: return ASCIIText.compare(text, literal, caseless: caseless) > 0
+        case .greaterEqual: return ASCIIText.compare(text, literal, caseless: caseless) >= 0
+        case .beginsWith: return ASCIIText.hasPrefix(text, literal, caseless: caseless)
+        case .endsWith: return ASCIIText.hasSuffix(text, literal, caseless: caseless)
+        case .contains: return ASCIIText.contains(text, literal, caseless: caseless)
+        case .containedIn:
+            // The identifier is the needle here, so it is folded, not the literal.
+            guard !text.isEmpty, text.count <= literal.count else { return false }
+            var offset = 0
+            while offset + text.count <= literal.count {
+                if ASCIIText.matchesAt(literal, offset, text, caseless: false)
+                    || (caseless && Self.caselessAt(literal, offset, text))
+                {
+                    return true
+                }
+                offset += 1
+            }
+            return false
+        case .between:
+            guard ASCIIText.compare(text, literal, caseless: false) >= 0 else { return false }
+            return asciiUpper!.withUnsafeBufferPointer { ASCIIText.compare(text, $0, caseless: false) <= 0 }
+        }
+    }
+
+    private static func caselessAt(_ haystack: UnsafeBufferPointer<UInt8>, _ offset: Int, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < needle.count {
+            if haystack[offset + index] != ASCIIText.lowercase(needle[index]) { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private func foundation(_ identifier: String) -> Bool {
+        let options = mode.compareOptions
+        switch operation {
+        case .equal:
+            if mode == .canonical { return identifier.utf8.elementsEqual(literal.utf8) }
+            return identifier.compare(literal, options: options) == .orderedSame
+        case .less: return identifier.compare(literal, options: options) == .orderedAscending
+        case .lessEqual: return identifier.compare(literal, options: options) != .orderedDescending
+        case .greater: return identifier.compare(literal, options: options) == .orderedDescending
+        case .greaterEqual: return identifier.compare(literal, options: options) != .orderedAscending
+        case .beginsWith: return identifier.range(of: literal, options: options.union(.anchored)) != nil
+        case .endsWith: return identifier.range(of: literal, options: options.union([.anchored, .backwards])) != nil
+        case .contains: return identifier.range(of: literal, options: options) != nil
+        case .containedIn: return literal.range(of: identifier, options: options) != nil
+        case .between(let upper):
+            return identifier.compare(literal) != .orderedAscending && identifier.compare(upper) != .orderedDescending
+        }
+    }
+}

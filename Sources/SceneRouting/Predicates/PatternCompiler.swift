@@ -1,0 +1,53 @@
+import Foundation
+import PCRE2Support
+import PredicateSyntax
+
+/// Turns a LIKE or MATCHES pattern into a ``PatternTest``: fold for `[c]`/`[d]`, NFKC
+/// unless `[n]`, LIKE wildcards or ICU syntax into PCRE2, then compile with JIT.
+enum PatternCompiler {
+    /// A pattern that cannot be compiled, with an offset into the pattern *as written*
+    /// (before folding and translation) when it can be mapped back, else nil.
+    struct Failure: Error {
+        var code: PredicateError.Code
+        var message: String
+        var patternOffset: Int?
+        var length: Int
+    }
+
+    static func compile(op: ComparisonOperator, pattern: String, mode: FoldMode) -> Result<PatternTest, Failure> {
+        // Apple short-circuits an empty pattern to false before ICU sees it.
+        guard !pattern.isEmpty else { return .success(PatternTest(pattern: nil, mode: mode)) }
+        let folded = mode.fold(pattern)
+        let candidates: [String] =
+            mode == .literal
+            ? [folded]
+            : [folded.precomposedStringWithCompatibilityMapping, folded.precomposedStringWithCanonicalMapping]
+        var firstFailure: Failure?
+        for candidate in candidates {
+            // Offsets map back only when normalisation left the pattern byte-identical.
+            let mapsBack = candidate.utf8.elementsEqual(pattern.utf8)
+            let translated: TranslatedPattern
+            do {
+                translated = try (op == .like ? LikePattern.translate(candidate) : ICURegexTranslator.translate(candidate))
+            } catch {
+                return .failure(
+                    Failure(
+                        code: op == .like ? .invalidLikePattern : .unsupportedRegex, message: error.message,
+                        patternOffset: mapsBack ? error.offset : nil, length: error.length))
+            }
+            do {
+                let compiled = try CompiledPattern(translated.pattern)
+                return .success(PatternTest(pattern: compiled, mode: mode))
+            } catch {
+                let offset = translated.inputOffset(forOutputOffset: error.offset, inputLength: candidate.utf8.count)
+                firstFailure =
+                    firstFailure
+                    ?? Failure(
+                        code: .invalidRegex, message: "invalid regular expression: \(error.message)",
+                        patternOffset: mapsBack ? offset : nil, length: 1)
+            }
+            if candidate == candidates.last { break }
+        }
+        return .failure(firstFailure!)
+    }
+}
