@@ -42,9 +42,10 @@ package final class CompiledPattern: @unchecked Sendable {
     }
 
     /// Matches the whole of `subject` (valid UTF-8).
-    /// - Complexity: bounded by ``MatchBudget/matchLimit``; no allocation.
+    /// - Complexity: bounded by ``MatchBudget/matchLimit(forSubjectLength:)``; no allocation.
     package func matches(_ subject: UnsafeBufferPointer<UInt8>) -> MatchOutcome {
         let scratch = ThreadMatchScratch.current
+        pcre2_set_match_limit_8(scratch.matchContext, MatchBudget.matchLimit(forSubjectLength: subject.count))
         // PCRE2 needs a non-null subject pointer even for an empty subject.
         var empty: UInt8 = 0
         let rc: Int32 = withUnsafeMutablePointer(to: &empty) { emptyPointer in

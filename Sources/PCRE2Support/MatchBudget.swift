@@ -1,9 +1,16 @@
 /// Limits applied to every PCRE2 match.
 package enum MatchBudget {
-    /// `pcre2_set_match_limit`: the number of internal match-function calls (JIT and
-    /// interpreter). A million keeps catastrophic patterns to about a millisecond on a 5,000
-    /// byte subject while leaving ordinary patterns on megabyte identifiers untouched.
-    package static let matchLimit: UInt32 = 1_000_000
+    /// `pcre2_set_match_limit`, the number of internal match-function calls (JIT and
+    /// interpreter), for a subject of `length` bytes: a fixed base that cuts catastrophic
+    /// backtracking off within about a millisecond, plus an allowance per byte so that a
+    /// linear pattern such as `.*y.*` always finishes on a megabyte identifier.
+    @inline(__always)
+    package static func matchLimit(forSubjectLength length: Int) -> UInt32 {
+        UInt32(clamping: baseMatchLimit + perByteMatchLimit * length)
+    }
+
+    package static let baseMatchLimit = 200_000
+    package static let perByteMatchLimit = 32
     /// `pcre2_set_depth_limit` for the interpreter fallback (JIT ignores it).
     package static let depthLimit: UInt32 = 10_000
     /// `pcre2_set_heap_limit` in KiB for the interpreter fallback.

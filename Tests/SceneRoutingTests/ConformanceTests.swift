@@ -24,7 +24,7 @@ import Testing
 
     private func check(_ vector: ConformanceVector) {
         do {
-            let predicate = try Predicate(format: vector.format)
+            let predicate = try ActivationPredicate(format: vector.format)
             let result = predicate.evaluate(vector.input)
             #expect(
                 vector.expected != .error,

@@ -4,12 +4,12 @@ import Foundation
 /// An activation condition: an NSPredicate format string over `SELF` (the target content
 /// identifier), parsed, validated and compiled once, then evaluated many times.
 ///
-///     let predicate = try Predicate(format: "SELF BEGINSWITH[cd] %@", arguments: ["sms:"])
+///     let predicate = try ActivationPredicate(format: "SELF BEGINSWITH[cd] %@", arguments: ["sms:"])
 ///     predicate.evaluate("SMS:group-17")   // true
 ///
 /// Evaluation follows Apple's rules (see the README's grammar section): exact `==`,
 /// CFString semantics for `[c]`/`[d]`, whole-string LIKE and MATCHES through PCRE2.
-public struct Predicate: Sendable, CustomStringConvertible {
+public struct ActivationPredicate: Sendable, CustomStringConvertible {
     let root: CompiledNode
     /// The format string as written (or the equivalent predicate of a SwiftUI set).
     public let format: String
@@ -62,9 +62,9 @@ public struct Predicate: Sendable, CustomStringConvertible {
     }
 
     /// `TRUEPREDICATE`.
-    public static let alwaysTrue = Predicate(constant: true)
+    public static let alwaysTrue = ActivationPredicate(constant: true)
     /// `FALSEPREDICATE`.
-    public static let alwaysFalse = Predicate(constant: false)
+    public static let alwaysFalse = ActivationPredicate(constant: false)
 
     /// Whether the predicate is a constant (`TRUEPREDICATE`, `FALSEPREDICATE`, or folds to one).
     public var constantValue: Bool? {

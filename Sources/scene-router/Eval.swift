@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import SceneRouting
+
+extension SceneRouterCommand {
+    /// `scene-router eval PREDICATE [ID …]`: evaluate one predicate against identifiers.
+    struct Eval: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Evaluate a predicate against target content identifiers.",
+            discussion: """
+                Identifiers come from the arguments or, when there are none (and no --nil), from stdin, one per line.
+                Prints true/false per identifier (text) or {"identifier":…,"matches":…} (json).
+                An invalid predicate prints a diagnostic on stderr, nothing on stdout, and exits 2.
+                """
+        )
+
+        @Argument(help: "An NSPredicate format string over SELF, e.g. \"SELF BEGINSWITH[c] 'mail.'\".")
+        var predicate: String
+
+        @Argument(help: "Identifiers to evaluate (default: one per line from stdin).")
+        var identifiers: [String] = []
+
+        @Option(name: .customLong("arg"), help: "A string for the next %@ (repeatable).")
+        var stringArguments: [String] = []
+
+        @Option(name: .customLong("args-json"), help: "All %@ arguments as JSON: [\"id\", [\"a\", \"b\"]].")
+        var argumentsJSON: String?
+
+        @Flag(name: .customLong("nil"), help: "Also evaluate against a nil identifier (an event without one).")
+        var includeNil = false
+
+        @OptionGroup var output: OutputOptions
+
+        func validate() throws {
+            if argumentsJSON != nil && !stringArguments.isEmpty {
+                throw ValidationError("use either --arg or --args-json, not both")
+            }
+        }
+
+        func run() throws {
+            let compiled: ActivationPredicate
+            do {
+                compiled = try ActivationPredicate(format: predicate, arguments: try predicateArguments())
+            } catch let error as PredicateError {
+                StandardStreams.error(error.rendered())
+                throw ExitCode(2)
+            }
+
+            var failed = false
+            if includeNil { report(String?.none, compiled) }
+            if !identifiers.isEmpty {
+                for identifier in identifiers { report(identifier, compiled) }
+            } else if !includeNil {
+                let lines: [ArraySlice<UInt8>]
+                do {
+                    lines = try StandardStreams.lines(ofFileAt: nil)
+                } catch {
+                    StandardStreams.error("error: cannot read stdin: \(error.localizedDescription)")
+                    throw ExitCode(2)
+                }
+                for (index, line) in lines.enumerated() {
+                    switch StandardStreams.decode(line) {
+                    case .success(let identifier):
+                        report(identifier, compiled)
+                    case .failure(let invalid):
+                        failed = true
+                        let message = "stdin line \(index + 1): \(invalid.description)"
+                        StandardStreams.error("error: \(message)")
+                        switch output.format {
+                        case .text: StandardStreams.write("error")
+                        case .json: StandardStreams.write(JSONLines.line(ErrorRecord(error: message, line: index + 1)))
+                        }
+                    }
+                }
+            }
+            StandardStreams.flush()
+            if failed { throw ExitCode(2) }
+        }
+
+        private func predicateArguments() throws -> [PredicateArgument] {
+            guard let argumentsJSON else { return stringArguments.map(PredicateArgument.string) }
+            let problem = ValidationError("--args-json: expected a JSON array of strings or arrays of strings")
+            guard let parsed = try? JSONSerialization.jsonObject(with: Data(argumentsJSON.utf8)) as? [Any] else {
+                throw problem
+            }
+            return try parsed.map { element in
+                if let string = element as? String { return .string(string) }
+                if let strings = element as? [Any], let values = strings as? [String], values.count == strings.count {
+                    return .strings(values)
+                }
+                throw problem
+            }
+        }
+
+        private func report(_ identifier: String?, _ predicate: ActivationPredicate) {
+            let result = predicate.evaluateReportingBudget(identifier)
+            if result.budgetExceeded {
+                StandardStreams.error(
+                    "warning: \(identifier.map { "identifier \(Self.preview($0))" } ?? "nil identifier"): "
+                        + "a regular expression hit its match budget; treated as no match")
+            }
+            switch output.format {
+            case .text:
+                StandardStreams.write(result.matches ? "true" : "false")
+            case .json:
+                StandardStreams.write(
+                    JSONLines.line(
+                        EvalRecord(
+                            identifier: identifier, matches: result.matches,
+                            budgetExceeded: result.budgetExceeded ? true : nil)))
+            }
+        }
+
+        private static func preview(_ identifier: String) -> String {
+            identifier.utf8.count <= 60 ? "'\(identifier)'" : "'\(identifier.prefix(40))…' (\(identifier.utf8.count) bytes)"
+        }
+    }
+}
+
+private struct EvalRecord: Encodable {
+    var identifier: String?
+    var matches: Bool
+    var budgetExceeded: Bool?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(identifier, forKey: .identifier)  // null stays visible
+        try container.encode(matches, forKey: .matches)
+        try container.encodeIfPresent(budgetExceeded, forKey: .budgetExceeded)
+    }
+
+    enum CodingKeys: String, CodingKey { case identifier, matches, budgetExceeded }
+}
+
+struct ErrorRecord: Encodable {
+    var error: String
+    var line: Int
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `scene-router`: which scene handles a target content identifier, and why.
+@main
+struct SceneRouterCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scene-router",
+        abstract: "Evaluate and route scene activation conditions (NSPredicate over SELF, SwiftUI sets).",
+        discussion: """
+            Data goes to stdout, diagnostics to stderr.
+            Exit codes: 0 success, 1 check found warnings with --strict, 2 invalid input, 64 usage error.
+            """,
+        subcommands: [Eval.self]
+    )
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Buffered stdout and unbuffered stderr, without `print`'s per-call locking cost on
+/// large batches.
+enum StandardStreams {
+    nonisolated(unsafe) private static var pending: [UInt8] = []
+
+    static func write(_ line: String) {
+        pending.append(contentsOf: line.utf8)
+        pending.append(UInt8(ascii: "\n"))
+        if pending.count >= 1 << 16 { flush() }
+    }
+
+    static func flush() {
+        guard !pending.isEmpty else { return }
+        pending.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    static func error(_ message: String) {
+        flush()
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// Reads all of standard input (or a file) and splits it into lines; a trailing `\r` is
+    /// dropped so CRLF files work. Lines keep their bytes: decoding is the caller's job.
+    static func lines(ofFileAt path: String?) throws -> [ArraySlice<UInt8>] {
+        let data: Data
+        if let path, path != "-" {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } else {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        }
+        let bytes = [UInt8](data)
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0 }
+    }
+
+    /// Decodes a line as UTF-8, or explains where it is not.
+    static func decode(_ bytes: ArraySlice<UInt8>) -> Result<String, InvalidUTF8> {
+        if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
+        var offset = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return .failure(InvalidUTF8(offset: offset))
+            case .error:
+                return .failure(InvalidUTF8(offset: offset))
+            }
+        }
+    }
+
+    struct InvalidUTF8: Error {
+        var offset: Int
+        var description: String { "not valid UTF-8 (at byte offset \(offset))" }
+    }
+}
