@@ -52,11 +52,14 @@ enum FoldMode: Int, Sendable {
 
     /// The ASCII form a literal takes for comparison against ASCII identifiers, or nil when
     /// the literal has no such form (it then always uses the Foundation path).
+    ///
+    /// Unfolded modes only take literals that are ASCII as written: CFString does not treat
+    /// singleton decompositions (the Kelvin sign) as their ASCII counterparts. Folded modes
+    /// accept folds that land in ASCII (`Ａ` → `a`, `ß` → `ss`), which CFString matches too.
     func asciiForm(of literal: String) -> [UInt8]? {
         let folded: String =
             switch self {
-            case .literal: literal
-            case .canonical: literal.decomposedStringWithCanonicalMapping
+            case .literal, .canonical: literal
             default: fold(literal).decomposedStringWithCanonicalMapping
             }
         let bytes = Array(folded.utf8)

@@ -143,11 +143,15 @@ struct PredicateCompiler {
                 case .success(let test): return .pattern(test)
                 case .failure(let failure):
                     let mapped = failure.patternOffset.flatMap { text.sourceOffset(forValueOffset: $0) }
+                    let mappedEnd = failure.patternOffset.flatMap {
+                        text.sourceOffset(forValueOffset: $0 + failure.length)
+                    }
+                    let length = mapped.flatMap { start in mappedEnd.map { max(1, $0 - start) } }
                     return try { () throws(PredicateError) -> CompiledNode in
                         throw PredicateError(
                             code: failure.code, message: failure.message, source: source,
                             offset: mapped ?? other.range.lowerBound,
-                            length: mapped == nil ? other.range.count : failure.length)
+                            length: length ?? other.range.count)
                     }()
                 }
             case .between:

@@ -1,0 +1,132 @@
+import Foundation
+@testable import SceneRouting
+import Testing
+
+@Suite struct EvaluationTests {
+    private func evaluate(_ format: String, _ identifier: String?, _ arguments: [PredicateArgument] = []) throws -> Bool {
+        try ActivationPredicate(format: format, arguments: arguments).evaluate(identifier)
+    }
+
+    @Test func nilIdentifier() throws {
+        #expect(try evaluate("SELF == nil", nil))
+        #expect(try evaluate("SELF != 'x'", nil))
+        #expect(try !evaluate("SELF != nil", nil))
+        #expect(try !evaluate("SELF == 'x'", nil))
+        #expect(try !evaluate("SELF BEGINSWITH 'x'", nil))
+        #expect(try !evaluate("SELF MATCHES '.*'", nil))
+        #expect(try !evaluate("SELF LIKE '*'", nil))
+        #expect(try !evaluate("SELF IN {'x'}", nil))
+        #expect(try !evaluate("SELF < 'x'", nil))
+        #expect(try evaluate("NOT SELF BEGINSWITH 'x'", nil))
+        #expect(try evaluate("TRUEPREDICATE", nil))
+        #expect(try evaluate("SELF == SELF", nil))
+        #expect(try evaluate("SELF != 42", nil))
+    }
+
+    @Test func argumentsOfBothKinds() throws {
+        #expect(try evaluate("SELF == %@", "doc-42", ["doc-42"]))
+        #expect(try evaluate("SELF IN %@", "b", [["a", "b"]]))
+        #expect(try !evaluate("SELF IN %@", "c", [["a", "b"]]))
+        #expect(try evaluate("SELF IN %@", "cde", ["abcdef"]))
+        #expect(try evaluate("SELF BEGINSWITH[cd] %@ AND SELF ENDSWITH %@", "SMS:x.pdf", ["sms:", ".pdf"]))
+    }
+
+    @Test func membershipIsExactCodeUnits() throws {
+        // Swift's == treats these as equal (canonical equivalence); isEqual: does not.
+        #expect(try !evaluate("SELF IN %@", "cafe\u{301}", [["café"]]))
+        #expect(try evaluate("SELF IN %@", "café", [["café"]]))
+        #expect(try !evaluate("SELF == 'café'", "cafe\u{301}"))
+    }
+
+    @Test func swiftUISets() {
+        #expect(ActivationPredicate(swiftUISet: ["*"]).evaluate("anything"))
+        #expect(ActivationPredicate(swiftUISet: ["*"]).evaluate(nil))
+        #expect(!ActivationPredicate(swiftUISet: []).evaluate("x"))
+        #expect(!ActivationPredicate(swiftUISet: [""]).evaluate("x"))
+        let set = ActivationPredicate(swiftUISet: ["main", "Compose"])
+        #expect(set.evaluate("domain.example"))
+        #expect(set.evaluate("COMPOSE-1"))
+        #expect(set.evaluate("composé"))
+        #expect(!set.evaluate("viewer"))
+        #expect(!set.evaluate(nil))
+        #expect(set.format == "SELF CONTAINS[cd] \"main\" OR SELF CONTAINS[cd] \"Compose\"")
+        // The format it reports parses to the same predicate.
+        let reparsed = try? ActivationPredicate(format: set.format)
+        #expect(reparsed?.evaluate("domain") == true)
+    }
+
+    @Test func catastrophicRegexIsCutOffAndReported() throws {
+        let predicate = try ActivationPredicate(format: "SELF MATCHES '(a+)+$'")
+        let subject = String(repeating: "a", count: 5_000) + "b"
+        let result = predicate.evaluateReportingBudget(subject)
+        #expect(result == PredicateEvaluation(matches: false, budgetExceeded: true))
+        #expect(predicate.evaluateReportingBudget("aaa") == PredicateEvaluation(matches: true, budgetExceeded: false))
+    }
+
+    @Test func linearPatternOnAMegabyteIdentifierFinishes() throws {
+        let predicate = try ActivationPredicate(format: "SELF MATCHES '.*y.*' OR SELF LIKE '*q'")
+        let subject = String(repeating: "x", count: 1_000_000)
+        #expect(predicate.evaluateReportingBudget(subject) == PredicateEvaluation(matches: false, budgetExceeded: false))
+        #expect(predicate.evaluate(subject + "y"))
+    }
+
+    @Test func regexErrorsPointIntoThePredicate() throws {
+        let error = try #require(throws: PredicateError.self) { try ActivationPredicate(format: "SELF MATCHES 'a(b'") }
+        #expect(error.code == .invalidRegex)
+        #expect(
+            error.rendered() == """
+                error: invalid regular expression: missing closing parenthesis
+                SELF MATCHES 'a(b'
+                                 ^
+                """)
+        let translated = try #require(throws: PredicateError.self) {
+            try ActivationPredicate(format: #"SELF MATCHES 'ab\\p{InGreek}'"#)
+        }
+        #expect(translated.code == .unsupportedRegex)
+        #expect(
+            translated.rendered() == #"""
+                error: Unicode block properties (\p{InGreek}) are not supported by PCRE2
+                SELF MATCHES 'ab\\p{InGreek}'
+                                ^~~~~~~~~~~~
+                """#)
+    }
+
+    @Test func regexErrorInAnArgumentPointsAtThePlaceholder() throws {
+        let error = try #require(throws: PredicateError.self) {
+            try ActivationPredicate(format: "SELF MATCHES %@", arguments: ["(ab"])
+        }
+        #expect(error.offset == 13)
+        #expect(error.length == 2)
+    }
+
+    @Test func constantsFold() throws {
+        #expect(try ActivationPredicate(format: "TRUEPREDICATE OR SELF == 'x'").constantValue == true)
+        #expect(try ActivationPredicate(format: "1 > 2 AND SELF == 'x'").constantValue == false)
+        #expect(try ActivationPredicate(format: "SELF == 'x'").constantValue == nil)
+    }
+
+    @Test func concurrentEvaluationIsConsistent() async throws {
+        let predicate = try ActivationPredicate(
+            format: "SELF MATCHES[c] 'doc-[0-9]+' OR SELF LIKE '*.pdf' OR SELF BEGINSWITH[cd] 'mail.'")
+        let identifiers = (0..<2_000).map { index in
+            switch index % 4 {
+            case 0: "DOC-\(index)"
+            case 1: "file\(index).pdf"
+            case 2: "Mail.\(index)"
+            default: "other-\(index)"
+            }
+        }
+        let expected = identifiers.map { predicate.evaluate($0) }
+        let results = await withTaskGroup(of: [Bool].self) { group in
+            for _ in 0..<8 {
+                group.addTask { identifiers.map { predicate.evaluate($0) } }
+            }
+            var all: [[Bool]] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 8)
+        for result in results { #expect(result == expected) }
+        #expect(expected.filter { $0 }.count == 1_500)
+    }
+}
