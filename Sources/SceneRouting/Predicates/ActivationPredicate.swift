@@ -17,6 +17,10 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
     let mixedAndOr: [Range<Int>]
     /// The parsed form, kept for lint checks; nil for SwiftUI sets and constants.
     let parsed: ParsedPredicate?
+    /// The `%@` arguments it was built with.
+    let arguments: [PredicateArgument]
+    /// For SwiftUI sets: the members, as written.
+    let swiftUIMembers: [String]?
 
     /// Parses and compiles a predicate format string.
     /// - Parameters:
@@ -29,6 +33,19 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
         self.format = format
         self.mixedAndOr = parsed.mixedAndOr
         self.parsed = parsed
+        self.arguments = arguments
+        self.swiftUIMembers = nil
+    }
+
+    /// Bytes of the format string and its arguments: roughly what UIKit archives (and
+    /// ignores above 100,000 bytes).
+    var archivedSize: Int {
+        arguments.reduce(format.utf8.count) { total, argument in
+            switch argument {
+            case .string(let value): total + value.utf8.count
+            case .strings(let values): values.reduce(total) { $0 + $1.utf8.count }
+            }
+        }
     }
 
     /// The predicate SwiftUI derives from a `handlesExternalEvents` string set: `"*"` matches
@@ -52,6 +69,8 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
         }
         mixedAndOr = []
         parsed = nil
+        arguments = []
+        swiftUIMembers = members
     }
 
     private init(constant: Bool) {
@@ -59,6 +78,8 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
         format = constant ? "TRUEPREDICATE" : "FALSEPREDICATE"
         mixedAndOr = []
         parsed = nil
+        arguments = []
+        swiftUIMembers = nil
     }
 
     /// `TRUEPREDICATE`.

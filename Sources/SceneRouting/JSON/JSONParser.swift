@@ -1,0 +1,278 @@
+/// A strict JSON (RFC 8259) parser over bytes: rejects invalid UTF-8, duplicate keys,
+/// trailing commas, comments and trailing garbage, and reports line and column.
+struct JSONParser {
+    struct Failure: Error, Sendable {
+        var message: String
+        /// Byte offset of the problem.
+        var offset: Int
+        var line: Int
+        var column: Int
+    }
+
+    private let bytes: [UInt8]
+    private var position = 0
+    private var depth = 0
+    private static let maximumDepth = 512
+
+    static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(Failure) -> JSONValue {
+        var parser = JSONParser(bytes: Array(bytes))
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        guard parser.position == parser.bytes.count else {
+            throw parser.failure("unexpected text after the JSON value")
+        }
+        return value
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private func failure(_ message: String, at offset: Int? = nil) -> Failure {
+        let offset = min(offset ?? position, bytes.count)
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        // Columns count characters (UTF-8 lead bytes), 1-based.
+        let column = bytes[lineStart..<offset].filter { $0 & 0xC0 != 0x80 }.count + 1
+        return Failure(message: message, offset: offset, line: line, column: column)
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+    }
+
+    private func describeHere() -> String {
+        guard position < bytes.count else { return "the end of the input" }
+        let byte = bytes[position]
+        if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    private mutating func parseValue() throws(Failure) -> JSONValue {
+        guard position < bytes.count else { throw failure("expected a value, found the end of the input") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): return try parseWord("true", .bool(true))
+        case UInt8(ascii: "f"): return try parseWord("false", .bool(false))
+        case UInt8(ascii: "n"): return try parseWord("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw failure("expected a value, found \(describeHere())")
+        }
+    }
+
+    private mutating func parseWord(_ word: String, _ value: JSONValue) throws(Failure) -> JSONValue {
+        let expected = Array(word.utf8)
+        guard bytes.count - position >= expected.count, Array(bytes[position..<position + expected.count]) == expected else {
+            throw failure("expected a value, found \(describeHere())")
+        }
+        position += expected.count
+        return value
+    }
+
+    private mutating func enter() throws(Failure) {
+        depth += 1
+        if depth > Self.maximumDepth { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
+    }
+
+    private mutating func parseObject() throws(Failure) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        position += 1
+        var members: [(key: String, value: JSONValue)] = []
+        var seen: Set<String> = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw failure("expected a key in double quotes, found \(describeHere())")
+            }
+            let keyOffset = position
+            let key = try parseString()
+            guard seen.insert(key).inserted else { throw failure("duplicate key \"\(key)\"", at: keyOffset) }
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                throw failure("expected ':' after the key, found \(describeHere())")
+            }
+            position += 1
+            skipWhitespace()
+            members.append((key, try parseValue()))
+            skipWhitespace()
+            guard position < bytes.count else { throw failure("expected ',' or '}', found the end of the input") }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return .object(members)
+            }
+            throw failure("expected ',' or '}', found \(describeHere())")
+        }
+    }
+
+    private mutating func parseArray() throws(Failure) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        position += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard position < bytes.count else { throw failure("expected ',' or ']', found the end of the input") }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                return .array(elements)
+            }
+            throw failure("expected ',' or ']', found \(describeHere())")
+        }
+    }
+
+    private mutating func parseNumber() throws(Failure) -> JSONValue {
+        let start = position
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        func digits() -> Int {
+            let from = position
+            while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
+            return position - from
+        }
+        let integerStart = position
+        guard digits() > 0 else { throw failure("invalid number", at: start) }
+        if bytes[integerStart] == UInt8(ascii: "0"), position - integerStart > 1 {
+            throw failure("numbers cannot have leading zeros", at: start)
+        }
+        var isInteger = true
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            isInteger = false
+            guard digits() > 0 else { throw failure("expected digits after '.'") }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            isInteger = false
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard digits() > 0 else { throw failure("expected digits in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        guard let value = Double(text) else { throw failure("invalid number", at: start) }
+        return .number(value, isInteger: isInteger)
+    }
+
+    private mutating func parseString() throws(Failure) -> String {
+        let start = position
+        position += 1
+        var scalars = String.UnicodeScalarView()
+        while true {
+            guard position < bytes.count else { throw failure("unterminated string", at: start) }
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                position += 1
+                guard position < bytes.count else { throw failure("unterminated string", at: start) }
+                let escape = bytes[position]
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    let first = try parseHex4()
+                    if (0xD800..<0xDC00).contains(first) {
+                        guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                            bytes[position + 1] == UInt8(ascii: "u")
+                        else { throw failure("unpaired surrogate \\u\(String(first, radix: 16))", at: position - 6) }
+                        position += 2
+                        let second = try parseHex4()
+                        guard (0xDC00..<0xE000).contains(second) else {
+                            throw failure("unpaired surrogate \\u\(String(first, radix: 16))", at: position - 12)
+                        }
+                        scalars.append(Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!)
+                    } else if let scalar = Unicode.Scalar(first) {
+                        scalars.append(scalar)
+                    } else {
+                        throw failure("unpaired surrogate \\u\(String(first, radix: 16))", at: position - 6)
+                    }
+                default:
+                    throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: position - 2)
+                }
+            case 0x00..<0x20:
+                throw failure("control character in a string (escape it as \\u00XX)")
+            case 0x00..<0x80:
+                scalars.append(Unicode.Scalar(byte))
+                position += 1
+            default:
+                let (scalar, length) = try decodeUTF8()
+                scalars.append(scalar)
+                position += length
+            }
+        }
+    }
+
+    private mutating func parseHex4() throws(Failure) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw failure("expected four hexadecimal digits after \\u") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case 0x30...0x39: digit = UInt32(byte - 0x30)
+            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+            default: throw failure("expected four hexadecimal digits after \\u")
+            }
+            value = value * 16 + digit
+            position += 1
+        }
+        return value
+    }
+
+    /// Decodes one multi-byte UTF-8 sequence at `position`, rejecting overlong forms,
+    /// surrogates and truncation.
+    private func decodeUTF8() throws(Failure) -> (Unicode.Scalar, Int) {
+        let lead = bytes[position]
+        let (length, minimum, initial): (Int, UInt32, UInt32) =
+            switch lead {
+            case 0xC2...0xDF: (2, 0x80, UInt32(lead & 0x1F))
+            case 0xE0...0xEF: (3, 0x800, UInt32(lead & 0x0F))
+            case 0xF0...0xF4: (4, 0x10000, UInt32(lead & 0x07))
+            default: (0, 0, 0)
+            }
+        guard length > 0, position + length <= bytes.count else { throw failure("invalid UTF-8") }
+        var value = initial
+        for index in 1..<length {
+            let byte = bytes[position + index]
+            guard byte & 0xC0 == 0x80 else { throw failure("invalid UTF-8") }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else { throw failure("invalid UTF-8") }
+        return (scalar, length)
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// `scene-router check`: loads a manifest (any error is fatal) and lints what loaded.
+public enum ManifestChecker {
+    /// UIKit ignores activation predicates whose archive exceeds this many bytes.
+    public static let uikitPredicateSizeLimit = 100_000
+
+    /// Loads and lints the manifest at `path`.
+    /// - Parameter uikitStrict: also report what UIKit's own validator refuses (MATCHES).
+    public static func check(contentsOf path: String, displayName: String? = nil, uikitStrict: Bool = false) throws(ManifestError)
+        -> CheckReport
+    {
+        let (app, sites) = try ManifestLoader.loadWithSites(contentsOf: path, displayName: displayName)
+        return CheckReport(app: app, warnings: lint(app, sites: sites, uikitStrict: uikitStrict))
+    }
+
+    static func lint(_ app: SceneApp, sites: [PredicateSite], uikitStrict: Bool) -> [LintWarning] {
+        var warnings: [LintWarning] = []
+        warnings += declarationWarnings(app, sites: sites)
+        if app.supportsMultipleScenes {
+            warnings += sessionWarnings(app)
+            warnings += duplicatePreferenceWarnings(app, sites: sites)
+        }
+        for site in sites {
+            let predicate = site.predicate
+            for range in predicate.mixedAndOr {
+                warnings.append(
+                    LintWarning(
+                        code: "ambiguous-precedence", path: site.path,
+                        message: "AND and OR are mixed without parentheses; Apple documents no precedence between them "
+                            + "(SceneRouter reads AND first): add parentheses",
+                        predicateSource: predicate.format, offset: range.lowerBound, length: range.count))
+            }
+            if uikitStrict, let parsed = predicate.parsed {
+                for range in PredicateInspection.matchesOperators(parsed.node) {
+                    warnings.append(
+                        LintWarning(
+                            code: "uikit-refuses", path: site.path,
+                            message: "UIKit's activation-condition validator refuses MATCHES; use LIKE, BEGINSWITH, ENDSWITH or CONTAINS",
+                            predicateSource: predicate.format, offset: range.lowerBound, length: range.count))
+                }
+            }
+            if site.archivedSize > uikitPredicateSizeLimit {
+                warnings.append(
+                    LintWarning(
+                        code: "oversized-predicate", path: site.path,
+                        message: "the predicate and its arguments take \(site.archivedSize) bytes; UIKit ignores activation "
+                            + "predicates over \(uikitPredicateSizeLimit) bytes"))
+            }
+        }
+        return warnings
+    }
+
+    private static func declarationWarnings(_ app: SceneApp, sites: [PredicateSite]) -> [LintWarning] {
+        var warnings: [LintWarning] = []
+        var firstDefault: Int?
+        var matchEverything: Int?
+        for (index, declaration) in app.declarations.enumerated() {
+            let path = "declarations[\(index)]"
+            let name = "'\(declaration.name)'"
+            guard let matching = declaration.matching else {
+                if let firstDefault {
+                    warnings.append(
+                        LintWarning(
+                            code: "shadowed-declaration", path: path,
+                            message: "declaration \(name) can never be chosen: declarations[\(firstDefault)] "
+                                + "('\(app.declarations[firstDefault].name)') is already the default (the first without matching)"))
+                } else if let matchEverything {
+                    firstDefault = index
+                    warnings.append(
+                        LintWarning(
+                            code: "shadowed-declaration", path: path,
+                            message: "default declaration \(name) can never be chosen: declarations[\(matchEverything)] "
+                                + "('\(app.declarations[matchEverything].name)') matches every identifier"))
+                } else {
+                    firstDefault = index
+                }
+                continue
+            }
+            let matchingPath = path + ".matching"
+            if let matchEverything {
+                warnings.append(
+                    LintWarning(
+                        code: "shadowed-declaration", path: matchingPath,
+                        message: "declaration \(name) can never be chosen: declarations[\(matchEverything)] "
+                            + "('\(app.declarations[matchEverything].name)') matches every identifier"))
+                continue
+            }
+            if matching.constantValue == false {
+                warnings.append(
+                    LintWarning(
+                        code: "shadowed-declaration", path: matchingPath,
+                        message: "declaration \(name) can never be chosen: its matching condition never matches"))
+                continue
+            }
+            if let earlier = app.declarations[..<index].firstIndex(where: { shadows($0.matching, matching) }) {
+                warnings.append(
+                    LintWarning(
+                        code: "shadowed-declaration", path: matchingPath,
+                        message: "declaration \(name) can never be chosen: every identifier it matches is matched first by "
+                            + "declarations[\(earlier)] ('\(app.declarations[earlier].name)')"))
+                continue
+            }
+            if matching.constantValue == true { matchEverything = index }
+        }
+        return warnings
+    }
+
+    /// Whether every identifier `later` matches is matched by `earlier` (decided only for
+    /// identical predicates and SwiftUI sets, where a member containing an earlier member
+    /// is covered by it).
+    private static func shadows(_ earlier: ActivationPredicate?, _ later: ActivationPredicate) -> Bool {
+        guard let earlier else { return false }
+        if earlier.constantValue == true { return true }
+        if earlier.parsed != nil, earlier.format == later.format, earlier.arguments == later.arguments { return true }
+        if let earlierMembers = earlier.swiftUIMembers, let laterMembers = later.swiftUIMembers {
+            let covering = ActivationPredicate(swiftUISet: earlierMembers)
+            let members = laterMembers.filter { !$0.isEmpty }
+            return !members.isEmpty && members.allSatisfy { covering.evaluate($0) }
+        }
+        return false
+    }
+
+    private static func sessionWarnings(_ app: SceneApp) -> [LintWarning] {
+        var warnings: [LintWarning] = []
+        for (index, session) in app.sessions.enumerated() where session.role.receivesEvents {
+            if session.conditions.canActivate.constantValue == false && session.conditions.prefersToActivate.constantValue == false {
+                warnings.append(
+                    LintWarning(
+                        code: "never-activated", path: "sessions[\(index)]",
+                        message: "session '\(session.id)' can never be activated by an event with an identifier: "
+                            + "canActivate and prefersToActivate are both always false"
+                            + (app.framework == .swiftui ? " (a SwiftUI scene without handlesExternalEvents)" : "")))
+            }
+        }
+        return warnings
+    }
+
+    private static func duplicatePreferenceWarnings(_ app: SceneApp, sites: [PredicateSite]) -> [LintWarning] {
+        var warnings: [LintWarning] = []
+        var preferredBy: [String: Int] = [:]
+        for site in sites where site.role == .prefersToActivate {
+            guard app.sessions.indices.contains(site.ownerIndex), app.sessions[site.ownerIndex].role.receivesEvents,
+                let parsed = site.predicate.parsed, let literals = PredicateInspection.literalIdentifiers(parsed.node)
+            else { continue }
+            var reported: Set<String> = []
+            for literal in literals {
+                if let owner = preferredBy[literal], owner != site.ownerIndex {
+                    if reported.insert(literal).inserted {
+                        warnings.append(
+                            LintWarning(
+                                code: "duplicate-preference", path: site.path,
+                                message: "session '\(app.sessions[site.ownerIndex].id)' prefers '\(literal)', which "
+                                    + "sessions[\(owner)] ('\(app.sessions[owner].id)') also prefers; the tie-break decides"))
+                    }
+                } else {
+                    preferredBy[literal] = site.ownerIndex
+                }
+            }
+        }
+        return warnings
+    }
+}

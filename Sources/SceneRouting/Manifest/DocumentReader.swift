@@ -1,0 +1,160 @@
+import Foundation
+import PredicateSyntax
+
+/// Walks a parsed JSON document, checking shapes and collecting every problem with its
+/// path instead of stopping at the first.
+struct DocumentReader {
+    let file: String
+    /// Set for JSON Lines records: errors carry the line number.
+    var line: Int?
+    private(set) var errors: [InputError] = []
+
+    init(file: String, line: Int? = nil) {
+        self.file = file
+        self.line = line
+    }
+
+    mutating func fail(_ path: JSONPath, _ message: String, predicate: PredicateError? = nil) {
+        let location = path.components.isEmpty ? nil : path.description
+        errors.append(InputError(file: file, line: line, path: location, message: message, predicateError: predicate))
+    }
+
+    /// The object's members, after reporting keys outside `allowed` (with a suggestion).
+    mutating func object(_ value: JSONValue, at path: JSONPath, allowed: [String]) -> [(key: String, value: JSONValue)]? {
+        guard case .object(let members) = value else {
+            fail(path, "expected an object, found \(value.typeName)")
+            return nil
+        }
+        for (key, _) in members where !allowed.contains(key) {
+            let suggestion = allowed.min { Self.distance(key, $0) < Self.distance(key, $1) }
+            let hint = suggestion.flatMap { Self.distance(key, $0) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
+            fail(path.appending(key), "unknown key '\(key)'\(hint); expected one of \(allowed.joined(separator: ", "))")
+        }
+        return members
+    }
+
+    mutating func string(_ value: JSONValue, at path: JSONPath) -> String? {
+        guard case .string(let text) = value else {
+            fail(path, "expected a string, found \(value.typeName)")
+            return nil
+        }
+        return text
+    }
+
+    mutating func optionalString(_ value: JSONValue?, at path: JSONPath) -> String?? {
+        guard let value else { return .some(nil) }
+        if case .null = value { return .some(nil) }
+        guard case .string(let text) = value else {
+            fail(path, "expected a string or null, found \(value.typeName)")
+            return nil
+        }
+        return .some(text)
+    }
+
+    mutating func bool(_ value: JSONValue, at path: JSONPath) -> Bool? {
+        guard case .bool(let flag) = value else {
+            fail(path, "expected true or false, found \(value.typeName)")
+            return nil
+        }
+        return flag
+    }
+
+    mutating func integer(_ value: JSONValue, at path: JSONPath) -> Int? {
+        guard case .number(let number, let isInteger) = value, isInteger, let integer = Int(exactly: number) else {
+            fail(path, "expected an integer, found \(value.typeName)")
+            return nil
+        }
+        return integer
+    }
+
+    mutating func enumeration<Value: RawRepresentable & CaseIterable>(
+        _ value: JSONValue, at path: JSONPath, as type: Value.Type
+    ) -> Value? where Value.RawValue == String {
+        guard let text = string(value, at: path) else { return nil }
+        guard let result = Value(rawValue: text) else {
+            fail(path, "unknown value '\(text)'; expected one of \(Value.allCases.map(\.rawValue).joined(separator: ", "))")
+            return nil
+        }
+        return result
+    }
+
+    mutating func stringArray(_ value: JSONValue, at path: JSONPath) -> [String]? {
+        guard case .array(let elements) = value else {
+            fail(path, "expected an array of strings, found \(value.typeName)")
+            return nil
+        }
+        var strings: [String] = []
+        var valid = true
+        for (index, element) in elements.enumerated() {
+            if let text = string(element, at: path.appending(index: index)) { strings.append(text) } else { valid = false }
+        }
+        return valid ? strings : nil
+    }
+
+    /// A predicate: a format string, or `{"format": …, "args": [string | [string]]}`.
+    mutating func predicate(_ value: JSONValue, at path: JSONPath) -> ActivationPredicate? {
+        var format: String
+        var arguments: [PredicateArgument] = []
+        switch value {
+        case .string(let text):
+            format = text
+        case .object:
+            guard let members = object(value, at: path, allowed: ["format", "args"]) else { return nil }
+            guard let formatValue = members.first(where: { $0.key == "format" })?.value else {
+                fail(path, "missing \"format\"")
+                return nil
+            }
+            guard let text = string(formatValue, at: path.appending("format")) else { return nil }
+            format = text
+            if let argsValue = members.first(where: { $0.key == "args" })?.value {
+                guard case .array(let elements) = argsValue else {
+                    fail(path.appending("args"), "expected an array of strings or arrays of strings, found \(argsValue.typeName)")
+                    return nil
+                }
+                for (index, element) in elements.enumerated() {
+                    let elementPath = path.appending("args").appending(index: index)
+                    switch element {
+                    case .string(let text): arguments.append(.string(text))
+                    case .array:
+                        guard let strings = stringArray(element, at: elementPath) else { return nil }
+                        arguments.append(.strings(strings))
+                    default:
+                        fail(elementPath, "expected a string or an array of strings, found \(element.typeName)")
+                        return nil
+                    }
+                }
+            }
+        default:
+            fail(path, "expected a predicate (a format string or {\"format\": …, \"args\": […]}), found \(value.typeName)")
+            return nil
+        }
+        do {
+            return try ActivationPredicate(format: format, arguments: arguments)
+        } catch {
+            fail(path, error.message, predicate: error)
+            return nil
+        }
+    }
+
+    /// A SwiftUI string set (`handlesExternalEvents`).
+    mutating func swiftUISet(_ value: JSONValue, at path: JSONPath) -> ActivationPredicate? {
+        guard let members = stringArray(value, at: path) else { return nil }
+        return ActivationPredicate(swiftUISet: members)
+    }
+
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.lowercased().utf8)
+        let b = Array(b.lowercased().utf8)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var row = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = row
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,283 @@
+public import Foundation
+
+/// Reads the JSON manifest of CONTRACT.md into a ``SceneApp``, strictly: unknown keys,
+/// wrong types, unknown declarations, duplicate ids, mixed UIKit/SwiftUI conditions and
+/// predicate errors are all reported, each with its JSON path.
+public enum ManifestLoader {
+    static let topLevelKeys = ["framework", "supportsMultipleScenes", "tieBreak", "declarations", "sessions"]
+    static let declarationKeys = ["name", "matching", "initialConditions"]
+    static let conditionKeys = ["canActivate", "prefersToActivate", "allowing", "preferring"]
+    static let sessionKeys = ["id", "declaration", "role", "state", "lastActive"] + conditionKeys
+
+    /// Loads the manifest at `path` (`-` for stdin).
+    /// - Parameter displayName: how errors name the file (default: `path`).
+    public static func load(contentsOf path: String, displayName: String? = nil) throws(ManifestError) -> SceneApp {
+        try loadWithSites(contentsOf: path, displayName: displayName).app
+    }
+
+    /// Loads a manifest from bytes; `file` names it in errors.
+    public static func load(_ data: Data, file: String) throws(ManifestError) -> SceneApp {
+        try loadWithSites(data, file: file).app
+    }
+
+    static func loadWithSites(contentsOf path: String, displayName: String? = nil) throws(ManifestError) -> (
+        app: SceneApp, sites: [PredicateSite]
+    ) {
+        let name = displayName ?? path
+        let data: Data
+        do {
+            data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ManifestError(errors: [InputError(file: name, message: "cannot read the file (\(Self.reason(error)))")])
+        }
+        return try loadWithSites(data, file: name)
+    }
+
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
+    }
+
+    static func loadWithSites(_ data: Data, file: String) throws(ManifestError) -> (app: SceneApp, sites: [PredicateSite]) {
+        let bytes = [UInt8](data)
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw ManifestError(errors: [syntaxError(error, in: bytes, file: file)])
+        }
+        var reader = DocumentReader(file: file)
+        let result = decodeApp(document, reader: &reader)
+        if !reader.errors.isEmpty { throw ManifestError(errors: reader.errors) }
+        return result!
+    }
+
+    /// A JSON syntax error with the offending line for a caret.
+    static func syntaxError(_ failure: JSONParser.Failure, in bytes: [UInt8], file: String, line: Int? = nil) -> InputError {
+        var start = min(failure.offset, bytes.count)
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        var end = min(failure.offset, bytes.count)
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        let sourceLine = String(decoding: bytes[start..<end], as: UTF8.self)
+        return InputError(
+            file: file, line: line ?? failure.line, column: failure.column, message: failure.message,
+            sourceLine: sourceLine)
+    }
+
+    private static func decodeApp(_ document: JSONValue, reader: inout DocumentReader) -> (app: SceneApp, sites: [PredicateSite])? {
+        let root = JSONPath.root
+        guard let members = reader.object(document, at: root, allowed: topLevelKeys) else { return nil }
+        var framework = AppFramework.uikit
+        var supportsMultipleScenes = true
+        var tieBreak = TieBreakPolicy.recency
+        var sites: [PredicateSite] = []
+        if let value = document["framework"] {
+            framework = reader.enumeration(value, at: root.appending("framework"), as: AppFramework.self) ?? framework
+        }
+        if let value = document["supportsMultipleScenes"] {
+            supportsMultipleScenes = reader.bool(value, at: root.appending("supportsMultipleScenes")) ?? true
+        }
+        if let value = document["tieBreak"] {
+            tieBreak = reader.enumeration(value, at: root.appending("tieBreak"), as: TieBreakPolicy.self) ?? tieBreak
+        }
+        _ = members
+
+        var declarations: [SceneDeclaration] = []
+        let declarationsPath = root.appending("declarations")
+        switch document["declarations"] {
+        case nil:
+            reader.fail(declarationsPath, "missing: an app needs at least one scene declaration")
+        case .array(let elements)?:
+            if elements.isEmpty { reader.fail(declarationsPath, "empty: an app needs at least one scene declaration") }
+            var names: Set<String> = []
+            for (index, element) in elements.enumerated() {
+                let path = declarationsPath.appending(index: index)
+                guard let declaration = decodeDeclaration(element, at: path, index: index, framework: framework, reader: &reader, sites: &sites)
+                else { continue }
+                if !names.insert(declaration.name).inserted {
+                    reader.fail(path.appending("name"), "duplicate declaration name '\(declaration.name)'")
+                }
+                declarations.append(declaration)
+            }
+        case let value?:
+            reader.fail(declarationsPath, "expected an array of declarations, found \(value.typeName)")
+        }
+
+        var sessions: [SceneSession] = []
+        let sessionsPath = root.appending("sessions")
+        switch document["sessions"] {
+        case nil: break
+        case .array(let elements)?:
+            var ids: Set<String> = []
+            let declarationNames = Set(declarations.map(\.name))
+            for (index, element) in elements.enumerated() {
+                let path = sessionsPath.appending(index: index)
+                guard
+                    let session = decodeSession(
+                        element, at: path, index: index, framework: framework, declarationNames: declarationNames,
+                        reader: &reader, sites: &sites)
+                else { continue }
+                if !ids.insert(session.id).inserted {
+                    reader.fail(path.appending("id"), "duplicate session id '\(session.id)'")
+                }
+                sessions.append(session)
+            }
+        case let value?:
+            reader.fail(sessionsPath, "expected an array of sessions, found \(value.typeName)")
+        }
+        let app = SceneApp(
+            framework: framework, supportsMultipleScenes: supportsMultipleScenes, tieBreak: tieBreak,
+            declarations: declarations, sessions: sessions)
+        return (app, sites)
+    }
+
+    private static func decodeDeclaration(
+        _ value: JSONValue, at path: JSONPath, index: Int, framework: AppFramework, reader: inout DocumentReader,
+        sites: inout [PredicateSite]
+    ) -> SceneDeclaration? {
+        guard reader.object(value, at: path, allowed: declarationKeys) != nil else { return nil }
+        guard let nameValue = value["name"] else {
+            reader.fail(path, "missing \"name\"")
+            return nil
+        }
+        guard let name = reader.string(nameValue, at: path.appending("name")) else { return nil }
+        if name.isEmpty { reader.fail(path.appending("name"), "a declaration name cannot be empty") }
+        var declaration = SceneDeclaration(name: name)
+        if let matching = value["matching"] {
+            let matchingPath = path.appending("matching")
+            if case .array = matching {
+                declaration.matching = reader.swiftUISet(matching, at: matchingPath)
+            } else {
+                declaration.matching = reader.predicate(matching, at: matchingPath)
+            }
+            if let predicate = declaration.matching {
+                sites.append(
+                    PredicateSite(
+                        path: matchingPath.description, role: .matching, predicate: predicate, ownerIndex: index,
+                        archivedSize: predicate.archivedSize))
+            }
+        }
+        if let initial = value["initialConditions"] {
+            let initialPath = path.appending("initialConditions")
+            if reader.object(initial, at: initialPath, allowed: conditionKeys) != nil {
+                declaration.initialConditions = decodeConditions(
+                    initial, at: initialPath, index: index, framework: framework, initial: true, reader: &reader,
+                    sites: &sites)
+            }
+        }
+        return declaration
+    }
+
+    /// The conditions stated on `object` (a session, an `update`, or `initialConditions`),
+    /// with framework defaults for what is missing.
+    static func decodeConditions(
+        _ object: JSONValue, at path: JSONPath, index: Int, framework: AppFramework, initial: Bool,
+        base: ActivationConditions? = nil, reader: inout DocumentReader, sites: inout [PredicateSite]
+    ) -> ActivationConditions? {
+        let hasUIKit = object["canActivate"] != nil || object["prefersToActivate"] != nil
+        let hasSwiftUI = object["allowing"] != nil || object["preferring"] != nil
+        if hasUIKit && hasSwiftUI {
+            reader.fail(
+                path, "has both UIKit conditions (canActivate/prefersToActivate) and SwiftUI sets (allowing/preferring); use one kind")
+            return nil
+        }
+        var conditions = base ?? ActivationConditions.defaults(for: framework)
+        var valid = true
+        for (key, isPrefer) in [("canActivate", false), ("prefersToActivate", true), ("allowing", false), ("preferring", true)] {
+            guard let value = object[key] else { continue }
+            let keyPath = path.appending(key)
+            let isSwiftUISet = key == "allowing" || key == "preferring"
+            let predicate = isSwiftUISet ? reader.swiftUISet(value, at: keyPath) : reader.predicate(value, at: keyPath)
+            guard let predicate else {
+                valid = false
+                continue
+            }
+            if isPrefer { conditions.prefersToActivate = predicate } else { conditions.canActivate = predicate }
+            let role: PredicateSite.Role =
+                initial
+                ? (isPrefer ? .initialPrefersToActivate : .initialCanActivate) : (isPrefer ? .prefersToActivate : .canActivate)
+            sites.append(
+                PredicateSite(
+                    path: keyPath.description, role: role, predicate: predicate, ownerIndex: index,
+                    archivedSize: predicate.archivedSize))
+        }
+        return valid ? conditions : nil
+    }
+
+    static func decodeSession(
+        _ value: JSONValue, at path: JSONPath, index: Int, framework: AppFramework, declarationNames: Set<String>,
+        reader: inout DocumentReader, sites: inout [PredicateSite]
+    ) -> SceneSession? {
+        guard reader.object(value, at: path, allowed: sessionKeys) != nil else { return nil }
+        var valid = true
+        var id = ""
+        if let idValue = value["id"] {
+            if let text = reader.string(idValue, at: path.appending("id")) {
+                id = text
+                if text.isEmpty {
+                    reader.fail(path.appending("id"), "a session id cannot be empty")
+                    valid = false
+                }
+            } else {
+                valid = false
+            }
+        } else {
+            reader.fail(path, "missing \"id\"")
+            valid = false
+        }
+        var declaration = ""
+        if let declarationValue = value["declaration"] {
+            if let name = reader.string(declarationValue, at: path.appending("declaration")) {
+                declaration = name
+                if !declarationNames.contains(name) {
+                    let known = declarationNames.sorted().map { "'\($0)'" }.joined(separator: ", ")
+                    reader.fail(path.appending("declaration"), "unknown declaration '\(name)'; declared: \(known)")
+                    valid = false
+                }
+            } else {
+                valid = false
+            }
+        } else {
+            reader.fail(path, "missing \"declaration\"")
+            valid = false
+        }
+        var session = SceneSession(id: id, declaration: declaration, conditions: .defaults(for: framework))
+        if let roleValue = value["role"], let name = reader.string(roleValue, at: path.appending("role")) {
+            let role = SessionRole(rawValue: name)
+            if SessionRole.known.contains(role) {
+                session.role = role
+            } else {
+                reader.fail(
+                    path.appending("role"),
+                    "unknown role '\(name)'; expected one of \(SessionRole.known.map(\.rawValue).joined(separator: ", "))")
+                valid = false
+            }
+        }
+        if let stateValue = value["state"] {
+            if let state = reader.enumeration(stateValue, at: path.appending("state"), as: ActivationState.self) {
+                session.state = state
+            } else {
+                valid = false
+            }
+        }
+        if let lastActiveValue = value["lastActive"] {
+            if let lastActive = reader.integer(lastActiveValue, at: path.appending("lastActive")) {
+                session.lastActive = lastActive
+            } else {
+                valid = false
+            }
+        }
+        if let conditions = decodeConditions(
+            value, at: path, index: index, framework: framework, initial: false, reader: &reader, sites: &sites)
+        {
+            session.conditions = conditions
+        } else {
+            valid = false
+        }
+        return valid ? session : nil
+    }
+}

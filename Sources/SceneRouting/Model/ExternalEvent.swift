@@ -1,0 +1,28 @@
+public import Foundation
+
+/// Something from outside the app that may activate a scene.
+public enum ExternalEvent: Sendable, Equatable {
+    /// A bare target content identifier (nil: none).
+    case identifier(String?)
+    /// A tapped push notification: the APNs payload's `aps.target-content-id`.
+    case notification(targetContentIdentifier: String?)
+    /// A Home Screen quick action (`UIApplicationShortcutItem`).
+    case shortcut(type: String?, targetContentIdentifier: String?)
+    /// A Handoff / Spotlight activity (`NSUserActivity`).
+    case userActivity(activityType: String?, targetContentIdentifier: String?, webpageURL: String?)
+    /// An opened URL.
+    case url(URL)
+
+    /// The identifier routing uses (SEMANTICS §3): SwiftUI apps fall back to an activity's
+    /// `webpageURL`; a URL routes by its absolute string.
+    public func targetContentIdentifier(for framework: AppFramework) -> String? {
+        switch self {
+        case .identifier(let identifier): identifier
+        case .notification(let identifier): identifier
+        case .shortcut(_, let identifier): identifier
+        case .userActivity(_, let identifier, let webpageURL):
+            identifier ?? (framework == .swiftui ? webpageURL : nil)
+        case .url(let url): url.absoluteString
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// A kind of scene the app can create (a `WindowGroup`, or a scene configuration).
+public struct SceneDeclaration: Sendable {
+    public var name: String
+    /// `handlesExternalEvents(matching:)`: when a new scene of this kind handles an event.
+    /// nil marks a default declaration.
+    public var matching: ActivationPredicate?
+    /// The conditions a newly created session of this kind starts with (nil: framework defaults).
+    public var initialConditions: ActivationConditions?
+
+    public init(name: String, matching: ActivationPredicate? = nil, initialConditions: ActivationConditions? = nil) {
+        self.name = name
+        self.matching = matching
+        self.initialConditions = initialConditions
+    }
+}

@@ -1,0 +1,23 @@
+/// An open scene session and what routing needs to know about it.
+public struct SceneSession: Sendable {
+    public var id: String
+    /// The name of the ``SceneDeclaration`` it was created from.
+    public var declaration: String
+    public var role: SessionRole
+    public var state: ActivationState
+    /// A counter that grows with each activation: larger is more recent.
+    public var lastActive: Int
+    public var conditions: ActivationConditions
+
+    public init(
+        id: String, declaration: String, role: SessionRole = .windowApplication, state: ActivationState = .background,
+        lastActive: Int = 0, conditions: ActivationConditions
+    ) {
+        self.id = id
+        self.declaration = declaration
+        self.role = role
+        self.state = state
+        self.lastActive = lastActive
+        self.conditions = conditions
+    }
+}

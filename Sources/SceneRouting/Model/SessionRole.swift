@@ -1,0 +1,30 @@
+/// A scene session's role (`UISceneSession.Role`). Only ``windowApplication`` sessions
+/// receive external events.
+public struct SessionRole: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// An interactive window of the app (the default).
+    public static let windowApplication = SessionRole(rawValue: "windowApplication")
+    /// A non-interactive window on an external display.
+    public static let windowExternalDisplayNonInteractive = SessionRole(rawValue: "windowExternalDisplayNonInteractive")
+    /// The pre-iOS 16 name of the external display role.
+    public static let windowExternalDisplay = SessionRole(rawValue: "windowExternalDisplay")
+    /// A visionOS immersive space.
+    public static let immersiveSpaceApplication = SessionRole(rawValue: "immersiveSpaceApplication")
+    /// CarPlay templates.
+    public static let carTemplateApplication = SessionRole(rawValue: "carTemplateApplication")
+    public static let carTemplateApplicationInstrumentCluster = SessionRole(
+        rawValue: "carTemplateApplicationInstrumentCluster")
+
+    /// The roles a manifest may name.
+    public static let known: [SessionRole] = [
+        .windowApplication, .windowExternalDisplayNonInteractive, .windowExternalDisplay, .immersiveSpaceApplication,
+        .carTemplateApplication, .carTemplateApplicationInstrumentCluster,
+    ]
+
+    /// Whether sessions with this role can be chosen for an external event.
+    public var receivesEvents: Bool { self == .windowApplication }
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,112 @@
+/// The obviously correct router: evaluates every session, one by one, exactly as
+/// SEMANTICS §4 reads. Faster routers are checked against it.
+public enum ReferenceRouter {
+    /// Decides which session `event` activates in `app`, or which declaration gets a new
+    /// session.
+    /// - Parameter explain: attach the best candidates and how many sessions were examined.
+    /// - Complexity: O(sessions × predicate cost).
+    public static func route(_ event: ExternalEvent, in app: SceneApp, explain: Bool = false) -> RoutingDecision {
+        route(identifier: event.targetContentIdentifier(for: app.framework), in: app, explain: explain)
+    }
+
+    /// Routes a bare target content identifier (nil: an event without one).
+    public static func route(identifier: String?, in app: SceneApp, explain: Bool = false) -> RoutingDecision {
+        let sessions = app.sessions
+        let candidates = sessions.indices.filter { sessions[$0].role.receivesEvents }
+        let ranked = { (indices: [Int]) in
+            indices.sorted { SessionRanking.precedes($0, $1, in: sessions, policy: app.tieBreak) }
+        }
+        func explanation(_ scored: [(index: Int, score: Int?)]) -> RoutingExplanation? {
+            guard explain else { return nil }
+            let top = scored.prefix(RoutingExplanation.limit).map { entry in
+                RoutingExplanation.Candidate(
+                    sessionID: sessions[entry.index].id, score: entry.score, state: sessions[entry.index].state,
+                    lastActive: sessions[entry.index].lastActive)
+            }
+            return RoutingExplanation(candidates: Array(top), considered: candidates.count)
+        }
+
+        // 1. Single-scene apps always reuse their one scene.
+        if !app.supportsMultipleScenes {
+            let order = ranked(candidates)
+            let details = explanation(order.map { ($0, nil) })
+            if let best = order.first {
+                return RoutingDecision(
+                    identifier: identifier, action: .activate(sessionID: sessions[best].id), reason: .singleScene,
+                    explanation: details)
+            }
+            guard let first = app.declarations.first else {
+                return RoutingDecision(identifier: identifier, action: .unhandled, reason: .unhandled, explanation: details)
+            }
+            return RoutingDecision(
+                identifier: identifier, action: .create(declaration: first.name, sessionID: nil), reason: .singleScene,
+                explanation: details)
+        }
+
+        var budgetExceeded = false
+        // 2. Without an identifier predicates are not evaluated.
+        if identifier == nil {
+            let order = ranked(candidates)
+            if let best = order.first {
+                return RoutingDecision(
+                    identifier: nil, action: .activate(sessionID: sessions[best].id), reason: .noIdentifier,
+                    explanation: explanation(order.map { ($0, nil) }))
+            }
+        } else {
+            // 3. Score every candidate: 2 prefers, 1 can, 0 neither.
+            var scored: [(index: Int, score: Int)] = []
+            for index in candidates {
+                let conditions = sessions[index].conditions
+                let prefers = conditions.prefersToActivate.evaluateReportingBudget(identifier)
+                budgetExceeded = budgetExceeded || prefers.budgetExceeded
+                var score = 0
+                if prefers.matches {
+                    score = 2
+                } else {
+                    let can = conditions.canActivate.evaluateReportingBudget(identifier)
+                    budgetExceeded = budgetExceeded || can.budgetExceeded
+                    score = can.matches ? 1 : 0
+                }
+                scored.append((index, score))
+            }
+            scored.sort { a, b in
+                a.score != b.score ? a.score > b.score : SessionRanking.precedes(a.index, b.index, in: sessions, policy: app.tieBreak)
+            }
+            let details = explanation(scored.map { ($0.index, $0.score) })
+            if let best = scored.first, best.score >= 1 {
+                return RoutingDecision(
+                    identifier: identifier, action: .activate(sessionID: sessions[best.index].id),
+                    reason: best.score == 2 ? .prefers : .can, budgetExceeded: budgetExceeded, explanation: details)
+            }
+            return createDecision(
+                identifier: identifier, in: app, budgetExceeded: budgetExceeded, explanation: details)
+        }
+        return createDecision(identifier: identifier, in: app, budgetExceeded: budgetExceeded, explanation: explanation([]))
+    }
+
+    /// 4. No open session scored: the first declaration whose `matching` matches, else the
+    /// first declaration without `matching`, else unhandled.
+    static func createDecision(
+        identifier: String?, in app: SceneApp, budgetExceeded: Bool, explanation: RoutingExplanation?
+    ) -> RoutingDecision {
+        var budgetExceeded = budgetExceeded
+        for declaration in app.declarations {
+            guard let matching = declaration.matching else { continue }
+            let result = matching.evaluateReportingBudget(identifier)
+            budgetExceeded = budgetExceeded || result.budgetExceeded
+            if result.matches {
+                return RoutingDecision(
+                    identifier: identifier, action: .create(declaration: declaration.name, sessionID: nil),
+                    reason: .declarationMatching, budgetExceeded: budgetExceeded, explanation: explanation)
+            }
+        }
+        if let fallback = app.declarations.first(where: { $0.matching == nil }) {
+            return RoutingDecision(
+                identifier: identifier, action: .create(declaration: fallback.name, sessionID: nil),
+                reason: .defaultDeclaration, budgetExceeded: budgetExceeded, explanation: explanation)
+        }
+        return RoutingDecision(
+            identifier: identifier, action: .unhandled, reason: .unhandled, budgetExceeded: budgetExceeded,
+            explanation: explanation)
+    }
+}

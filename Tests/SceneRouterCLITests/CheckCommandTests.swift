@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@Suite struct CheckCommandTests {
+    static let lintManifest = #"""
+        {
+          "declarations": [
+            { "name": "Main" },
+            { "name": "Docs", "matching": ["doc"] },
+            { "name": "DocsAgain", "matching": ["doc/", "DOCUMENT"] },
+            { "name": "Never", "matching": "FALSEPREDICATE" },
+            { "name": "Second" }
+          ],
+          "sessions": [
+            { "id": "A", "declaration": "Main", "prefersToActivate": { "format": "SELF == %@", "args": ["doc/1"] } },
+            { "id": "B", "declaration": "Main", "prefersToActivate": "SELF IN {'doc/2', 'doc/1'}" },
+            { "id": "C", "declaration": "Main", "canActivate": "FALSEPREDICATE" },
+            { "id": "D", "declaration": "Main", "canActivate": "SELF == 'a' OR SELF == 'b' AND SELF == 'c'",
+              "prefersToActivate": "SELF MATCHES 'x.*'" },
+            { "id": "TV", "declaration": "Main", "role": "windowExternalDisplayNonInteractive", "canActivate": "FALSEPREDICATE" }
+          ]
+        }
+        """#
+
+    private func run(_ extra: [String]) throws -> CLIResult {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(Self.lintManifest.utf8).write(to: directory.appendingPathComponent("app.json"))
+        return try CLIRunner.run(["check", "--manifest", "app.json"] + extra, stdin: Data(), in: directory)
+    }
+
+    @Test func reportsEveryLint() throws {
+        let result = try run([])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                app.json: declarations[2].matching: warning: declaration 'DocsAgain' can never be chosen: every identifier it matches is matched first by declarations[1] ('Docs')
+                app.json: declarations[3].matching: warning: declaration 'Never' can never be chosen: its matching condition never matches
+                app.json: declarations[4]: warning: declaration 'Second' can never be chosen: declarations[0] ('Main') is already the default (the first without matching)
+                app.json: sessions[2]: warning: session 'C' can never be activated by an event with an identifier: canActivate and prefersToActivate are both always false
+                app.json: sessions[1].prefersToActivate: warning: session 'B' prefers 'doc/1', which sessions[0] ('A') also prefers; the tie-break decides
+                app.json: sessions[3].canActivate: warning: AND and OR are mixed without parentheses; Apple documents no precedence between them (SceneRouter reads AND first): add parentheses
+                SELF == 'a' OR SELF == 'b' AND SELF == 'c'
+                            ^~
+                app.json: 5 declarations, 5 sessions, 6 warnings
+
+                """)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func uikitStrictAndStrict() throws {
+        let result = try run(["--uikit-strict", "--strict", "--format", "json"])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 7)
+        #expect(
+            lines.last
+                == #"{"code":"uikit-refuses","file":"app.json","message":"UIKit's activation-condition validator refuses MATCHES; use LIKE, BEGINSWITH, ENDSWITH or CONTAINS","offset":5,"path":"sessions[3].prefersToActivate","predicate":"SELF MATCHES 'x.*'","severity":"warning"}"#)
+    }
+
+    @Test func cleanManifestPasses() throws {
+        let result = try CLIRunner.run(["check", "--manifest", "Fixtures/apps/mail.json", "--strict"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("mail.json: 3 declarations, 5 sessions, 0 warnings\n"))
+    }
+
+    @Test func oversizedPredicate() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let names = (0..<12_000).map { "window-\($0)" }
+        let size = "SELF IN %@".utf8.count + names.reduce(0) { $0 + $1.utf8.count }
+        let ids = names.map { "\"\($0)\"" }.joined(separator: ",")
+        let manifest = #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "prefersToActivate": {"format": "SELF IN %@", "args": [["#
+            + ids + "]]}}]}"
+        try Data(manifest.utf8).write(to: directory.appendingPathComponent("app.json"))
+        let result = try CLIRunner.run(["check", "--manifest", "app.json", "--strict"], stdin: Data(), in: directory)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "sessions[0].prefersToActivate: warning: the predicate and its arguments take \(size) bytes; UIKit ignores activation predicates over 100000 bytes"
+            ))
+        #expect(size > 100_000)
+    }
+}
