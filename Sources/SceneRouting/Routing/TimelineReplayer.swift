@@ -44,7 +44,9 @@ public struct TimelineReplayer: Sendable {
 
     private mutating func makeKey(_ index: Int) {
         let newest = (app.sessions.map(\.lastActive).max() ?? 0) + 1
-        for other in app.sessions.indices where app.sessions[other].state == .foregroundActive {
+        // One key window at a time among interactive windows; an external display stays lit.
+        for other in app.sessions.indices
+        where app.sessions[other].state == .foregroundActive && app.sessions[other].role.receivesEvents {
             app.sessions[other].state = .foregroundInactive
         }
         app.sessions[index].state = .foregroundActive
