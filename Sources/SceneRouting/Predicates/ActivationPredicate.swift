@@ -111,6 +111,19 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
 
     public var description: String { format }
 
+    /// Identical predicates share this key, so the dispatch table compiles and indexes them once.
+    var internKey: String {
+        if let swiftUIMembers { return "s\u{1F}" + swiftUIMembers.joined(separator: "\u{1F}") }
+        var key = "f\u{1F}" + format
+        for argument in arguments {
+            switch argument {
+            case .string(let value): key += "\u{1E}" + value
+            case .strings(let values): key += "\u{1D}" + values.joined(separator: "\u{1F}")
+            }
+        }
+        return key
+    }
+
     /// A string literal in format-string syntax, escaping `\` and `"` as Apple prints them.
     static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""

@@ -37,7 +37,8 @@ enum PatternCompiler {
             }
             do {
                 let compiled = try CompiledPattern(translated.pattern)
-                return .success(PatternTest(pattern: compiled, mode: mode))
+                let literals = op == .like ? PatternLiterals.like(candidate) : PatternLiterals.regex(candidate)
+                return .success(PatternTest(pattern: compiled, mode: mode, literals: literals))
             } catch {
                 let offset = translated.inputOffset(forOutputOffset: error.offset, inputLength: candidate.utf8.count)
                 firstFailure =

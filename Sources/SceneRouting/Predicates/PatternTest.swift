@@ -9,10 +9,13 @@ final class PatternTest: Sendable {
     /// nil for an empty pattern, which never matches (Apple short-circuits it).
     let pattern: CompiledPattern?
     let mode: FoldMode
+    /// Literal text every match requires, for indexing.
+    let literals: PatternLiterals
 
-    init(pattern: CompiledPattern?, mode: FoldMode) {
+    init(pattern: CompiledPattern?, mode: FoldMode, literals: PatternLiterals = .none) {
         self.pattern = pattern
         self.mode = mode
+        self.literals = literals
     }
 
     /// - Complexity: bounded by the PCRE2 match limit; allocation-free for ASCII identifiers.

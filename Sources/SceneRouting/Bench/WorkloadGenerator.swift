@@ -1,0 +1,165 @@
+/// A generated app and the events to route against it.
+public struct Workload: Sendable {
+    public var app: SceneApp
+    /// Target content identifiers (nil: an event without one).
+    public var events: [String?]
+}
+
+/// The benchmark mixes (README: "Performance").
+public enum WorkloadMix: String, Sendable, CaseIterable {
+    /// `==`, `IN`, `BEGINSWITH`, `ENDSWITH`, `CONTAINS`, some `AND`.
+    case literal
+    /// The shapes real apps use (per-window ids, aliases, sms: URLs, attachments), with some
+    /// LIKE, MATCHES and AND/OR/NOT.
+    case realistic
+    /// Mostly LIKE/MATCHES; a fifth of the predicates have no literal at all.
+    case regexHeavy = "regex-heavy"
+    /// Realistic plus catastrophic-backtracking regexes, identifiers sharing long prefixes,
+    /// NOT-only predicates.
+    case adversarial
+}
+
+/// Builds workloads deterministically from a seed: the same arguments give the same
+/// sessions and events on every machine.
+public enum WorkloadGenerator {
+    /// Creates `sessionCount` sessions of `mix` and `eventCount` events: about 70% hit some
+    /// session's preferred identifier, 20% only a canActivate, 10% nothing or nil.
+    public static func make(mix: WorkloadMix, sessions sessionCount: Int, events eventCount: Int, seed: UInt64) -> Workload {
+        var random = DeterministicRandom(seed: seed)
+        let declarations = [
+            SceneDeclaration(
+                name: "Compose", matching: try! ActivationPredicate(format: "SELF BEGINSWITH 'compose/'"),
+                initialConditions: ActivationConditions(
+                    canActivate: .alwaysFalse, prefersToActivate: try! ActivationPredicate(format: "SELF BEGINSWITH 'compose/'"))),
+            SceneDeclaration(name: "Viewer", matching: try! ActivationPredicate(format: "SELF ENDSWITH[c] '.pdf'")),
+            SceneDeclaration(name: "Main"),
+        ]
+        var sessions: [SceneSession] = []
+        var hits: [String] = []
+        sessions.reserveCapacity(sessionCount)
+        hits.reserveCapacity(sessionCount)
+        let states: [ActivationState] = [.foregroundActive, .foregroundInactive, .background, .background, .unattached]
+        for index in 0..<sessionCount {
+            let (prefers, hit) = preferred(mix: mix, index: index, random: &random)
+            let can = canActivate(mix: mix, random: &random)
+            var session = SceneSession(
+                id: "w\(index)", declaration: "Main", state: states[random.below(states.count)],
+                lastActive: random.below(1_000_000), conditions: ActivationConditions(canActivate: can, prefersToActivate: prefers))
+            if mix == .adversarial && random.chance(1) { session.role = .windowExternalDisplayNonInteractive }
+            sessions.append(session)
+            hits.append(hit)
+        }
+        var events: [String?] = []
+        events.reserveCapacity(eventCount)
+        for _ in 0..<eventCount {
+            let roll = random.below(100)
+            if roll < 70, !hits.isEmpty {
+                events.append(hits[random.below(hits.count)])
+            } else if roll < 90 {
+                events.append("section-\(random.below(100))/item-\(random.below(1_000))")
+            } else if roll < 95 {
+                events.append(nil)
+            } else if mix == .adversarial {
+                events.append(random.chance(50) ? String(repeating: "a", count: 40) + "!" : longPrefix + "-miss-\(random.below(1_000))")
+            } else {
+                events.append(random.chance(50) ? "compose/new-\(random.below(100))" : "unknown-\(random.below(1_000_000))")
+            }
+        }
+        return Workload(
+            app: SceneApp(framework: .uikit, tieBreak: .recency, declarations: declarations, sessions: sessions), events: events)
+    }
+
+    static let longPrefix = "com.example.enterprise.suite.workspace.tenant-0042.region-eu-west.cluster-7.service.documents"
+
+    private static func predicate(_ format: String, _ arguments: [PredicateArgument] = []) -> ActivationPredicate {
+        // Generated formats are valid by construction.
+        try! ActivationPredicate(format: format, arguments: arguments)
+    }
+
+    private static func canActivate(mix: WorkloadMix, random: inout DeterministicRandom) -> ActivationPredicate {
+        let roll = random.below(100)
+        if roll < 60 { return .alwaysTrue }  // UIKit's default
+        if roll < 75 { return .alwaysFalse }
+        let section = random.below(100)
+        if roll < 95 { return predicate("SELF BEGINSWITH %@", [.string("section-\(section)/")]) }
+        return predicate("SELF LIKE[c] %@", [.string("SECTION-\(section)/*")])
+    }
+
+    /// A prefersToActivate predicate for session `index` and an identifier it matches.
+    private static func preferred(mix: WorkloadMix, index: Int, random: inout DeterministicRandom)
+        -> (ActivationPredicate, String)
+    {
+        let roll = random.below(100)
+        switch mix {
+        case .literal:
+            switch roll {
+            case 0..<55:
+                let id = "com.example.app.window.\(index)"
+                return (predicate("SELF == %@", [.string(id)]), id)
+            case 55..<70:
+                return (predicate("SELF IN %@", [.strings(["doc/\(index)", "https://example.com/doc/\(index)"])]), "doc/\(index)")
+            case 70..<80:
+                return (predicate("SELF BEGINSWITH %@", [.string("thread/\(index)/")]), "thread/\(index)/message-3")
+            case 80..<88:
+                return (predicate("SELF ENDSWITH %@", [.string("/attachments/\(index).pdf")]), "file:///mail/attachments/\(index).pdf")
+            case 88..<95:
+                return (predicate("SELF CONTAINS %@", [.string("topic-\(index).")]), "forum/topic-\(index).html")
+            default:
+                return (
+                    predicate("SELF BEGINSWITH %@ AND SELF ENDSWITH %@", [.string("note/\(index)/"), ".txt"]),
+                    "note/\(index)/draft.txt"
+                )
+            }
+        case .realistic, .adversarial:
+            if mix == .adversarial {
+                switch roll {
+                case 0..<3:
+                    let pool = ["(a+)+b", "(x+x+)+y", "(a|aa)+c", "(.*a){8}z", "([a-z]+)*!x"]
+                    return (predicate("SELF MATCHES %@", [.string(pool[index % pool.count])]), String(repeating: "a", count: 30) + "b")
+                case 3..<8:
+                    return (predicate("NOT SELF BEGINSWITH %@", [.string("zz\(index % 20)")]), "anything-\(index)")
+                case 8..<20:
+                    let id = "\(longPrefix)/item-\(index)"
+                    return (predicate("SELF == %@", [.string(id)]), id)
+                default: break
+                }
+            }
+            switch roll {
+            case 0..<50:
+                let id = "com.example.app.window.\(String(UInt64(index) &* 0x9E37_79B9, radix: 16))"
+                return (predicate("SELF == %@", [.string(id)]), id)
+            case 50..<60:
+                return (predicate("SELF IN %@", [.strings(["doc/\(index)", "https://example.com/doc/\(index)"])]), "https://example.com/doc/\(index)")
+            case 60..<68:
+                return (
+                    predicate("SELF BEGINSWITH[cd] 'sms:' AND SELF CONTAINS[cd] %@", [.string("group-\(index);")]),
+                    "SMS:group-\(index);open"
+                )
+            case 68..<75:
+                return (predicate("SELF ENDSWITH %@", [.string("/attachments/\(index).pdf")]), "file:///mail/attachments/\(index).pdf")
+            case 75..<80:
+                return (predicate("SELF LIKE %@", [.string("doc-\(index)-*")]), "doc-\(index)-rev3")
+            case 80..<85:
+                return (predicate("SELF MATCHES %@", [.string("ticket-\(index)-[0-9]+")]), "ticket-\(index)-42")
+            case 85..<95:
+                return (
+                    predicate("(SELF BEGINSWITH %@ OR SELF == %@) AND NOT SELF ENDSWITH '.tmp'", [.string("note/\(index)/"), .string("note-\(index)")]),
+                    "note/\(index)/x"
+                )
+            default:
+                return (ActivationPredicate(swiftUISet: ["topic-\(index)."]), "forum/Topic-\(index).html")
+            }
+        case .regexHeavy:
+            switch roll {
+            case 0..<40:
+                return (predicate("SELF LIKE[c] %@", [.string("report-\(index)-*.pdf")]), "Report-\(index)-2026.pdf")
+            case 40..<80:
+                return (predicate("SELF MATCHES %@", [.string("issue-\(index)/[a-z]+-[0-9]{1,4}")]), "issue-\(index)/bug-17")
+            default:
+                let pool = (0..<50).map { "[a-z]{\($0 % 5 + 2)}-[0-9]{\($0 % 3 + 1)}" }
+                let pattern = pool[index % pool.count]
+                return (predicate("SELF MATCHES %@", [.string(pattern)]), "ab-1")
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// How an ASCII identifier is read when probing: as is, or lowercased (`[c]` comparisons).
+enum KeyFamily: Int, Sendable, CaseIterable {
+    case raw = 0
+    case lowercase = 1
+}
+
+/// A literal a predicate clause requires of every identifier it matches.
+struct IndexKey: Hashable, Sendable {
+    enum Kind: Int, Sendable {
+        /// The identifier equals the bytes.
+        case exact
+        /// The identifier starts with the bytes.
+        case prefix
+        /// The identifier ends with the bytes.
+        case suffix
+        /// The identifier contains the bytes.
+        case inner
+    }
+
+    var kind: Kind
+    var family: KeyFamily
+    var bytes: [UInt8]
+
+    /// Higher is more selective: exact beats anchored beats inner, longer beats shorter.
+    var selectivity: Int {
+        switch kind {
+        case .exact: 1_000_000 + bytes.count
+        case .prefix, .suffix: 1_000 + 2 * bytes.count
+        case .inner: bytes.count
+        }
+    }
+}
+
+/// How the dispatch table finds a predicate for ASCII identifiers.
+enum PredicateIndexing: Sendable, Equatable {
+    /// True for every non-nil identifier (TRUEPREDICATE, `*`).
+    case always
+    /// False for every non-nil ASCII identifier.
+    case never
+    /// Some clause has no usable literal: evaluated on every route.
+    case residual
+    /// Every identifier the predicate matches contains at least one of these keys.
+    case keys([IndexKey])
+}

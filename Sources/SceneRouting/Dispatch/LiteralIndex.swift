@@ -1,0 +1,142 @@
+/// Every literal key of one tier (prefer or can), for both key families: exact keys in a
+/// hash, prefixes and suffixes in hashes probed once per key length in use, inner literals
+/// through a 4-byte gram table (keys of 1–3 bytes by their own lengths).
+///
+/// Probing an identifier of length n costs O(n + distinct key lengths) hash lookups plus
+/// the groups found, independent of how many groups or sessions the tier holds.
+struct LiteralIndex: Sendable {
+    private var table = GroupBuckets()
+    private var gramTable: [UInt32: [Int32]] = [:]
+    private var prefixLengths = [LengthSet(), LengthSet()]
+    private var suffixLengths = [LengthSet(), LengthSet()]
+    private var shortInnerLengths = [LengthSet(), LengthSet()]
+    private var hasExact = [false, false]
+    private var exactCounts = [0, 0]
+    private var gramCounts = [0, 0]
+
+    /// Where a key was filed, so it can be removed.
+    enum Placement: Sendable, Equatable {
+        case hashed(UInt64, kind: IndexKey.Kind, family: KeyFamily, length: Int)
+        case gram(UInt32, family: KeyFamily)
+    }
+
+    /// Files `group` under `key`.
+    mutating func insert(_ group: Int32, key: IndexKey) -> Placement {
+        let family = key.family.rawValue
+        if key.kind == .inner && key.bytes.count >= 4 {
+            // The gram least shared so far keeps buckets small.
+            var best: UInt32 = 0
+            var bestCount = Int.max
+            key.bytes.withUnsafeBufferPointer { bytes in
+                for offset in 0...(bytes.count - 4) {
+                    let gram = KeyHashing.gram(bytes, at: offset, .raw)
+                    let count = gramTable[gram ^ (UInt32(family) << 31)]?.count ?? 0
+                    if count < bestCount {
+                        bestCount = count
+                        best = gram
+                    }
+                }
+            }
+            let slot = best ^ (UInt32(family) << 31)
+            gramTable[slot, default: []].append(group)
+            gramCounts[family] += 1
+            return .gram(slot, family: key.family)
+        }
+        let hash = KeyHashing.hash(of: key)
+        table.insert(group, at: hash)
+        switch key.kind {
+        case .exact: exactCounts[family] += 1
+        case .prefix: prefixLengths[family].insert(key.bytes.count)
+        case .suffix: suffixLengths[family].insert(key.bytes.count)
+        case .inner: shortInnerLengths[family].insert(key.bytes.count)
+        }
+        return .hashed(hash, kind: key.kind, family: key.family, length: key.bytes.count)
+    }
+
+    mutating func remove(_ group: Int32, from placement: Placement) {
+        switch placement {
+        case .gram(let slot, let family):
+            guard var bucket = gramTable[slot], let position = bucket.firstIndex(of: group) else { return }
+            bucket.swapAt(position, bucket.count - 1)
+            bucket.removeLast()
+            gramTable[slot] = bucket.isEmpty ? nil : bucket
+            gramCounts[family.rawValue] -= 1
+        case .hashed(let hash, let kind, let family, let length):
+            table.remove(group, at: hash)
+            switch kind {
+            case .exact: exactCounts[family.rawValue] -= 1
+            case .prefix: prefixLengths[family.rawValue].remove(length)
+            case .suffix: suffixLengths[family.rawValue].remove(length)
+            case .inner: shortInnerLengths[family.rawValue].remove(length)
+            }
+        }
+    }
+
+    /// Calls `body` with every group whose key occurs in `identifier` (ASCII), possibly
+    /// more than once.
+    /// - Complexity: O(n · (1 + short inner lengths) + prefix/suffix lengths) lookups.
+    func probe(_ identifier: UnsafeBufferPointer<UInt8>, _ body: (Int32) -> Void) {
+        let count = identifier.count
+        for family in KeyFamily.allCases {
+            let f = family.rawValue
+            if exactCounts[f] > 0 {
+                var hash = KeyHashing.offsetBasis
+                for byte in identifier { hash = KeyHashing.step(hash, KeyHashing.read(byte, family)) }
+                table.forEach(at: KeyHashing.seal(hash, kind: .exact, family: family), body)
+            }
+            let prefixes = prefixLengths[f].sorted
+            if !prefixes.isEmpty {
+                var hash = KeyHashing.offsetBasis
+                var consumed = 0
+                for length in prefixes {
+                    guard length <= count else { break }
+                    while consumed < length {
+                        hash = KeyHashing.step(hash, KeyHashing.read(identifier[consumed], family))
+                        consumed += 1
+                    }
+                    table.forEach(at: KeyHashing.seal(hash, kind: .prefix, family: family), body)
+                }
+            }
+            let suffixes = suffixLengths[f].sorted
+            if !suffixes.isEmpty {
+                var hash = KeyHashing.offsetBasis
+                var consumed = 0
+                for length in suffixes {
+                    guard length <= count else { break }
+                    while consumed < length {
+                        hash = KeyHashing.step(hash, KeyHashing.read(identifier[count - 1 - consumed], family))
+                        consumed += 1
+                    }
+                    table.forEach(at: KeyHashing.seal(hash, kind: .suffix, family: family), body)
+                }
+            }
+            for length in shortInnerLengths[f].sorted where length <= count {
+                for start in 0...(count - length) {
+                    var hash = KeyHashing.offsetBasis
+                    for offset in start..<(start + length) {
+                        hash = KeyHashing.step(hash, KeyHashing.read(identifier[offset], family))
+                    }
+                    table.forEach(at: KeyHashing.seal(hash, kind: .inner, family: family), body)
+                }
+            }
+            if gramCounts[f] > 0 && count >= 4 {
+                for start in 0...(count - 4) {
+                    let slot = KeyHashing.gram(identifier, at: start, family) ^ (UInt32(f) << 31)
+                    if let bucket = gramTable[slot] {
+                        for group in bucket { body(group) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Entries per kind, for `compile`.
+    var shape: (hashed: Int, grams: Int, prefixLengths: Int, suffixLengths: Int) {
+        (table.count, gramTable.count, prefixLengths.map(\.sorted.count).reduce(0, +),
+         suffixLengths.map(\.sorted.count).reduce(0, +))
+    }
+
+    var approximateBytes: Int {
+        table.approximateBytes + gramTable.count * 48 + gramTable.values.reduce(0) { $0 + 32 + $1.count * 4 }
+    }
+}

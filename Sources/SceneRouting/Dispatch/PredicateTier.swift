@@ -1,0 +1,105 @@
+/// All the `prefersToActivate` predicates (or all the `canActivate` ones) of a table: each
+/// distinct predicate is one group holding its sessions in a heap ordered by the tie-break,
+/// and filed in the literal index (or in the always / residual lists).
+struct PredicateTier: Sendable {
+    enum Placement: Sendable {
+        case always, residual, never
+        case indexed([LiteralIndex.Placement])
+    }
+
+    // Parallel arrays indexed by group id; a free list recycles ids of emptied groups.
+    private(set) var roots: [CompiledNode] = []
+    private(set) var heaps: [[Int32]] = []
+    private(set) var placements: [Placement] = []
+    private(set) var internKeys: [String] = []
+    /// Position of a group in `always` or `residual`.
+    private var listPositions: [Int32] = []
+    private var freeGroups: [Int32] = []
+    private var groupsByKey: [String: Int32] = [:]
+    private(set) var index = LiteralIndex()
+    private(set) var always: [Int32] = []
+    private(set) var residual: [Int32] = []
+    private(set) var liveGroups = 0
+    private(set) var neverCount = 0
+
+    /// The group for `predicate`, created and indexed on first use.
+    mutating func group(for predicate: ActivationPredicate) -> Int32 {
+        let key = predicate.internKey
+        if let existing = groupsByKey[key] { return existing }
+        let group: Int32
+        if let free = freeGroups.popLast() {
+            group = free
+            roots[Int(group)] = predicate.root
+            internKeys[Int(group)] = key
+        } else {
+            group = Int32(roots.count)
+            roots.append(predicate.root)
+            heaps.append([])
+            placements.append(.never)
+            internKeys.append(key)
+            listPositions.append(-1)
+        }
+        groupsByKey[key] = group
+        liveGroups += 1
+        let placement: Placement
+        switch ClauseIndexing.indexing(of: predicate.root) {
+        case .always:
+            listPositions[Int(group)] = Int32(always.count)
+            always.append(group)
+            placement = .always
+        case .residual:
+            listPositions[Int(group)] = Int32(residual.count)
+            residual.append(group)
+            placement = .residual
+        case .never:
+            neverCount += 1
+            placement = .never
+        case .keys(let keys):
+            placement = .indexed(Set(keys).map { index.insert(group, key: $0) })
+        }
+        placements[Int(group)] = placement
+        return group
+    }
+
+    /// Drops an emptied group from every index.
+    mutating func release(_ group: Int32) {
+        let slot = Int(group)
+        switch placements[slot] {
+        case .always: Self.remove(group, from: &always, positions: &listPositions)
+        case .residual: Self.remove(group, from: &residual, positions: &listPositions)
+        case .never: neverCount -= 1
+        case .indexed(let filed):
+            for placement in filed { index.remove(group, from: placement) }
+        }
+        groupsByKey[internKeys[slot]] = nil
+        internKeys[slot] = ""
+        roots[slot] = .constant(false)
+        placements[slot] = .never
+        heaps[slot] = []
+        freeGroups.append(group)
+        liveGroups -= 1
+    }
+
+    private static func remove(_ group: Int32, from list: inout [Int32], positions: inout [Int32]) {
+        let position = Int(positions[Int(group)])
+        let last = list.removeLast()
+        if last != group {
+            list[position] = last
+            positions[Int(last)] = Int32(position)
+        }
+        positions[Int(group)] = -1
+    }
+
+    /// Direct access to a group's heap for the table's heap operations.
+    mutating func withHeap<Result>(_ group: Int32, _ body: (inout [Int32]) -> Result) -> Result {
+        body(&heaps[Int(group)])
+    }
+
+    /// Whether a group id is in use (for full scans).
+    func isLive(_ group: Int) -> Bool { !heaps[group].isEmpty }
+
+    var approximateBytes: Int {
+        roots.count * 64 + heaps.reduce(0) { $0 + 32 + $1.count * 4 } + internKeys.reduce(0) { $0 + 16 + max(0, $1.utf8.count - 15) }
+            + groupsByKey.count * 40 + index.approximateBytes + (always.count + residual.count) * 4
+    }
+}

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The fast router: an indexed dispatch table over an app's sessions, safe to share.
+///
+/// Routing cost depends on the identifier and the predicate groups it hits, not on the number
+/// of sessions. `open`, `close` and `update` change the table in place (no rebuild).
+///
+/// **Concurrency**: any number of threads may route at once; a churn operation waits for
+/// routes in progress and blocks new ones while it applies (a reader–writer lock), so every
+/// route sees the table exactly as it was between two churn operations, never halfway through
+/// one. Decisions equal ``ReferenceRouter``'s on the same sessions.
+public final class SceneRouter: @unchecked Sendable {
+    // Mutated only under the write lock; read only under the read lock.
+    private var table: DispatchTable
+    private var lock = pthread_rwlock_t()
+
+    /// Builds the table for `app`'s sessions.
+    /// - Complexity: O(sessions · log sessions) plus compiling each distinct predicate once.
+    public init(app: SceneApp) {
+        table = DispatchTable(app: app)
+        pthread_rwlock_init(&lock, nil)
+    }
+
+    deinit {
+        pthread_rwlock_destroy(&lock)
+    }
+
+    private func reading<Result>(_ body: (DispatchTable) -> Result) -> Result {
+        pthread_rwlock_rdlock(&lock)
+        defer { pthread_rwlock_unlock(&lock) }
+        return body(table)
+    }
+
+    private func writing<Result>(_ body: (inout DispatchTable) -> Result) -> Result {
+        pthread_rwlock_wrlock(&lock)
+        defer { pthread_rwlock_unlock(&lock) }
+        return body(&table)
+    }
+
+    /// Routes an event (SEMANTICS §4).
+    /// - Parameter explain: attach the candidates as ``ReferenceRouter`` lists them (computed
+    ///   by the linear oracle over a snapshot: a diagnostic path, not a fast one).
+    public func route(_ event: ExternalEvent, explain: Bool = false) -> RoutingDecision {
+        reading { table in
+            let identifier = event.targetContentIdentifier(for: table.framework)
+            var decision = table.route(identifier: identifier)
+            if explain {
+                decision.explanation = ReferenceRouter.route(identifier: identifier, in: table.snapshot, explain: true).explanation
+            }
+            return decision
+        }
+    }
+
+    /// Routes a bare identifier (nil: an event without one).
+    /// - Complexity: O(identifier length + distinct key lengths + groups hit); no allocation for
+    ///   ASCII identifiers beyond what verifying a non-ASCII path needs.
+    public func route(identifier: String?) -> RoutingDecision {
+        reading { $0.route(identifier: identifier) }
+    }
+
+    /// Opens a session. Returns false (and changes nothing) if its id is already open.
+    @discardableResult
+    public func open(_ session: SceneSession) -> Bool {
+        writing { $0.open(session) }
+    }
+
+    /// Closes a session. Returns false if no open session has that id.
+    @discardableResult
+    public func close(sessionID: String) -> Bool {
+        writing { $0.close(sessionID) }
+    }
+
+    /// Updates a session in place. Returns false if no open session has that id.
+    @discardableResult
+    public func update(_ update: SessionUpdate) -> Bool {
+        writing { $0.update(update) }
+    }
+
+    /// The app as the table holds it now (sessions in list order).
+    public var snapshot: SceneApp { reading { $0.snapshot } }
+
+    /// The table's shape, as `scene-router compile` prints it.
+    public var shape: DispatchShape { reading { DispatchShape($0) } }
+}
+
+/// Sizes of a dispatch table.
+public struct DispatchShape: Sendable, Equatable {
+    public struct Tier: Sendable, Equatable {
+        /// Distinct predicates (sessions sharing one predicate share a group).
+        public var groups: Int
+        /// Groups matching every identifier (TRUEPREDICATE, `*`).
+        public var always: Int
+        /// Groups evaluated on every route: some clause has no literal to index.
+        public var residual: Int
+        /// Groups that match no non-nil ASCII identifier.
+        public var never: Int
+        /// Hash entries (exact, prefix, suffix, short inner keys) and 4-byte gram buckets.
+        public var hashedKeys: Int
+        public var gramBuckets: Int
+        public var prefixLengths: Int
+        public var suffixLengths: Int
+    }
+
+    public var sessions: Int
+    public var prefer: Tier
+    public var can: Tier
+    /// Approximate heap bytes of the table (sessions, groups, indexes; not the compiled
+    /// predicates themselves).
+    public var bytes: Int
+
+    init(_ table: DispatchTable) {
+        func tier(_ tier: PredicateTier) -> Tier {
+            let shape = tier.index.shape
+            return Tier(
+                groups: tier.liveGroups, always: tier.always.count, residual: tier.residual.count, never: tier.neverCount,
+                hashedKeys: shape.hashed, gramBuckets: shape.grams, prefixLengths: shape.prefixLengths,
+                suffixLengths: shape.suffixLengths)
+        }
+        sessions = table.sessionCount
+        prefer = tier(table.prefer)
+        can = tier(table.can)
+        bytes = table.approximateBytes
+    }
+}
