@@ -18,6 +18,11 @@ private let predicateCases: [(name: String, format: String, arguments: [Predicat
 ]
 
 let benchmarks: @Sendable () -> Void = {
+    predicateBenchmarks()
+    routingBenchmarks()
+}
+
+let predicateBenchmarks: @Sendable () -> Void = {
     let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal, .instructions]
 
     for testCase in predicateCases {
@@ -50,6 +55,53 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(nonASCII.evaluate("Citroën C4 Picasso"))
+        }
+    }
+}
+
+/// Routing through the dispatch table, table builds and churn, per workload mix.
+/// (1M sessions is measured with `scene-router bench`, whose setup fits this harness poorly.)
+let routingBenchmarks: @Sendable () -> Void = {
+    let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
+    for mix in [WorkloadMix.literal, .realistic, .regexHeavy, .adversarial] {
+        for sessions in [10_000, 100_000] {
+            let workload = WorkloadGenerator.make(mix: mix, sessions: sessions, events: 4_096, seed: 1)
+            let router = SceneRouter(app: workload.app)
+            let events = workload.events
+            Benchmark(
+                "route \(mix.rawValue) \(sessions / 1_000)k",
+                configuration: .init(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3))
+            ) { benchmark in
+                for iteration in benchmark.scaledIterations {
+                    blackHole(router.route(identifier: events[iteration % events.count]))
+                }
+            }
+        }
+    }
+
+    let buildWorkload = WorkloadGenerator.make(mix: .realistic, sessions: 10_000, events: 1, seed: 2)
+    Benchmark("build realistic 10k", configuration: .init(metrics: metrics, maxDuration: .seconds(3))) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(SceneRouter(app: buildWorkload.app)) }
+    }
+
+    let churnWorkload = WorkloadGenerator.make(mix: .realistic, sessions: 100_000, events: 1, seed: 3)
+    let churnRouter = SceneRouter(app: churnWorkload.app)
+    let template = churnWorkload.app.sessions[0]
+    nonisolated(unsafe) var counter = 0
+    Benchmark(
+        "churn open+update+close realistic 100k",
+        configuration: .init(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3))
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            counter += 1
+            var session = template
+            session.id = "churn-\(counter)"
+            churnRouter.open(session)
+            var update = SessionUpdate(id: session.id)
+            update.state = .foregroundActive
+            update.lastActive = 2_000_000 + counter
+            churnRouter.update(update)
+            churnRouter.close(sessionID: session.id)
         }
     }
 }

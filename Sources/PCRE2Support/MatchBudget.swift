@@ -2,14 +2,14 @@
 package enum MatchBudget {
     /// `pcre2_set_match_limit`, the number of internal match-function calls (JIT and
     /// interpreter), for a subject of `length` bytes: a fixed base that cuts catastrophic
-    /// backtracking off within about a millisecond, plus an allowance per byte so that a
+    /// backtracking off within tens of microseconds (a route must stay fast), plus an allowance per byte so that a
     /// linear pattern such as `.*y.*` always finishes on a megabyte identifier.
     @inline(__always)
     package static func matchLimit(forSubjectLength length: Int) -> UInt32 {
         UInt32(clamping: baseMatchLimit + perByteMatchLimit * length)
     }
 
-    package static let baseMatchLimit = 200_000
+    package static let baseMatchLimit = 10_000
     package static let perByteMatchLimit = 32
     /// `pcre2_set_depth_limit` for the interpreter fallback (JIT ignores it).
     package static let depthLimit: UInt32 = 10_000

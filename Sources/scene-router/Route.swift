@@ -38,19 +38,20 @@ extension SceneRouterCommand {
 
         func run() throws {
             let (app, _) = try manifest.load(defaultingToExample: true)
+            let router = SceneRouter(app: app)
             var failed = false
             if !identifiers.isEmpty {
                 for (index, identifier) in identifiers.enumerated() {
-                    emit(DecisionRecord(event: index, decision: ReferenceRouter.route(identifier: identifier, in: app, explain: explain)))
+                    emit(DecisionRecord(event: index, decision: route(.identifier(identifier), router)))
                 }
             } else if let events {
-                failed = try routeEvents(from: events, app: app)
+                failed = try routeEvents(from: events, app: app, router: router)
             } else {
                 let lines = try readLines(nil)
                 for (index, line) in lines.enumerated() {
                     switch StandardStreams.decode(line) {
                     case .success(let identifier):
-                        emit(DecisionRecord(event: index, decision: ReferenceRouter.route(identifier: identifier, in: app, explain: explain)))
+                        emit(DecisionRecord(event: index, decision: route(.identifier(identifier), router)))
                     case .failure(let invalid):
                         failed = true
                         report(LineErrorRecord(event: index, error: "line \(index + 1): \(invalid.description)"), file: "stdin")
@@ -61,7 +62,11 @@ extension SceneRouterCommand {
             if failed { throw ExitCode(2) }
         }
 
-        private func routeEvents(from path: String, app: SceneApp) throws -> Bool {
+        private func route(_ event: ExternalEvent, _ router: SceneRouter) -> RoutingDecision {
+            router.route(event, explain: explain)
+        }
+
+        private func routeEvents(from path: String, app: SceneApp, router: SceneRouter) throws -> Bool {
             let decoder = TimelineDecoder(file: path == "-" ? "stdin" : path, app: app, allowsLifecycle: false)
             var failed = false
             var eventIndex = 0
@@ -70,7 +75,7 @@ extension SceneRouterCommand {
                 defer { eventIndex += 1 }
                 do {
                     guard case .event(let event) = try decoder.decode(line, line: lineIndex + 1) else { continue }
-                    emit(DecisionRecord(event: eventIndex, decision: ReferenceRouter.route(event, in: app, explain: explain)))
+                    emit(DecisionRecord(event: eventIndex, decision: route(event, router)))
                 } catch {
                     failed = true
                     StandardStreams.error(error.rendered())

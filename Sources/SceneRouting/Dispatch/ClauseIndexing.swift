@@ -14,18 +14,19 @@ enum ClauseIndexing {
 
     static func indexing(of root: CompiledNode) -> PredicateIndexing {
         guard let clauses = clauses(of: root, negated: false) else { return .residual }
-        var keys: [IndexKey] = []
+        var indexed: [[[IndexKey]]] = []
         var residual = false
         for clause in clauses {
             if clause.isEmpty { return .always }
-            switch bestKeys(for: clause) {
+            switch alternatives(for: clause) {
             case .unsatisfiable: continue
             case .none: residual = true
-            case .keys(let clauseKeys): keys += clauseKeys
+            case .alternatives(let options): indexed.append(options)
+            case .keys(let keys): indexed.append([keys])
             }
         }
         if residual { return .residual }
-        return keys.isEmpty ? .never : .keys(keys)
+        return indexed.isEmpty ? .never : .clauses(indexed)
     }
 
     /// nil when the expansion exceeds ``clauseLimit``.
@@ -63,24 +64,20 @@ enum ClauseIndexing {
         /// No positive atom offers a literal.
         case none
         case keys([IndexKey])
+        case alternatives([[IndexKey]])
     }
 
-    private static func bestKeys(for clause: [Atom]) -> ClauseKeys {
-        var best: [IndexKey]?
-        var bestScore = -1
+    /// Every positive atom's keys: the table picks the least crowded when filing.
+    private static func alternatives(for clause: [Atom]) -> ClauseKeys {
+        var options: [[IndexKey]] = []
         for atom in clause where !atom.negated {
             switch keys(for: atom.node) {
             case .unsatisfiable: return .unsatisfiable
-            case .none: continue
-            case .keys(let candidates):
-                let score = candidates.map(\.selectivity).min() ?? 0
-                if score > bestScore {
-                    bestScore = score
-                    best = candidates
-                }
+            case .none, .alternatives: continue
+            case .keys(let candidates): options.append(candidates)
             }
         }
-        return best.map { .keys($0) } ?? .none
+        return options.isEmpty ? .none : .alternatives(options)
     }
 
     private static func family(_ mode: FoldMode) -> KeyFamily { mode.foldsCase ? .lowercase : .raw }

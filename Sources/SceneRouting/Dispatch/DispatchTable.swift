@@ -3,7 +3,7 @@
 /// without rebuilding.
 ///
 /// Not thread-safe by itself; ``SceneRouter`` wraps it with a reader–writer lock.
-struct DispatchTable: Sendable {
+final class DispatchTable: @unchecked Sendable {
     private(set) var framework: AppFramework
     private(set) var supportsMultipleScenes: Bool
     private(set) var tieBreak: TieBreakPolicy
@@ -12,13 +12,18 @@ struct DispatchTable: Sendable {
     private let declarationsOnly: SceneApp
 
     private var slots: [SessionSlot] = []
+    // Rank keys in compact parallel arrays: comparing two sessions touches 17 bytes each
+    // instead of copying their strings and predicates.
+    private var rankState: [UInt8] = []
+    private var rankLastActive: [Int] = []
+    private var rankSequence: [Int] = []
     private var freeSlots: [Int32] = []
     private var slotByID: [String: Int32] = [:]
     private var nextSequence = 0
     /// Every window session, best first: events without an identifier, single-scene apps.
     private var globalHeap: [Int32] = []
-    private(set) var prefer = PredicateTier()
-    private(set) var can = PredicateTier()
+    let prefer = PredicateTier()
+    let can = PredicateTier()
 
     init(app: SceneApp) {
         framework = app.framework
@@ -45,7 +50,7 @@ struct DispatchTable: Sendable {
 
     /// Appends a session. Returns false if its id is taken.
     /// - Complexity: O(log n) plus compiling its predicates if no session shares them.
-    mutating func open(_ session: SceneSession) -> Bool {
+    func open(_ session: SceneSession) -> Bool {
         guard slotByID[session.id] == nil else { return false }
         let slot: Int32
         let record = SessionSlot(session: session, sequence: nextSequence)
@@ -56,14 +61,18 @@ struct DispatchTable: Sendable {
         } else {
             slot = Int32(slots.count)
             slots.append(record)
+            rankState.append(0)
+            rankLastActive.append(0)
+            rankSequence.append(0)
         }
+        refreshRank(slot)
         slotByID[session.id] = slot
         if session.role.receivesEvents { enroll(slot) }
         return true
     }
 
     /// Removes a session. Returns false if no session has that id.
-    mutating func close(_ id: String) -> Bool {
+    func close(_ id: String) -> Bool {
         guard let slot = slotByID.removeValue(forKey: id) else { return false }
         if slots[Int(slot)].session.role.receivesEvents { withdraw(slot) }
         slots[Int(slot)] = SessionSlot(session: slots[Int(slot)].session, sequence: -1)
@@ -72,12 +81,13 @@ struct DispatchTable: Sendable {
     }
 
     /// Applies an update in place. Returns false if no session has that id.
-    mutating func update(_ update: SessionUpdate) -> Bool {
+    func update(_ update: SessionUpdate) -> Bool {
         guard let slot = slotByID[update.id] else { return false }
         let wasWindow = slots[Int(slot)].session.role.receivesEvents
         let conditionsChange = update.canActivate != nil || update.prefersToActivate != nil
         if wasWindow && (conditionsChange || update.role != nil) { withdraw(slot) }
         update.apply(to: &slots[Int(slot)].session)
+        refreshRank(slot)
         let isWindow = slots[Int(slot)].session.role.receivesEvents
         if isWindow && (!wasWindow || conditionsChange || update.role != nil) {
             enroll(slot)
@@ -88,7 +98,14 @@ struct DispatchTable: Sendable {
         return true
     }
 
-    private mutating func enroll(_ slot: Int32) {
+    private func refreshRank(_ slot: Int32) {
+        let record = slots[Int(slot)]
+        rankState[Int(slot)] = UInt8(record.session.state.rank)
+        rankLastActive[Int(slot)] = record.session.lastActive
+        rankSequence[Int(slot)] = record.sequence
+    }
+
+    private func enroll(_ slot: Int32) {
         let conditions = slots[Int(slot)].session.conditions
         let preferGroup = prefer.group(for: conditions.prefersToActivate)
         let canGroup = can.group(for: conditions.canActivate)
@@ -99,7 +116,7 @@ struct DispatchTable: Sendable {
         push(slot, into: .can, group: canGroup)
     }
 
-    private mutating func withdraw(_ slot: Int32) {
+    private func withdraw(_ slot: Int32) {
         let record = slots[Int(slot)]
         removeFromHeap(slot, kind: .global, group: -1)
         removeFromHeap(slot, kind: .prefer, group: record.preferGroup)
@@ -110,7 +127,7 @@ struct DispatchTable: Sendable {
         slots[Int(slot)].canGroup = -1
     }
 
-    private mutating func reposition(_ slot: Int32) {
+    private func reposition(_ slot: Int32) {
         let record = slots[Int(slot)]
         guard record.positions.global >= 0 else { return }
         sift(slot, kind: .global, group: -1)
@@ -128,7 +145,7 @@ struct DispatchTable: Sendable {
         }
     }
 
-    private mutating func setPosition(_ slot: Int32, _ kind: HeapKind, _ value: Int) {
+    private func setPosition(_ slot: Int32, _ kind: HeapKind, _ value: Int) {
         switch kind {
         case .global: slots[Int(slot)].positions.global = Int32(value)
         case .prefer: slots[Int(slot)].positions.prefer = Int32(value)
@@ -136,7 +153,7 @@ struct DispatchTable: Sendable {
         }
     }
 
-    private mutating func withHeap<Result>(_ kind: HeapKind, _ group: Int32, _ body: (inout [Int32]) -> Result) -> Result {
+    private func withHeap<Result>(_ kind: HeapKind, _ group: Int32, _ body: (inout [Int32]) -> Result) -> Result {
         switch kind {
         case .global: body(&globalHeap)
         case .prefer: prefer.withHeap(group, body)
@@ -144,7 +161,7 @@ struct DispatchTable: Sendable {
         }
     }
 
-    private mutating func push(_ slot: Int32, into kind: HeapKind, group: Int32) {
+    private func push(_ slot: Int32, into kind: HeapKind, group: Int32) {
         let index = withHeap(kind, group) { heap in
             heap.append(slot)
             return heap.count - 1
@@ -153,7 +170,7 @@ struct DispatchTable: Sendable {
         siftUp(from: index, kind: kind, group: group)
     }
 
-    private mutating func removeFromHeap(_ slot: Int32, kind: HeapKind, group: Int32) {
+    private func removeFromHeap(_ slot: Int32, kind: HeapKind, group: Int32) {
         let index = position(slot, kind)
         guard index >= 0 else { return }
         let moved: Int32? = withHeap(kind, group) { heap in
@@ -172,7 +189,7 @@ struct DispatchTable: Sendable {
         }
     }
 
-    private mutating func sift(_ slot: Int32, kind: HeapKind, group: Int32) {
+    private func sift(_ slot: Int32, kind: HeapKind, group: Int32) {
         let index = position(slot, kind)
         guard index >= 0 else { return }
         siftUp(from: index, kind: kind, group: group)
@@ -195,18 +212,25 @@ struct DispatchTable: Sendable {
         }
     }
 
-    private mutating func swapElements(_ kind: HeapKind, _ group: Int32, _ i: Int, _ j: Int) {
+    private func swapElements(_ kind: HeapKind, _ group: Int32, _ i: Int, _ j: Int) {
         let (a, b) = (element(kind, group, i), element(kind, group, j))
         withHeap(kind, group) { $0.swapAt(i, j) }
         setPosition(a, kind, j)
         setPosition(b, kind, i)
     }
 
+    /// Whether session `a` ranks before `b` under the tie-break policy (SEMANTICS §4).
+    @inline(__always)
     private func before(_ a: Int32, _ b: Int32) -> Bool {
-        slots[Int(a)].ranksBefore(slots[Int(b)], policy: tieBreak)
+        let (x, y) = (Int(a), Int(b))
+        if tieBreak == .recency {
+            if rankState[x] != rankState[y] { return rankState[x] > rankState[y] }
+            if rankLastActive[x] != rankLastActive[y] { return rankLastActive[x] > rankLastActive[y] }
+        }
+        return rankSequence[x] < rankSequence[y]
     }
 
-    private mutating func siftUp(from start: Int, kind: HeapKind, group: Int32) {
+    private func siftUp(from start: Int, kind: HeapKind, group: Int32) {
         var index = start
         while index > 0 {
             let parent = (index - 1) / 2
@@ -216,7 +240,7 @@ struct DispatchTable: Sendable {
         }
     }
 
-    private mutating func siftDown(from start: Int, kind: HeapKind, group: Int32) {
+    private func siftDown(from start: Int, kind: HeapKind, group: Int32) {
         var index = start
         let count = heapCount(kind, group)
         while true {
@@ -236,11 +260,23 @@ struct DispatchTable: Sendable {
     /// - Complexity: the literal index probe plus the groups it finds, the always and
     ///   residual groups; a group is evaluated only if its best session would win.
     private func best(in tier: PredicateTier, for subject: inout Subject, budgetExceeded: inout Bool) -> Int32? {
+        // Locals, read once: the loop below then pays no per-access exclusivity checks.
+        let heaps = tier.heaps
+        let roots = tier.roots
+        let (states, lastActive, sequence) = (rankState, rankLastActive, rankSequence)
+        let recency = tieBreak == .recency
         var best: Int32 = -1
+        func ranksBefore(_ a: Int, _ b: Int) -> Bool {
+            if recency {
+                if states[a] != states[b] { return states[a] > states[b] }
+                if lastActive[a] != lastActive[b] { return lastActive[a] > lastActive[b] }
+            }
+            return sequence[a] < sequence[b]
+        }
         func consider(_ group: Int32, verify: Bool) {
-            guard let top = tier.heaps[Int(group)].first else { return }
-            guard best < 0 || before(top, best) else { return }
-            if verify && !tier.roots[Int(group)].evaluate(&subject, budgetExceeded: &budgetExceeded) { return }
+            guard let top = heaps[Int(group)].first else { return }
+            guard best < 0 || ranksBefore(Int(top), Int(best)) else { return }
+            if verify && !roots[Int(group)].evaluate(&subject, budgetExceeded: &budgetExceeded) { return }
             best = top
         }
         for group in tier.always { consider(group, verify: false) }
@@ -250,7 +286,7 @@ struct DispatchTable: Sendable {
         } else {
             // Index keys are ASCII-folded forms; a non-ASCII identifier is matched against
             // every group with CFString semantics (cost: the number of distinct predicates).
-            for group in 0..<tier.heaps.count where tier.isLive(group) {
+            for group in 0..<heaps.count where !heaps[group].isEmpty {
                 consider(Int32(group), verify: true)
             }
         }

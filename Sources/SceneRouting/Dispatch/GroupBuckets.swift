@@ -1,31 +1,106 @@
-/// Hash buckets of group ids with O(bucket) removal; buckets are small because identical
-/// predicates are interned into one group.
+/// Buckets of group ids under 64-bit keys that are already well mixed (``KeyHashing``):
+/// open addressing with linear probing, so a probe is a mask, a compare or two, and no
+/// hashing. Buckets are small because identical predicates are interned into one group.
 struct GroupBuckets: Sendable {
-    private(set) var buckets: [UInt64: [Int32]] = [:]
+    // keys[i]: 0 empty, 1 deleted, else the key (keys below 2 are stored as key + 2; a
+    // collision only costs a verification, never a wrong answer).
+    private var keys: [UInt64] = Array(repeating: 0, count: 16)
+    private var bucketOfSlot: [Int32] = Array(repeating: -1, count: 16)
+    private var buckets: [[Int32]] = []
+    private var freeBuckets: [Int32] = []
+    private var used = 0  // live + deleted slots
+    private(set) var count = 0
 
-    var isEmpty: Bool { buckets.isEmpty }
-    var count: Int { buckets.count }
+    var isEmpty: Bool { count == 0 }
 
-    mutating func insert(_ group: Int32, at hash: UInt64) {
-        buckets[hash, default: []].append(group)
+    @inline(__always)
+    private static func stored(_ key: UInt64) -> UInt64 { key < 2 ? key &+ 2 : key }
+
+    @inline(__always)
+    private func slot(of key: UInt64) -> Int? {
+        let mask = keys.count - 1
+        var index = Int(truncatingIfNeeded: key) & mask
+        while true {
+            let current = keys[index]
+            if current == key { return index }
+            if current == 0 { return nil }
+            index = (index + 1) & mask
+        }
     }
 
-    mutating func remove(_ group: Int32, at hash: UInt64) {
-        guard var bucket = buckets[hash], let position = bucket.firstIndex(of: group) else { return }
-        bucket.swapAt(position, bucket.count - 1)
-        bucket.removeLast()
-        buckets[hash] = bucket.isEmpty ? nil : bucket
+    /// The number of groups under `key`.
+    func load(at key: UInt64) -> Int {
+        guard let index = slot(of: Self.stored(key)) else { return 0 }
+        return buckets[Int(bucketOfSlot[index])].count
+    }
+
+    mutating func insert(_ group: Int32, at rawKey: UInt64) {
+        let key = Self.stored(rawKey)
+        if let index = slot(of: key) {
+            buckets[Int(bucketOfSlot[index])].append(group)
+            return
+        }
+        if (used + 1) * 10 > keys.count * 7 { rehash(capacity: count * 2 > keys.count / 2 ? keys.count * 2 : keys.count) }
+        let mask = keys.count - 1
+        var index = Int(truncatingIfNeeded: key) & mask
+        while keys[index] > 1 { index = (index + 1) & mask }
+        if keys[index] == 0 { used += 1 }
+        keys[index] = key
+        let bucket: Int32
+        if let free = freeBuckets.popLast() {
+            bucket = free
+            buckets[Int(bucket)] = [group]
+        } else {
+            bucket = Int32(buckets.count)
+            buckets.append([group])
+        }
+        bucketOfSlot[index] = bucket
+        count += 1
+    }
+
+    mutating func remove(_ group: Int32, at rawKey: UInt64) {
+        guard let index = slot(of: Self.stored(rawKey)) else { return }
+        let bucket = Int(bucketOfSlot[index])
+        guard let position = buckets[bucket].firstIndex(of: group) else { return }
+        buckets[bucket].swapAt(position, buckets[bucket].count - 1)
+        buckets[bucket].removeLast()
+        if buckets[bucket].isEmpty {
+            keys[index] = 1
+            bucketOfSlot[index] = -1
+            freeBuckets.append(Int32(bucket))
+            count -= 1
+        }
+    }
+
+    private mutating func rehash(capacity: Int) {
+        let oldKeys = keys
+        let oldBuckets = bucketOfSlot
+        keys = Array(repeating: 0, count: capacity)
+        bucketOfSlot = Array(repeating: -1, count: capacity)
+        used = 0
+        let mask = capacity - 1
+        for (index, key) in oldKeys.enumerated() where key > 1 {
+            var target = Int(truncatingIfNeeded: key) & mask
+            while keys[target] != 0 { target = (target + 1) & mask }
+            keys[target] = key
+            bucketOfSlot[target] = oldBuckets[index]
+            used += 1
+        }
     }
 
     @inline(__always)
-    func forEach(at hash: UInt64, _ body: (Int32) -> Void) {
-        guard let bucket = buckets[hash] else { return }
-        for group in bucket { body(group) }
+    func forEach(at rawKey: UInt64, _ body: (Int32) -> Void) {
+        guard let index = slot(of: Self.stored(rawKey)) else { return }
+        buckets.withUnsafeBufferPointer { all in
+            all[Int(bucketOfSlot[index])].withUnsafeBufferPointer { bucket in
+                for group in bucket { body(group) }
+            }
+        }
     }
 
-    /// Rough bytes held: entries and bucket storage.
+    /// Rough bytes held: slots and bucket storage.
     var approximateBytes: Int {
-        buckets.count * 48 + buckets.values.reduce(0) { $0 + 32 + $1.count * 4 }
+        keys.count * 12 + buckets.reduce(0) { $0 + 32 + $1.capacity * 4 }
     }
 }
 

@@ -39,6 +39,8 @@ enum PredicateIndexing: Sendable, Equatable {
     case never
     /// Some clause has no usable literal: evaluated on every route.
     case residual
-    /// Every identifier the predicate matches contains at least one of these keys.
-    case keys([IndexKey])
+    /// One entry per clause: the alternative key sets that clause offers (each atom's keys;
+    /// a membership atom offers several keys at once). Every matching identifier contains
+    /// some key of the alternative chosen for some clause, whichever alternatives are chosen.
+    case clauses([[[IndexKey]]])
 }

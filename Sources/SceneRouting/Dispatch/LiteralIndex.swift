@@ -6,7 +6,7 @@
 /// the groups found, independent of how many groups or sessions the tier holds.
 struct LiteralIndex: Sendable {
     private var table = GroupBuckets()
-    private var gramTable: [UInt32: [Int32]] = [:]
+    private var grams = GroupBuckets()
     private var prefixLengths = [LengthSet(), LengthSet()]
     private var suffixLengths = [LengthSet(), LengthSet()]
     private var shortInnerLengths = [LengthSet(), LengthSet()]
@@ -17,7 +17,30 @@ struct LiteralIndex: Sendable {
     /// Where a key was filed, so it can be removed.
     enum Placement: Sendable, Equatable {
         case hashed(UInt64, kind: IndexKey.Kind, family: KeyFamily, length: Int)
-        case gram(UInt32, family: KeyFamily)
+        case gram(UInt64, family: KeyFamily)
+    }
+
+    /// The bucket key of a gram (the family occupies the top bit before mixing).
+    @inline(__always)
+    static func gramKey(_ gram: UInt32, _ family: KeyFamily) -> UInt64 {
+        var value = UInt64(gram) | UInt64(family.rawValue) << 32
+        value = (value ^ (value >> 29)) &* 0xbf58_476d_1ce4_e5b9
+        return value ^ (value >> 32)
+    }
+
+    /// How many groups are filed where `key` would go (for an inner key of 4+ bytes: its
+    /// least shared gram): probes pay for every group in the buckets they hit.
+    func load(of key: IndexKey) -> Int {
+        if key.kind == .inner && key.bytes.count >= 4 {
+            var least = Int.max
+            key.bytes.withUnsafeBufferPointer { bytes in
+                for offset in 0...(bytes.count - 4) {
+                    least = min(least, grams.load(at: Self.gramKey(KeyHashing.gram(bytes, at: offset, .raw), key.family)))
+                }
+            }
+            return least
+        }
+        return table.load(at: KeyHashing.hash(of: key))
     }
 
     /// Files `group` under `key`.
@@ -25,22 +48,21 @@ struct LiteralIndex: Sendable {
         let family = key.family.rawValue
         if key.kind == .inner && key.bytes.count >= 4 {
             // The gram least shared so far keeps buckets small.
-            var best: UInt32 = 0
+            var best: UInt64 = 0
             var bestCount = Int.max
             key.bytes.withUnsafeBufferPointer { bytes in
                 for offset in 0...(bytes.count - 4) {
-                    let gram = KeyHashing.gram(bytes, at: offset, .raw)
-                    let count = gramTable[gram ^ (UInt32(family) << 31)]?.count ?? 0
+                    let slot = Self.gramKey(KeyHashing.gram(bytes, at: offset, .raw), key.family)
+                    let count = grams.load(at: slot)
                     if count < bestCount {
                         bestCount = count
-                        best = gram
+                        best = slot
                     }
                 }
             }
-            let slot = best ^ (UInt32(family) << 31)
-            gramTable[slot, default: []].append(group)
+            grams.insert(group, at: best)
             gramCounts[family] += 1
-            return .gram(slot, family: key.family)
+            return .gram(best, family: key.family)
         }
         let hash = KeyHashing.hash(of: key)
         table.insert(group, at: hash)
@@ -56,10 +78,7 @@ struct LiteralIndex: Sendable {
     mutating func remove(_ group: Int32, from placement: Placement) {
         switch placement {
         case .gram(let slot, let family):
-            guard var bucket = gramTable[slot], let position = bucket.firstIndex(of: group) else { return }
-            bucket.swapAt(position, bucket.count - 1)
-            bucket.removeLast()
-            gramTable[slot] = bucket.isEmpty ? nil : bucket
+            grams.remove(group, at: slot)
             gramCounts[family.rawValue] -= 1
         case .hashed(let hash, let kind, let family, let length):
             table.remove(group, at: hash)
@@ -121,10 +140,7 @@ struct LiteralIndex: Sendable {
             }
             if gramCounts[f] > 0 && count >= 4 {
                 for start in 0...(count - 4) {
-                    let slot = KeyHashing.gram(identifier, at: start, family) ^ (UInt32(f) << 31)
-                    if let bucket = gramTable[slot] {
-                        for group in bucket { body(group) }
-                    }
+                    grams.forEach(at: Self.gramKey(KeyHashing.gram(identifier, at: start, family), family), body)
                 }
             }
         }
@@ -132,11 +148,11 @@ struct LiteralIndex: Sendable {
 
     /// Entries per kind, for `compile`.
     var shape: (hashed: Int, grams: Int, prefixLengths: Int, suffixLengths: Int) {
-        (table.count, gramTable.count, prefixLengths.map(\.sorted.count).reduce(0, +),
+        (table.count, grams.count, prefixLengths.map(\.sorted.count).reduce(0, +),
          suffixLengths.map(\.sorted.count).reduce(0, +))
     }
 
     var approximateBytes: Int {
-        table.approximateBytes + gramTable.count * 48 + gramTable.values.reduce(0) { $0 + 32 + $1.count * 4 }
+        table.approximateBytes + grams.approximateBytes
     }
 }

@@ -1,7 +1,7 @@
 /// All the `prefersToActivate` predicates (or all the `canActivate` ones) of a table: each
 /// distinct predicate is one group holding its sessions in a heap ordered by the tie-break,
 /// and filed in the literal index (or in the always / residual lists).
-struct PredicateTier: Sendable {
+final class PredicateTier: @unchecked Sendable {
     enum Placement: Sendable {
         case always, residual, never
         case indexed([LiteralIndex.Placement])
@@ -17,13 +17,15 @@ struct PredicateTier: Sendable {
     private var freeGroups: [Int32] = []
     private var groupsByKey: [String: Int32] = [:]
     private(set) var index = LiteralIndex()
+
+    init() {}
     private(set) var always: [Int32] = []
     private(set) var residual: [Int32] = []
     private(set) var liveGroups = 0
     private(set) var neverCount = 0
 
     /// The group for `predicate`, created and indexed on first use.
-    mutating func group(for predicate: ActivationPredicate) -> Int32 {
+    func group(for predicate: ActivationPredicate) -> Int32 {
         let key = predicate.internKey
         if let existing = groupsByKey[key] { return existing }
         let group: Int32
@@ -54,15 +56,26 @@ struct PredicateTier: Sendable {
         case .never:
             neverCount += 1
             placement = .never
-        case .keys(let keys):
-            placement = .indexed(Set(keys).map { index.insert(group, key: $0) })
+        case .clauses(let clauses):
+            var chosen: Set<IndexKey> = []
+            for alternatives in clauses {
+                // The alternative whose buckets hold the fewest groups now (then the more
+                // selective): a literal many predicates share, like 'sms:', is a poor filter.
+                let best = alternatives.min { a, b in
+                    let (loadA, loadB) = (a.map(index.load).reduce(0, +), b.map(index.load).reduce(0, +))
+                    if loadA != loadB { return loadA < loadB }
+                    return a.map(\.selectivity).min()! > b.map(\.selectivity).min()!
+                }!
+                chosen.formUnion(best)
+            }
+            placement = .indexed(chosen.map { index.insert(group, key: $0) })
         }
         placements[Int(group)] = placement
         return group
     }
 
     /// Drops an emptied group from every index.
-    mutating func release(_ group: Int32) {
+    func release(_ group: Int32) {
         let slot = Int(group)
         switch placements[slot] {
         case .always: Self.remove(group, from: &always, positions: &listPositions)
@@ -91,7 +104,7 @@ struct PredicateTier: Sendable {
     }
 
     /// Direct access to a group's heap for the table's heap operations.
-    mutating func withHeap<Result>(_ group: Int32, _ body: (inout [Int32]) -> Result) -> Result {
+    func withHeap<Result>(_ group: Int32, _ body: (inout [Int32]) -> Result) -> Result {
         body(&heaps[Int(group)])
     }
 

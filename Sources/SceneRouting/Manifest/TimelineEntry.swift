@@ -25,6 +25,18 @@ public struct SessionUpdate: Sendable {
     public var canActivate: ActivationPredicate?
     public var prefersToActivate: ActivationPredicate?
 
+    public init(
+        id: String, state: ActivationState? = nil, lastActive: Int? = nil, role: SessionRole? = nil,
+        canActivate: ActivationPredicate? = nil, prefersToActivate: ActivationPredicate? = nil
+    ) {
+        self.id = id
+        self.state = state
+        self.lastActive = lastActive
+        self.role = role
+        self.canActivate = canActivate
+        self.prefersToActivate = prefersToActivate
+    }
+
     /// Applies the update to `session`.
     public func apply(to session: inout SceneSession) {
         if let state { session.state = state }

@@ -17,7 +17,7 @@ import Darwin
 /// one. Decisions equal ``ReferenceRouter``'s on the same sessions.
 public final class SceneRouter: @unchecked Sendable {
     // Mutated only under the write lock; read only under the read lock.
-    private var table: DispatchTable
+    private let table: DispatchTable
     private var lock = pthread_rwlock_t()
 
     /// Builds the table for `app`'s sessions.
@@ -37,10 +37,10 @@ public final class SceneRouter: @unchecked Sendable {
         return body(table)
     }
 
-    private func writing<Result>(_ body: (inout DispatchTable) -> Result) -> Result {
+    private func writing<Result>(_ body: (DispatchTable) -> Result) -> Result {
         pthread_rwlock_wrlock(&lock)
         defer { pthread_rwlock_unlock(&lock) }
-        return body(&table)
+        return body(table)
     }
 
     /// Routes an event (SEMANTICS §4).

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import SceneRouting
+
+extension SceneRouterCommand {
+    /// `scene-router compile`: the dispatch table's shape for a manifest.
+    struct Compile: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build the dispatch table for a manifest and print its shape.",
+            discussion: """
+                Per tier (prefersToActivate, canActivate): distinct predicate groups, how many match always, how
+                many are residual (no literal to index: evaluated on every route), hashed keys, gram buckets, the
+                prefix/suffix lengths in use; and the table's approximate bytes.
+                """
+        )
+
+        @OptionGroup var manifest: ManifestOptions
+        @OptionGroup var output: OutputOptions
+
+        func validate() throws {
+            if manifest.path == nil { throw ValidationError("--manifest is required") }
+        }
+
+        func run() throws {
+            let (app, path) = try manifest.load(defaultingToExample: false)
+            let shape = SceneRouter(app: app).shape
+            switch output.format {
+            case .json:
+                StandardStreams.write(JSONLines.line(ShapeRecord(shape)))
+            case .text:
+                StandardStreams.write("\(path): \(shape.sessions) sessions, ~\(shape.bytes) bytes")
+                for (name, tier) in [("prefersToActivate", shape.prefer), ("canActivate", shape.can)] {
+                    StandardStreams.write(
+                        "  \(name): \(tier.groups) groups (\(tier.always) always, \(tier.residual) residual, \(tier.never) never), "
+                            + "\(tier.hashedKeys) hashed keys, \(tier.gramBuckets) gram buckets, "
+                            + "\(tier.prefixLengths) prefix lengths, \(tier.suffixLengths) suffix lengths")
+                }
+            }
+            StandardStreams.flush()
+        }
+    }
+}
+
+struct ShapeRecord: Encodable {
+    struct Tier: Encodable {
+        var groups, always, residual, never, hashedKeys, gramBuckets, prefixLengths, suffixLengths: Int
+        init(_ tier: DispatchShape.Tier) {
+            (groups, always, residual, never) = (tier.groups, tier.always, tier.residual, tier.never)
+            (hashedKeys, gramBuckets, prefixLengths, suffixLengths) =
+                (tier.hashedKeys, tier.gramBuckets, tier.prefixLengths, tier.suffixLengths)
+        }
+    }
+    var sessions: Int
+    var bytes: Int
+    var prefersToActivate: Tier
+    var canActivate: Tier
+    init(_ shape: DispatchShape) {
+        sessions = shape.sessions
+        bytes = shape.bytes
+        prefersToActivate = Tier(shape.prefer)
+        canActivate = Tier(shape.can)
+    }
+}
