@@ -99,10 +99,10 @@ final class DispatchTable: @unchecked Sendable {
     }
 
     private func refreshRank(_ slot: Int32) {
-        let record = slots[Int(slot)]
-        rankState[Int(slot)] = UInt8(record.session.state.rank)
-        rankLastActive[Int(slot)] = record.session.lastActive
-        rankSequence[Int(slot)] = record.sequence
+        let index = Int(slot)
+        rankState[index] = UInt8(slots[index].session.state.rank)
+        rankLastActive[index] = slots[index].session.lastActive
+        rankSequence[index] = slots[index].sequence
     }
 
     private func enroll(_ slot: Int32) {
@@ -117,22 +117,22 @@ final class DispatchTable: @unchecked Sendable {
     }
 
     private func withdraw(_ slot: Int32) {
-        let record = slots[Int(slot)]
+        let (preferGroup, canGroup) = (slots[Int(slot)].preferGroup, slots[Int(slot)].canGroup)
         removeFromHeap(slot, kind: .global, group: -1)
-        removeFromHeap(slot, kind: .prefer, group: record.preferGroup)
-        removeFromHeap(slot, kind: .can, group: record.canGroup)
-        if prefer.heaps[Int(record.preferGroup)].isEmpty { prefer.release(record.preferGroup) }
-        if can.heaps[Int(record.canGroup)].isEmpty { can.release(record.canGroup) }
+        removeFromHeap(slot, kind: .prefer, group: preferGroup)
+        removeFromHeap(slot, kind: .can, group: canGroup)
+        if prefer.heaps[Int(preferGroup)].isEmpty { prefer.release(preferGroup) }
+        if can.heaps[Int(canGroup)].isEmpty { can.release(canGroup) }
         slots[Int(slot)].preferGroup = -1
         slots[Int(slot)].canGroup = -1
     }
 
     private func reposition(_ slot: Int32) {
-        let record = slots[Int(slot)]
-        guard record.positions.global >= 0 else { return }
+        guard slots[Int(slot)].positions.global >= 0 else { return }
+        let (preferGroup, canGroup) = (slots[Int(slot)].preferGroup, slots[Int(slot)].canGroup)
         sift(slot, kind: .global, group: -1)
-        sift(slot, kind: .prefer, group: record.preferGroup)
-        sift(slot, kind: .can, group: record.canGroup)
+        sift(slot, kind: .prefer, group: preferGroup)
+        sift(slot, kind: .can, group: canGroup)
     }
 
     // MARK: Heaps (indexed binary heaps, best session first)

@@ -11,11 +11,11 @@ final class PredicateTier: @unchecked Sendable {
     private(set) var roots: [CompiledNode] = []
     private(set) var heaps: [[Int32]] = []
     private(set) var placements: [Placement] = []
-    private(set) var internKeys: [String] = []
+    private(set) var internKeys: [ActivationPredicate.InternKey?] = []
     /// Position of a group in `always` or `residual`.
     private var listPositions: [Int32] = []
     private var freeGroups: [Int32] = []
-    private var groupsByKey: [String: Int32] = [:]
+    private var groupsByKey: [ActivationPredicate.InternKey: Int32] = [:]
     private(set) var index = LiteralIndex()
 
     init() {}
@@ -84,8 +84,8 @@ final class PredicateTier: @unchecked Sendable {
         case .indexed(let filed):
             for placement in filed { index.remove(group, from: placement) }
         }
-        groupsByKey[internKeys[slot]] = nil
-        internKeys[slot] = ""
+        if let key = internKeys[slot] { groupsByKey[key] = nil }
+        internKeys[slot] = nil
         roots[slot] = .constant(false)
         placements[slot] = .never
         heaps[slot] = []
@@ -112,7 +112,7 @@ final class PredicateTier: @unchecked Sendable {
     func isLive(_ group: Int) -> Bool { !heaps[group].isEmpty }
 
     var approximateBytes: Int {
-        roots.count * 64 + heaps.reduce(0) { $0 + 32 + $1.count * 4 } + internKeys.reduce(0) { $0 + 16 + max(0, $1.utf8.count - 15) }
-            + groupsByKey.count * 40 + index.approximateBytes + (always.count + residual.count) * 4
+        roots.count * 64 + heaps.reduce(0) { $0 + 32 + $1.count * 4 } + internKeys.count * 40
+            + groupsByKey.count * 56 + index.approximateBytes + (always.count + residual.count) * 4
     }
 }

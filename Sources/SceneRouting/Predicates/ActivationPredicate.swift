@@ -10,17 +10,48 @@ import Foundation
 /// Evaluation follows Apple's rules (see the README's grammar section): exact `==`,
 /// CFString semantics for `[c]`/`[d]`, whole-string LIKE and MATCHES through PCRE2.
 public struct ActivationPredicate: Sendable, CustomStringConvertible {
-    let root: CompiledNode
+    /// Everything lives in one immutable object, so a predicate is one reference wide: sessions
+    /// hold two each, and a million sessions copy and store them cheaply.
+    final class Storage: Sendable {
+        let root: CompiledNode
+        let format: String
+        let mixedAndOr: [Range<Int>]
+        let arguments: [PredicateArgument]
+        let swiftUIMembers: [String]?
+        /// Whether it came from a format string (and can be re-parsed for lint checks).
+        let isParsed: Bool
+
+        init(
+            root: CompiledNode, format: String, mixedAndOr: [Range<Int>] = [], arguments: [PredicateArgument] = [],
+            swiftUIMembers: [String]? = nil, isParsed: Bool
+        ) {
+            self.root = root
+            self.format = format
+            self.mixedAndOr = mixedAndOr
+            self.arguments = arguments
+            self.swiftUIMembers = swiftUIMembers
+            self.isParsed = isParsed
+        }
+    }
+
+    let storage: Storage
+
+    var root: CompiledNode { storage.root }
     /// The format string as written (or the equivalent predicate of a SwiftUI set).
-    public let format: String
+    public var format: String { storage.format }
     /// Ranges of `OR`s that mix with an unparenthesised `AND` (for lint warnings).
-    let mixedAndOr: [Range<Int>]
-    /// The parsed form, kept for lint checks; nil for SwiftUI sets and constants.
-    let parsed: ParsedPredicate?
+    var mixedAndOr: [Range<Int>] { storage.mixedAndOr }
     /// The `%@` arguments it was built with.
-    let arguments: [PredicateArgument]
+    var arguments: [PredicateArgument] { storage.arguments }
     /// For SwiftUI sets: the members, as written.
-    let swiftUIMembers: [String]?
+    var swiftUIMembers: [String]? { storage.swiftUIMembers }
+
+    /// The parsed form, re-parsed on demand for lint checks (not kept: a table of a million
+    /// predicates should not hold a million syntax trees); nil for SwiftUI sets and constants.
+    var parsed: ParsedPredicate? {
+        guard storage.isParsed else { return nil }
+        return try? Parser.parse(format, arguments: arguments)
+    }
 
     /// Parses and compiles a predicate format string.
     /// - Parameters:
@@ -29,12 +60,9 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
     /// - Throws: ``PredicateError`` with the position of the problem.
     public init(format: String, arguments: [PredicateArgument] = []) throws(PredicateError) {
         let parsed = try Parser.parse(format, arguments: arguments)
-        root = try PredicateCompiler(source: format).compile(parsed.node)
-        self.format = format
-        self.mixedAndOr = parsed.mixedAndOr
-        self.parsed = parsed
-        self.arguments = arguments
-        self.swiftUIMembers = nil
+        let root = try PredicateCompiler(source: format).compile(parsed.node)
+        storage = Storage(
+            root: root, format: format, mixedAndOr: parsed.mixedAndOr, arguments: arguments, isParsed: true)
     }
 
     /// Bytes of the format string and its arguments: roughly what UIKit archives (and
@@ -55,31 +83,22 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
         let members = Array(members)
         let nonEmpty = members.filter { !$0.isEmpty }
         if members.contains("*") {
-            root = .constant(true)
-            format = "TRUEPREDICATE"
+            storage = Storage(root: .constant(true), format: "TRUEPREDICATE", swiftUIMembers: members, isParsed: false)
         } else if nonEmpty.isEmpty {
-            root = .constant(false)
-            format = "FALSEPREDICATE"
+            storage = Storage(root: .constant(false), format: "FALSEPREDICATE", swiftUIMembers: members, isParsed: false)
         } else {
             let tests = nonEmpty.map {
                 CompiledNode.literal(LiteralTest(.contains, literal: $0, mode: .caseAndDiacriticInsensitive))
             }
-            root = tests.count == 1 ? tests[0] : .or(tests)
-            format = nonEmpty.map { "SELF CONTAINS[cd] \(Self.quoted($0))" }.joined(separator: " OR ")
+            storage = Storage(
+                root: tests.count == 1 ? tests[0] : .or(tests),
+                format: nonEmpty.map { "SELF CONTAINS[cd] \(Self.quoted($0))" }.joined(separator: " OR "),
+                swiftUIMembers: members, isParsed: false)
         }
-        mixedAndOr = []
-        parsed = nil
-        arguments = []
-        swiftUIMembers = members
     }
 
     private init(constant: Bool) {
-        root = .constant(constant)
-        format = constant ? "TRUEPREDICATE" : "FALSEPREDICATE"
-        mixedAndOr = []
-        parsed = nil
-        arguments = []
-        swiftUIMembers = nil
+        storage = Storage(root: .constant(constant), format: constant ? "TRUEPREDICATE" : "FALSEPREDICATE", isParsed: false)
     }
 
     /// `TRUEPREDICATE`.
@@ -112,16 +131,15 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
     public var description: String { format }
 
     /// Identical predicates share this key, so the dispatch table compiles and indexes them once.
-    var internKey: String {
-        if let swiftUIMembers { return "s\u{1F}" + swiftUIMembers.joined(separator: "\u{1F}") }
-        var key = "f\u{1F}" + format
-        for argument in arguments {
-            switch argument {
-            case .string(let value): key += "\u{1E}" + value
-            case .strings(let values): key += "\u{1D}" + values.joined(separator: "\u{1F}")
-            }
-        }
-        return key
+    var internKey: InternKey {
+        InternKey(format: format, arguments: arguments, swiftUIMembers: swiftUIMembers)
+    }
+
+    /// What makes two predicates the same predicate.
+    struct InternKey: Hashable, Sendable {
+        var format: String
+        var arguments: [PredicateArgument]
+        var swiftUIMembers: [String]?
     }
 
     /// A string literal in format-string syntax, escaping `\` and `"` as Apple prints them.
