@@ -3,7 +3,9 @@
 /// hashing. Buckets are small because identical predicates are interned into one group.
 struct GroupBuckets: Sendable {
     // keys[i]: 0 empty, 1 deleted, else the key (keys below 2 are stored as key + 2; a
-    // collision only costs a verification, never a wrong answer).
+    // collision only costs a verification, never a wrong answer). bucketOfSlot[i] >= 0 indexes
+    // `buckets`; below -1 it is a lone group g stored inline as -(g + 2), the common case of a
+    // key no other predicate shares, which then costs no allocation.
     private var keys: [UInt64] = Array(repeating: 0, count: 16)
     private var bucketOfSlot: [Int32] = Array(repeating: -1, count: 16)
     private var buckets: [[Int32]] = []
@@ -31,13 +33,24 @@ struct GroupBuckets: Sendable {
     /// The number of groups under `key`.
     func load(at key: UInt64) -> Int {
         guard let index = slot(of: Self.stored(key)) else { return 0 }
-        return buckets[Int(bucketOfSlot[index])].count
+        let bucket = bucketOfSlot[index]
+        return bucket < -1 ? 1 : buckets[Int(bucket)].count
     }
+
+    @inline(__always)
+    private static func inline(_ group: Int32) -> Int32 { -(group + 2) }
 
     mutating func insert(_ group: Int32, at rawKey: UInt64) {
         let key = Self.stored(rawKey)
         if let index = slot(of: key) {
-            buckets[Int(bucketOfSlot[index])].append(group)
+            let bucket = bucketOfSlot[index]
+            if bucket < -1 {
+                // A second group under this key: move to an out-of-line bucket.
+                let first = -bucket - 2
+                bucketOfSlot[index] = newBucket([first, group])
+            } else {
+                buckets[Int(bucket)].append(group)
+            }
             return
         }
         if (used + 1) * 10 > keys.count * 7 { rehash(capacity: count * 2 > keys.count / 2 ? keys.count * 2 : keys.count) }
@@ -46,29 +59,37 @@ struct GroupBuckets: Sendable {
         while keys[index] > 1 { index = (index + 1) & mask }
         if keys[index] == 0 { used += 1 }
         keys[index] = key
-        let bucket: Int32
-        if let free = freeBuckets.popLast() {
-            bucket = free
-            buckets[Int(bucket)] = [group]
-        } else {
-            bucket = Int32(buckets.count)
-            buckets.append([group])
-        }
-        bucketOfSlot[index] = bucket
+        bucketOfSlot[index] = Self.inline(group)
         count += 1
+    }
+
+    private mutating func newBucket(_ groups: [Int32]) -> Int32 {
+        if let free = freeBuckets.popLast() {
+            buckets[Int(free)] = groups
+            return free
+        }
+        buckets.append(groups)
+        return Int32(buckets.count - 1)
     }
 
     mutating func remove(_ group: Int32, at rawKey: UInt64) {
         guard let index = slot(of: Self.stored(rawKey)) else { return }
-        let bucket = Int(bucketOfSlot[index])
+        let encoded = bucketOfSlot[index]
+        if encoded < -1 {
+            guard encoded == Self.inline(group) else { return }
+            keys[index] = 1
+            bucketOfSlot[index] = -1
+            count -= 1
+            return
+        }
+        let bucket = Int(encoded)
         guard let position = buckets[bucket].firstIndex(of: group) else { return }
         buckets[bucket].swapAt(position, buckets[bucket].count - 1)
         buckets[bucket].removeLast()
-        if buckets[bucket].isEmpty {
-            keys[index] = 1
-            bucketOfSlot[index] = -1
+        if buckets[bucket].count == 1 {
+            bucketOfSlot[index] = Self.inline(buckets[bucket][0])
+            buckets[bucket] = []
             freeBuckets.append(Int32(bucket))
-            count -= 1
         }
     }
 
@@ -91,9 +112,14 @@ struct GroupBuckets: Sendable {
     @inline(__always)
     func forEach(at rawKey: UInt64, _ body: (Int32) -> Void) {
         guard let index = slot(of: Self.stored(rawKey)) else { return }
+        let bucket = bucketOfSlot[index]
+        if bucket < -1 {
+            body(-bucket - 2)
+            return
+        }
         buckets.withUnsafeBufferPointer { all in
-            all[Int(bucketOfSlot[index])].withUnsafeBufferPointer { bucket in
-                for group in bucket { body(group) }
+            all[Int(bucket)].withUnsafeBufferPointer { groups in
+                for group in groups { body(group) }
             }
         }
     }

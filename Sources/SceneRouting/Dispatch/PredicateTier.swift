@@ -4,6 +4,8 @@
 final class PredicateTier: @unchecked Sendable {
     enum Placement: Sendable {
         case always, residual, never
+        /// Filed under one key: the common case, without an array to allocate.
+        case indexedOnce(LiteralIndex.Placement)
         case indexed([LiteralIndex.Placement])
     }
 
@@ -68,7 +70,8 @@ final class PredicateTier: @unchecked Sendable {
                 }!
                 chosen.formUnion(best)
             }
-            placement = .indexed(chosen.map { index.insert(group, key: $0) })
+            let filed = chosen.map { index.insert(group, key: $0) }
+            placement = filed.count == 1 ? .indexedOnce(filed[0]) : .indexed(filed)
         }
         placements[Int(group)] = placement
         return group
@@ -81,6 +84,8 @@ final class PredicateTier: @unchecked Sendable {
         case .always: Self.remove(group, from: &always, positions: &listPositions)
         case .residual: Self.remove(group, from: &residual, positions: &listPositions)
         case .never: neverCount -= 1
+        case .indexedOnce(let filed):
+            index.remove(group, from: filed)
         case .indexed(let filed):
             for placement in filed { index.remove(group, from: placement) }
         }
