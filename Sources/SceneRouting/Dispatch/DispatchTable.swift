@@ -2,7 +2,8 @@
 /// and the groups it hits, not on the number of sessions, and absorbs open/close/update
 /// without rebuilding.
 ///
-/// Not thread-safe by itself; ``SceneRouter`` wraps it with a reader–writer lock.
+/// Not thread-safe by itself; ``SceneRouter`` wraps it with a reader–writer lock, which is
+/// why hot properties skip dynamic exclusivity checks.
 final class DispatchTable: @unchecked Sendable {
     private(set) var framework: AppFramework
     private(set) var supportsMultipleScenes: Bool
@@ -11,17 +12,17 @@ final class DispatchTable: @unchecked Sendable {
     /// The declarations alone, for the create step (SEMANTICS §4.4).
     private let declarationsOnly: SceneApp
 
-    private var slots: [SessionSlot] = []
+    @exclusivity(unchecked) private var slots: [SessionSlot] = []
     // Rank keys in compact parallel arrays: comparing two sessions touches 17 bytes each
     // instead of copying their strings and predicates.
-    private var rankState: [UInt8] = []
-    private var rankLastActive: [Int] = []
-    private var rankSequence: [Int] = []
+    @exclusivity(unchecked) private var rankState: [UInt8] = []
+    @exclusivity(unchecked) private var rankLastActive: [Int] = []
+    @exclusivity(unchecked) private var rankSequence: [Int] = []
     private var freeSlots: [Int32] = []
     private var slotByID: [String: Int32] = [:]
     private var nextSequence = 0
     /// Every window session, best first: events without an identifier, single-scene apps.
-    private var globalHeap: [Int32] = []
+    @exclusivity(unchecked) private var globalHeap: [Int32] = []
     let prefer = PredicateTier()
     let can = PredicateTier()
 
@@ -281,7 +282,7 @@ final class DispatchTable: @unchecked Sendable {
         }
         for group in tier.always { consider(group, verify: false) }
         if subject.isASCII {
-            tier.index.probe(subject.bytes) { consider($0, verify: true) }
+            tier.probe(subject.bytes) { consider($0, verify: true) }
             for group in tier.residual { consider(group, verify: true) }
         } else {
             // Index keys are ASCII-folded forms; a non-ASCII identifier is matched against

@@ -11,12 +11,25 @@ struct GroupBuckets: Sendable {
     private var buckets: [[Int32]] = []
     private var freeBuckets: [Int32] = []
     private var used = 0  // live + deleted slots
+    /// One bit per filter position: set when some key hashes there. Probes for keys that are
+    /// not present (most of them) stop at this small array instead of the large slot arrays.
+    private var filter: [UInt64] = Array(repeating: 0, count: 64)
+    private var filterMask = 64 * 64 - 1
     private(set) var count = 0
 
     var isEmpty: Bool { count == 0 }
 
     @inline(__always)
     private static func stored(_ key: UInt64) -> UInt64 { key < 2 ? key &+ 2 : key }
+
+    @inline(__always)
+    private func filterBit(_ key: UInt64) -> Int { Int(truncatingIfNeeded: key >> 40) & filterMask }
+
+    @inline(__always)
+    private func mayContain(_ key: UInt64) -> Bool {
+        let bit = filterBit(key)
+        return filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+    }
 
     @inline(__always)
     private func slot(of key: UInt64) -> Int? {
@@ -61,6 +74,8 @@ struct GroupBuckets: Sendable {
         keys[index] = key
         bucketOfSlot[index] = Self.inline(group)
         count += 1
+        let bit = filterBit(key)
+        filter[bit >> 6] |= 1 << UInt64(bit & 63)
     }
 
     private mutating func newBucket(_ groups: [Int32]) -> Int32 {
@@ -99,6 +114,9 @@ struct GroupBuckets: Sendable {
         keys = Array(repeating: 0, count: capacity)
         bucketOfSlot = Array(repeating: -1, count: capacity)
         used = 0
+        let bits = max(4096, capacity * 8)
+        filter = Array(repeating: 0, count: bits / 64)
+        filterMask = bits - 1
         let mask = capacity - 1
         for (index, key) in oldKeys.enumerated() where key > 1 {
             var target = Int(truncatingIfNeeded: key) & mask
@@ -106,12 +124,15 @@ struct GroupBuckets: Sendable {
             keys[target] = key
             bucketOfSlot[target] = oldBuckets[index]
             used += 1
+            let bit = filterBit(key)
+            filter[bit >> 6] |= 1 << UInt64(bit & 63)
         }
     }
 
     @inline(__always)
     func forEach(at rawKey: UInt64, _ body: (Int32) -> Void) {
-        guard let index = slot(of: Self.stored(rawKey)) else { return }
+        let key = Self.stored(rawKey)
+        guard mayContain(key), let index = slot(of: key) else { return }
         let bucket = bucketOfSlot[index]
         if bucket < -1 {
             body(-bucket - 2)
@@ -126,7 +147,7 @@ struct GroupBuckets: Sendable {
 
     /// Rough bytes held: slots and bucket storage.
     var approximateBytes: Int {
-        keys.count * 12 + buckets.reduce(0) { $0 + 32 + $1.capacity * 4 }
+        keys.count * 12 + filter.count * 8 + buckets.reduce(0) { $0 + 32 + $1.capacity * 4 }
     }
 }
 

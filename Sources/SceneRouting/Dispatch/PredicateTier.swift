@@ -1,6 +1,9 @@
 /// All the `prefersToActivate` predicates (or all the `canActivate` ones) of a table: each
 /// distinct predicate is one group holding its sessions in a heap ordered by the tie-break,
 /// and filed in the literal index (or in the always / residual lists).
+///
+/// Hot properties skip dynamic exclusivity checks: ``SceneRouter``'s reader–writer lock
+/// already guarantees that writers are alone.
 final class PredicateTier: @unchecked Sendable {
     enum Placement: Sendable {
         case always, residual, never
@@ -10,19 +13,19 @@ final class PredicateTier: @unchecked Sendable {
     }
 
     // Parallel arrays indexed by group id; a free list recycles ids of emptied groups.
-    private(set) var roots: [CompiledNode] = []
-    private(set) var heaps: [[Int32]] = []
-    private(set) var placements: [Placement] = []
-    private(set) var internKeys: [ActivationPredicate.InternKey?] = []
+    @exclusivity(unchecked) private(set) var roots: [CompiledNode] = []
+    @exclusivity(unchecked) private(set) var heaps: [[Int32]] = []
+    @exclusivity(unchecked) private(set) var placements: [Placement] = []
+    @exclusivity(unchecked) private(set) var internKeys: [ActivationPredicate.InternKey?] = []
     /// Position of a group in `always` or `residual`.
     private var listPositions: [Int32] = []
     private var freeGroups: [Int32] = []
     private var groupsByKey: [ActivationPredicate.InternKey: Int32] = [:]
-    private(set) var index = LiteralIndex()
+    @exclusivity(unchecked) private(set) var index = LiteralIndex()
 
     init() {}
-    private(set) var always: [Int32] = []
-    private(set) var residual: [Int32] = []
+    @exclusivity(unchecked) private(set) var always: [Int32] = []
+    @exclusivity(unchecked) private(set) var residual: [Int32] = []
     private(set) var liveGroups = 0
     private(set) var neverCount = 0
 
@@ -111,6 +114,12 @@ final class PredicateTier: @unchecked Sendable {
     /// Direct access to a group's heap for the table's heap operations.
     func withHeap<Result>(_ group: Int32, _ body: (inout [Int32]) -> Result) -> Result {
         body(&heaps[Int(group)])
+    }
+
+    /// Probes the literal index in place (no copy of the index per route).
+    @inline(__always)
+    func probe(_ identifier: UnsafeBufferPointer<UInt8>, _ body: (Int32) -> Void) {
+        index.probe(identifier, body)
     }
 
     /// Whether a group id is in use (for full scans).
