@@ -34,6 +34,8 @@ final class DispatchTable: @unchecked Sendable {
         declarationsOnly = SceneApp(framework: app.framework, tieBreak: app.tieBreak, declarations: app.declarations)
         slots.reserveCapacity(app.sessions.count)
         slotByID.reserveCapacity(app.sessions.count)
+        prefer.reserveCapacity(app.sessions.count)
+        can.reserveCapacity(min(app.sessions.count, 1_024))
         for session in app.sessions { _ = open(session) }
     }
 

@@ -21,6 +21,12 @@ struct IndexKey: Hashable, Sendable {
     var family: KeyFamily
     var bytes: [UInt8]
 
+    /// Hashes the bytes as one buffer (the synthesized conformance feeds them one by one).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(kind.rawValue &* 2 &+ family.rawValue)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
     /// Higher is more selective: exact beats anchored beats inner, longer beats shorter.
     var selectivity: Int {
         switch kind {

@@ -34,10 +34,13 @@ enum KeyHashing {
         return seal(hash, kind: key.kind, family: key.family)
     }
 
-    /// Four bytes packed little-endian: the inner-literal gram.
+    /// `width` (4 or 8) bytes packed little-endian: an inner-literal gram.
     @inline(__always)
-    static func gram(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ family: KeyFamily) -> UInt32 {
-        UInt32(read(bytes[offset], family)) | UInt32(read(bytes[offset + 1], family)) << 8
-            | UInt32(read(bytes[offset + 2], family)) << 16 | UInt32(read(bytes[offset + 3], family)) << 24
+    static func gram(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, width: Int, _ family: KeyFamily) -> UInt64 {
+        var packed: UInt64 = 0
+        for index in 0..<width {
+            packed |= UInt64(read(bytes[offset + index], family)) << UInt64(8 * index)
+        }
+        return packed
     }
 }

@@ -1,6 +1,7 @@
 /// Every literal key of one tier (prefer or can), for both key families: exact keys in a
 /// hash, prefixes and suffixes in hashes probed once per key length in use, inner literals
-/// through a 4-byte gram table (keys of 1–3 bytes by their own lengths).
+/// through gram tables (8-byte grams for literals of 8+ bytes, which stay selective at a
+/// million predicates; 4-byte grams for 4–7 bytes; shorter keys by their own lengths).
 ///
 /// Probing an identifier of length n costs O(n + distinct key lengths) hash lookups plus
 /// the groups found, independent of how many groups or sessions the tier holds.
@@ -12,19 +13,23 @@ struct LiteralIndex: Sendable {
     private var shortInnerLengths = [LengthSet(), LengthSet()]
     private var hasExact = [false, false]
     private var exactCounts = [0, 0]
-    private var gramCounts = [0, 0]
+    /// Per family: how many keys use 4-byte and 8-byte grams.
+    private var gramCounts = [[0, 0], [0, 0]]
+
+    private static func gramWidth(forKeyLength length: Int) -> Int { length >= 8 ? 8 : 4 }
 
     /// Where a key was filed, so it can be removed.
     enum Placement: Sendable, Equatable {
         case hashed(UInt64, kind: IndexKey.Kind, family: KeyFamily, length: Int)
-        case gram(UInt64, family: KeyFamily)
+        case gram(UInt64, family: KeyFamily, width: Int)
     }
 
     /// The bucket key of a gram (the family occupies the top bit before mixing).
     @inline(__always)
-    static func gramKey(_ gram: UInt32, _ family: KeyFamily) -> UInt64 {
-        var value = UInt64(gram) | UInt64(family.rawValue) << 32
-        value = (value ^ (value >> 29)) &* 0xbf58_476d_1ce4_e5b9
+    static func gramKey(_ gram: UInt64, _ family: KeyFamily, width: Int) -> UInt64 {
+        var value = gram ^ (UInt64(family.rawValue + 1) &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(width) << 59
+        value = (value ^ (value >> 31)) &* 0xbf58_476d_1ce4_e5b9
+        value = (value ^ (value >> 29)) &* 0x94d0_49bb_1331_11eb
         return value ^ (value >> 32)
     }
 
@@ -33,9 +38,11 @@ struct LiteralIndex: Sendable {
     func load(of key: IndexKey) -> Int {
         if key.kind == .inner && key.bytes.count >= 4 {
             var least = Int.max
+            let width = Self.gramWidth(forKeyLength: key.bytes.count)
             key.bytes.withUnsafeBufferPointer { bytes in
-                for offset in 0...(bytes.count - 4) {
-                    least = min(least, grams.load(at: Self.gramKey(KeyHashing.gram(bytes, at: offset, .raw), key.family)))
+                for offset in 0...(bytes.count - width) {
+                    let slot = Self.gramKey(KeyHashing.gram(bytes, at: offset, width: width, .raw), key.family, width: width)
+                    least = min(least, grams.load(at: slot))
                 }
             }
             return least
@@ -50,9 +57,10 @@ struct LiteralIndex: Sendable {
             // The gram least shared so far keeps buckets small.
             var best: UInt64 = 0
             var bestCount = Int.max
+            let width = Self.gramWidth(forKeyLength: key.bytes.count)
             key.bytes.withUnsafeBufferPointer { bytes in
-                for offset in 0...(bytes.count - 4) {
-                    let slot = Self.gramKey(KeyHashing.gram(bytes, at: offset, .raw), key.family)
+                for offset in 0...(bytes.count - width) {
+                    let slot = Self.gramKey(KeyHashing.gram(bytes, at: offset, width: width, .raw), key.family, width: width)
                     let count = grams.load(at: slot)
                     if count < bestCount {
                         bestCount = count
@@ -61,8 +69,8 @@ struct LiteralIndex: Sendable {
                 }
             }
             grams.insert(group, at: best)
-            gramCounts[family] += 1
-            return .gram(best, family: key.family)
+            gramCounts[family][width == 8 ? 1 : 0] += 1
+            return .gram(best, family: key.family, width: width)
         }
         let hash = KeyHashing.hash(of: key)
         table.insert(group, at: hash)
@@ -77,9 +85,9 @@ struct LiteralIndex: Sendable {
 
     mutating func remove(_ group: Int32, from placement: Placement) {
         switch placement {
-        case .gram(let slot, let family):
+        case .gram(let slot, let family, let width):
             grams.remove(group, at: slot)
-            gramCounts[family.rawValue] -= 1
+            gramCounts[family.rawValue][width == 8 ? 1 : 0] -= 1
         case .hashed(let hash, let kind, let family, let length):
             table.remove(group, at: hash)
             switch kind {
@@ -138,9 +146,10 @@ struct LiteralIndex: Sendable {
                     table.forEach(at: KeyHashing.seal(hash, kind: .inner, family: family), body)
                 }
             }
-            if gramCounts[f] > 0 && count >= 4 {
-                for start in 0...(count - 4) {
-                    grams.forEach(at: Self.gramKey(KeyHashing.gram(identifier, at: start, family), family), body)
+            for (slot, width) in [(0, 4), (1, 8)] where gramCounts[f][slot] > 0 && count >= width {
+                for start in 0...(count - width) {
+                    let gram = KeyHashing.gram(identifier, at: start, width: width, family)
+                    grams.forEach(at: Self.gramKey(gram, family, width: width), body)
                 }
             }
         }

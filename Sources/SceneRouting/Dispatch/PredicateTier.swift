@@ -24,6 +24,11 @@ final class PredicateTier: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var index = LiteralIndex()
 
     init() {}
+
+    /// Room for `count` more groups without rehashing the intern table as it grows.
+    func reserveCapacity(_ count: Int) {
+        groupsByKey.reserveCapacity(groupsByKey.count + count)
+    }
     @exclusivity(unchecked) private(set) var always: [Int32] = []
     @exclusivity(unchecked) private(set) var residual: [Int32] = []
     private(set) var liveGroups = 0
@@ -62,7 +67,7 @@ final class PredicateTier: @unchecked Sendable {
             neverCount += 1
             placement = .never
         case .clauses(let clauses):
-            var chosen: Set<IndexKey> = []
+            var chosen: [IndexKey] = []
             for alternatives in clauses {
                 // The alternative whose buckets hold the fewest groups now (then the more
                 // selective): a literal many predicates share, like 'sms:', is a poor filter.
@@ -71,7 +76,7 @@ final class PredicateTier: @unchecked Sendable {
                     if loadA != loadB { return loadA < loadB }
                     return a.map(\.selectivity).min()! > b.map(\.selectivity).min()!
                 }!
-                chosen.formUnion(best)
+                for key in best where !chosen.contains(key) { chosen.append(key) }
             }
             let filed = chosen.map { index.insert(group, key: $0) }
             placement = filed.count == 1 ? .indexedOnce(filed[0]) : .indexed(filed)

@@ -140,6 +140,28 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
         var format: String
         var arguments: [PredicateArgument]
         var swiftUIMembers: [String]?
+
+        /// Hashes each string's UTF-8 as one buffer; equality stays the synthesized one.
+        func hash(into hasher: inout Hasher) {
+            func add(_ text: String) {
+                var text = text
+                text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+                hasher.combine(text.utf8.count)
+            }
+            add(format)
+            for argument in arguments {
+                switch argument {
+                case .string(let value): add(value)
+                case .strings(let values):
+                    hasher.combine(values.count)
+                    values.forEach(add)
+                }
+            }
+            if let swiftUIMembers {
+                hasher.combine(swiftUIMembers.count)
+                swiftUIMembers.forEach(add)
+            }
+        }
     }
 
     /// A string literal in format-string syntax, escaping `\` and `"` as Apple prints them.
