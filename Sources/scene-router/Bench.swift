@@ -63,6 +63,9 @@ extension SceneRouterCommand {
             let sorted = latencies.sorted()
             func percentile(_ p: Double) -> UInt64 { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
 
+            progress("measuring churn (open, update state, update preference, close)")
+            let churn = measureChurn(router, template: workload.app.sessions.first, count: min(20_000, max(1_000, sessions)))
+
             var linear: LinearRecord?
             var agreement: AgreementRecord?
             if baseline == "linear" {
@@ -101,6 +104,7 @@ extension SceneRouterCommand {
                 indexed: IndexedRecord(
                     p50Nanos: p50, p90Nanos: percentile(0.9), p99Nanos: percentile(0.99), p999Nanos: percentile(0.999),
                     routesPerSecond: Int(Double(events) / (Double(routeNanos) / 1e9))),
+                churn: churn,
                 linear: linear, speedupP50: linear.map { Int(Double($0.p50Nanos) / Double(max(1, p50))) },
                 agreement: agreement)
             switch output.format {
@@ -114,6 +118,34 @@ extension SceneRouterCommand {
                 StandardStreams.error("error: the table disagreed with the reference router on \(agreement.mismatches) events")
                 throw ExitCode(1)
             }
+        }
+
+        /// Times single churn operations on the built table, as an app would issue them: a new
+        /// window opens with its own preferred identifier, becomes key, changes its preference
+        /// (Safari-style, as tabs change) and closes.
+        private func measureChurn(_ router: SceneRouter, template: SceneSession?, count: Int) -> ChurnRecord? {
+            guard let template else { return nil }
+            var latencies: [UInt64] = []
+            latencies.reserveCapacity(count * 4)
+            func timed(_ body: () -> Void) {
+                let start = DispatchTime.now().uptimeNanoseconds
+                body()
+                latencies.append(DispatchTime.now().uptimeNanoseconds - start)
+            }
+            for index in 0..<count {
+                var session = template
+                session.id = "churn-\(index)"
+                let preferred = try! ActivationPredicate(format: "SELF == %@", arguments: [.string("churn.window.\(index)")])
+                let changed = try! ActivationPredicate(format: "SELF == %@", arguments: [.string("churn.window.\(index).tab-2")])
+                session.conditions.prefersToActivate = preferred
+                timed { router.open(session) }
+                timed { router.update(SessionUpdate(id: session.id, state: .foregroundActive, lastActive: 10_000_000 + index)) }
+                timed { router.update(SessionUpdate(id: session.id, prefersToActivate: changed)) }
+                timed { router.close(sessionID: session.id) }
+            }
+            let sorted = latencies.sorted()
+            return ChurnRecord(
+                operations: sorted.count, p50Nanos: sorted[sorted.count / 2], p99Nanos: sorted[min(sorted.count - 1, sorted.count * 99 / 100)])
         }
 
         private func progress(_ message: String) {
@@ -136,6 +168,7 @@ private struct IndexedRecord: Encodable {
     var routesPerSecond: Int
 }
 private struct LinearRecord: Encodable { var events: Int; var p50Nanos: UInt64 }
+private struct ChurnRecord: Encodable { var operations: Int; var p50Nanos: UInt64; var p99Nanos: UInt64 }
 private struct AgreementRecord: Encodable { var checked: Int; var mismatches: Int }
 private struct BenchRecord: Encodable {
     var sessions: Int
@@ -144,6 +177,7 @@ private struct BenchRecord: Encodable {
     var seed: UInt64
     var build: BuildRecord
     var indexed: IndexedRecord
+    var churn: ChurnRecord?
     var linear: LinearRecord?
     var speedupP50: Int?
     var agreement: AgreementRecord?
@@ -154,6 +188,7 @@ private struct BenchRecord: Encodable {
             String(format: "build: %.2f s, %d bytes/session", build.seconds, build.bytesPerSession),
             "indexed: p50 \(indexed.p50Nanos) ns, p90 \(indexed.p90Nanos) ns, p99 \(indexed.p99Nanos) ns, p99.9 \(indexed.p999Nanos) ns, \(indexed.routesPerSecond) routes/s",
         ]
+        if let churn { lines.append("churn: p50 \(churn.p50Nanos) ns, p99 \(churn.p99Nanos) ns over \(churn.operations) operations") }
         if let linear { lines.append("linear: p50 \(linear.p50Nanos) ns over \(linear.events) events") }
         if let speedupP50 { lines.append("speedup (p50): \(speedupP50)x") }
         if let agreement { lines.append("agreement: \(agreement.mismatches) mismatches in \(agreement.checked) events") }

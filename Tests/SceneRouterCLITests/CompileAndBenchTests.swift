@@ -32,6 +32,7 @@ import Testing
         let agreement = try #require(record["agreement"] as? [String: Any])
         #expect(agreement["checked"] as? Int == 60)
         #expect(agreement["mismatches"] as? Int == 0)
+        #expect((record["churn"] as? [String: Any])?["p99Nanos"] is Int)
         let indexed = try #require(record["indexed"] as? [String: Any])
         for key in ["p50Nanos", "p90Nanos", "p99Nanos", "p999Nanos", "routesPerSecond"] {
             #expect(indexed[key] is Int, "\(key)")
