@@ -356,24 +356,11 @@ package struct Parser {
 
     static func unknownOperatorMessage(_ word: String) -> String {
         let upper = word.uppercased()
-        let best = operatorWords.map { ($0, editDistance(upper, $0)) }.min { $0.1 < $1.1 }
+        let best = operatorWords.map { ($0, EditDistance.between(upper, $0)) }.min { $0.1 < $1.1 }
         if let best, best.1 <= max(1, min(3, upper.count / 3)) {
             return "unknown operator '\(word)' (did you mean \(best.0)?)"
         }
         return "unknown operator '\(word)': expected ==, !=, <, <=, >, >=, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, MATCHES, IN or BETWEEN"
     }
 
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.utf8)
-        let b = Array(b.utf8)
-        var previous = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var row = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                row[j] = Swift.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = row
-        }
-        return a.isEmpty ? b.count : previous[b.count]
-    }
 }

@@ -12,7 +12,7 @@ import Testing
     ]
 
     @Test func randomPatternsCompileOrFailCleanly() {
-        var generator = FastPathDifferentialTests.SplitMix64(state: 2024)
+        var generator = DeterministicRandom(seed: 2024)
         var compiled = 0
         for _ in 0..<5_000 {
             let pattern = (0..<Int.random(in: 1...8, using: &generator)).map { _ in

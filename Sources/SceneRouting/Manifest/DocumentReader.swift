@@ -14,6 +14,10 @@ struct DocumentReader {
         self.line = line
     }
 
+    private static func distance(_ a: String, _ b: String) -> Int {
+        EditDistance.between(a.lowercased(), b.lowercased())
+    }
+
     mutating func fail(_ path: JSONPath, _ message: String, predicate: PredicateError? = nil) {
         let location = path.components.isEmpty ? nil : path.description
         errors.append(InputError(file: file, line: line, path: location, message: message, predicateError: predicate))
@@ -140,21 +144,5 @@ struct DocumentReader {
     mutating func swiftUISet(_ value: JSONValue, at path: JSONPath) -> ActivationPredicate? {
         guard let members = stringArray(value, at: path) else { return nil }
         return ActivationPredicate(swiftUISet: members)
-    }
-
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.lowercased().utf8)
-        let b = Array(b.lowercased().utf8)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var row = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = row
-        }
-        return previous[b.count]
     }
 }

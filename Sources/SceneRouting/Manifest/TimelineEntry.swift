@@ -1,4 +1,5 @@
 public import Foundation
+import PredicateSyntax
 
 /// One line of an events file or a replay timeline.
 public enum TimelineEntry: Sendable {
@@ -86,18 +87,7 @@ public struct TimelineDecoder: Sendable {
 
     /// A misspelling one or two edits away (transposition, dropped or extra letter).
     private static func isNearMiss(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.lowercased())
-        let y = Array(b.lowercased())
-        guard abs(x.count - y.count) <= 2, x != y else { return false }
-        var previous = Array(0...y.count)
-        for i in 1...max(1, x.count) where !x.isEmpty {
-            var row = [i] + Array(repeating: 0, count: y.count)
-            for j in 1...max(1, y.count) where !y.isEmpty {
-                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            previous = row
-        }
-        return previous[y.count] <= 2
+        a != b && EditDistance.between(a.lowercased(), b.lowercased()) <= 2
     }
 
     private var expectation: String {
