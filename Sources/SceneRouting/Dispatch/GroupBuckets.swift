@@ -1,21 +1,41 @@
 /// Buckets of group ids under 64-bit keys that are already well mixed (``KeyHashing``):
-/// open addressing with linear probing, so a probe is a mask, a compare or two, and no
-/// hashing. Buckets are small because identical predicates are interned into one group.
-struct GroupBuckets: Sendable {
-    // keys[i]: 0 empty, 1 deleted, else the key (keys below 2 are stored as key + 2; a
-    // collision only costs a verification, never a wrong answer). bucketOfSlot[i] >= 0 indexes
-    // `buckets`; below -1 it is a lone group g stored inline as -(g + 2), the common case of a
-    // key no other predicate shares, which then costs no allocation.
-    private var keys: [UInt64] = Array(repeating: 0, count: 16)
-    private var bucketOfSlot: [Int32] = Array(repeating: -1, count: 16)
-    private var buckets: [[Int32]] = []
+/// open addressing with linear probing over one array of key/value entries, so a probe is a
+/// filter bit, a mask and a compare or two — one cache line — with no hashing and no
+/// reference counting. Buckets are small because identical predicates share one group.
+final class GroupBuckets: @unchecked Sendable {
+    /// `key` 0 is empty, 1 deleted, else the key (keys below 2 are stored as key + 2: a
+    /// collision only costs a verification, never a wrong answer). `value` >= 0 indexes
+    /// `buckets`; below -1 it is a lone group g stored inline as -(g + 2), the common case of
+    /// a key no other predicate shares, which then costs no allocation.
+    private struct Entry {
+        var key: UInt64
+        var value: Int32
+    }
+
+    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var buckets: [[Int32]] = []
     private var freeBuckets: [Int32] = []
-    private var used = 0  // live + deleted slots
-    /// One bit per filter position: set when some key hashes there. Probes for keys that are
-    /// not present (most of them) stop at this small array instead of the large slot arrays.
-    private var filter: [UInt64] = Array(repeating: 0, count: 64)
-    private var filterMask = 64 * 64 - 1
+    private var used = 0  // live + deleted entries
+    /// One bit per filter position, set when some key maps there: probes for absent keys (most
+    /// of them) stop at this array, a fraction of the entries' size.
+    @exclusivity(unchecked) private var filter: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) private var filterMask: Int
     private(set) var count = 0
+
+    init() {
+        capacity = 16
+        entries = LargeAllocation.allocate(Entry.self, capacity: capacity)
+        entries.initialize(repeating: Entry(key: 0, value: -1), count: capacity)
+        filterMask = 4096 - 1
+        filter = LargeAllocation.allocate(UInt64.self, capacity: 4096 / 64)
+        filter.initialize(repeating: 0, count: 4096 / 64)
+    }
+
+    deinit {
+        LargeAllocation.deallocate(entries)
+        LargeAllocation.deallocate(filter)
+    }
 
     var isEmpty: Bool { count == 0 }
 
@@ -32,11 +52,17 @@ struct GroupBuckets: Sendable {
     }
 
     @inline(__always)
-    private func slot(of key: UInt64) -> Int? {
-        let mask = keys.count - 1
+    private func setFilterBit(_ key: UInt64) {
+        let bit = filterBit(key)
+        filter[bit >> 6] |= 1 << UInt64(bit & 63)
+    }
+
+    @inline(__always)
+    private func entry(of key: UInt64) -> Int? {
+        let mask = capacity - 1
         var index = Int(truncatingIfNeeded: key) & mask
         while true {
-            let current = keys[index]
+            let current = entries[index].key
             if current == key { return index }
             if current == 0 { return nil }
             index = (index + 1) & mask
@@ -45,40 +71,37 @@ struct GroupBuckets: Sendable {
 
     /// The number of groups under `key`.
     func load(at key: UInt64) -> Int {
-        guard let index = slot(of: Self.stored(key)) else { return 0 }
-        let bucket = bucketOfSlot[index]
-        return bucket < -1 ? 1 : buckets[Int(bucket)].count
+        guard let index = entry(of: Self.stored(key)) else { return 0 }
+        let value = entries[index].value
+        return value < -1 ? 1 : buckets[Int(value)].count
     }
 
     @inline(__always)
     private static func inline(_ group: Int32) -> Int32 { -(group + 2) }
 
-    mutating func insert(_ group: Int32, at rawKey: UInt64) {
+    func insert(_ group: Int32, at rawKey: UInt64) {
         let key = Self.stored(rawKey)
-        if let index = slot(of: key) {
-            let bucket = bucketOfSlot[index]
-            if bucket < -1 {
+        if let index = entry(of: key) {
+            let value = entries[index].value
+            if value < -1 {
                 // A second group under this key: move to an out-of-line bucket.
-                let first = -bucket - 2
-                bucketOfSlot[index] = newBucket([first, group])
+                entries[index].value = newBucket([-value - 2, group])
             } else {
-                buckets[Int(bucket)].append(group)
+                buckets[Int(value)].append(group)
             }
             return
         }
-        if (used + 1) * 10 > keys.count * 7 { rehash(capacity: count * 2 > keys.count / 2 ? keys.count * 2 : keys.count) }
-        let mask = keys.count - 1
+        if (used + 1) * 10 > capacity * 7 { rehash(capacity: count * 2 > capacity / 2 ? capacity * 2 : capacity) }
+        let mask = capacity - 1
         var index = Int(truncatingIfNeeded: key) & mask
-        while keys[index] > 1 { index = (index + 1) & mask }
-        if keys[index] == 0 { used += 1 }
-        keys[index] = key
-        bucketOfSlot[index] = Self.inline(group)
+        while entries[index].key > 1 { index = (index + 1) & mask }
+        if entries[index].key == 0 { used += 1 }
+        entries[index] = Entry(key: key, value: Self.inline(group))
         count += 1
-        let bit = filterBit(key)
-        filter[bit >> 6] |= 1 << UInt64(bit & 63)
+        setFilterBit(key)
     }
 
-    private mutating func newBucket(_ groups: [Int32]) -> Int32 {
+    private func newBucket(_ groups: [Int32]) -> Int32 {
         if let free = freeBuckets.popLast() {
             buckets[Int(free)] = groups
             return free
@@ -87,90 +110,68 @@ struct GroupBuckets: Sendable {
         return Int32(buckets.count - 1)
     }
 
-    mutating func remove(_ group: Int32, at rawKey: UInt64) {
-        guard let index = slot(of: Self.stored(rawKey)) else { return }
-        let encoded = bucketOfSlot[index]
-        if encoded < -1 {
-            guard encoded == Self.inline(group) else { return }
-            keys[index] = 1
-            bucketOfSlot[index] = -1
+    func remove(_ group: Int32, at rawKey: UInt64) {
+        guard let index = entry(of: Self.stored(rawKey)) else { return }
+        let value = entries[index].value
+        if value < -1 {
+            guard value == Self.inline(group) else { return }
+            entries[index] = Entry(key: 1, value: -1)
             count -= 1
             return
         }
-        let bucket = Int(encoded)
+        let bucket = Int(value)
         guard let position = buckets[bucket].firstIndex(of: group) else { return }
         buckets[bucket].swapAt(position, buckets[bucket].count - 1)
         buckets[bucket].removeLast()
         if buckets[bucket].count == 1 {
-            bucketOfSlot[index] = Self.inline(buckets[bucket][0])
+            entries[index].value = Self.inline(buckets[bucket][0])
             buckets[bucket] = []
             freeBuckets.append(Int32(bucket))
         }
     }
 
-    private mutating func rehash(capacity: Int) {
-        let oldKeys = keys
-        let oldBuckets = bucketOfSlot
-        keys = Array(repeating: 0, count: capacity)
-        bucketOfSlot = Array(repeating: -1, count: capacity)
+    private func rehash(capacity newCapacity: Int) {
+        let (oldEntries, oldCapacity) = (entries, capacity)
+        entries = LargeAllocation.allocate(Entry.self, capacity: newCapacity)
+        entries.initialize(repeating: Entry(key: 0, value: -1), count: newCapacity)
+        capacity = newCapacity
         used = 0
-        let bits = max(4096, capacity * 8)
-        filter = Array(repeating: 0, count: bits / 64)
+        // Eight filter bits per entry keep false positives near 1 - e^(-0.7/8), about 8%.
+        let bits = max(4096, newCapacity * 8)
+        LargeAllocation.deallocate(filter)
+        filter = LargeAllocation.allocate(UInt64.self, capacity: bits / 64)
+        filter.initialize(repeating: 0, count: bits / 64)
         filterMask = bits - 1
-        let mask = capacity - 1
-        for (index, key) in oldKeys.enumerated() where key > 1 {
-            var target = Int(truncatingIfNeeded: key) & mask
-            while keys[target] != 0 { target = (target + 1) & mask }
-            keys[target] = key
-            bucketOfSlot[target] = oldBuckets[index]
+        let mask = newCapacity - 1
+        for old in 0..<oldCapacity where oldEntries[old].key > 1 {
+            var target = Int(truncatingIfNeeded: oldEntries[old].key) & mask
+            while entries[target].key != 0 { target = (target + 1) & mask }
+            entries[target] = oldEntries[old]
             used += 1
-            let bit = filterBit(key)
-            filter[bit >> 6] |= 1 << UInt64(bit & 63)
+            setFilterBit(oldEntries[old].key)
         }
+        LargeAllocation.deallocate(oldEntries)
     }
 
     @inline(__always)
     func forEach(at rawKey: UInt64, _ body: (Int32) -> Void) {
         let key = Self.stored(rawKey)
-        guard mayContain(key), let index = slot(of: key) else { return }
-        let bucket = bucketOfSlot[index]
-        if bucket < -1 {
-            body(-bucket - 2)
+        guard mayContain(key), let index = entry(of: key) else { return }
+        let value = entries[index].value
+        if value < -1 {
+            body(-value - 2)
             return
         }
         buckets.withUnsafeBufferPointer { all in
-            all[Int(bucket)].withUnsafeBufferPointer { groups in
+            all[Int(value)].withUnsafeBufferPointer { groups in
                 for group in groups { body(group) }
             }
         }
     }
 
-    /// Rough bytes held: slots and bucket storage.
+    /// Rough bytes held: entries, filter and bucket storage.
     var approximateBytes: Int {
-        keys.count * 12 + filter.count * 8 + buckets.reduce(0) { $0 + 32 + $1.capacity * 4 }
-    }
-}
-
-/// Counts of key lengths in use, kept sorted so probes try only lengths that exist.
-struct LengthSet: Sendable {
-    private var counts: [Int: Int] = [:]
-    private(set) var sorted: [Int] = []
-
-    mutating func insert(_ length: Int) {
-        counts[length, default: 0] += 1
-        if counts[length] == 1 {
-            let position = sorted.firstIndex { $0 > length } ?? sorted.count
-            sorted.insert(length, at: position)
-        }
-    }
-
-    mutating func remove(_ length: Int) {
-        guard let count = counts[length] else { return }
-        if count == 1 {
-            counts[length] = nil
-            sorted.removeAll { $0 == length }
-        } else {
-            counts[length] = count - 1
-        }
+        capacity * MemoryLayout<Entry>.stride + (filterMask + 1) / 8
+            + buckets.reduce(0) { $0 + 32 + $1.capacity * 4 }
     }
 }

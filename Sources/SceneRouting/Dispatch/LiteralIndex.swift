@@ -5,26 +5,73 @@
 ///
 /// Probing an identifier of length n costs O(n + distinct key lengths) hash lookups plus
 /// the groups found, independent of how many groups or sessions the tier holds.
-struct LiteralIndex: Sendable {
-    private var table = GroupBuckets()
-    private var grams = GroupBuckets()
-    private var prefixLengths = [LengthSet(), LengthSet()]
-    private var suffixLengths = [LengthSet(), LengthSet()]
-    private var shortInnerLengths = [LengthSet(), LengthSet()]
-    private var hasExact = [false, false]
-    private var exactCounts = [0, 0]
-    /// Per family: how many keys use 4-byte and 8-byte grams.
-    private var gramCounts = [[0, 0], [0, 0]]
+///
+/// A class, so probing reads its tables in place: a struct would be copied (and every
+/// buffer it holds retained) for each probe that cannot prove the callback leaves it alone.
+final class LiteralIndex: @unchecked Sendable {
+    /// The keys of one family (raw or lowercased reading of the identifier).
+    private struct FamilyKeys {
+        var exactCount = 0
+        var prefixLengths = LengthSet()
+        var suffixLengths = LengthSet()
+        /// Inner keys shorter than 4 bytes, by their own lengths.
+        var shortInnerLengths = LengthSet()
+        var gram4Count = 0
+        var gram8Count = 0
+
+        var summary: ProbeSummary {
+            ProbeSummary(
+                exactCount: exactCount, prefixMask: prefixLengths.mask, suffixMask: suffixLengths.mask,
+                shortInnerMask: shortInnerLengths.mask, gram4Count: gram4Count, gram8Count: gram8Count,
+                hasLongLengths: !(prefixLengths.long.isEmpty && suffixLengths.long.isEmpty && shortInnerLengths.long.isEmpty))
+        }
+    }
+
+    /// What a probe needs of one family, in plain values: reading it copies no buffers.
+    private struct ProbeSummary {
+        var exactCount = 0
+        var prefixMask: UInt64 = 0
+        var suffixMask: UInt64 = 0
+        var shortInnerMask: UInt64 = 0
+        var gram4Count = 0
+        var gram8Count = 0
+        /// Some prefix, suffix or short inner key is longer than 64 bytes: the probe then
+        /// also walks the long length lists.
+        var hasLongLengths = false
+
+        var isEmpty: Bool {
+            exactCount == 0 && prefixMask == 0 && suffixMask == 0 && shortInnerMask == 0 && gram4Count == 0
+                && gram8Count == 0 && !hasLongLengths
+        }
+    }
+
+    private let table = GroupBuckets()
+    private let grams = GroupBuckets()
+    private var raw = FamilyKeys()
+    private var lowercase = FamilyKeys()
+    @exclusivity(unchecked) private var rawSummary = ProbeSummary()
+    @exclusivity(unchecked) private var lowercaseSummary = ProbeSummary()
 
     private static func gramWidth(forKeyLength length: Int) -> Int { length >= 8 ? 8 : 4 }
 
-    /// Where a key was filed, so it can be removed.
-    enum Placement: Sendable, Equatable {
-        case hashed(UInt64, kind: IndexKey.Kind, family: KeyFamily, length: Int)
-        case gram(UInt64, family: KeyFamily, width: Int)
+    private func update(_ family: KeyFamily, _ change: (inout FamilyKeys) -> Void) {
+        switch family {
+        case .raw:
+            change(&raw)
+            rawSummary = raw.summary
+        case .lowercase:
+            change(&lowercase)
+            lowercaseSummary = lowercase.summary
+        }
     }
 
-    /// The bucket key of a gram (the family occupies the top bit before mixing).
+    /// Where a key was filed, so it can be removed.
+    enum Placement: Sendable, Equatable {
+        case hashed(UInt64, kind: IndexKey.Kind, family: KeyFamily, length: Int32)
+        case gram(UInt64, family: KeyFamily, width: Int8)
+    }
+
+    /// The bucket key of a gram (family and width mixed in).
     @inline(__always)
     static func gramKey(_ gram: UInt64, _ family: KeyFamily, width: Int) -> UInt64 {
         var value = gram ^ (UInt64(family.rawValue + 1) &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(width) << 59
@@ -33,68 +80,70 @@ struct LiteralIndex: Sendable {
         return value ^ (value >> 32)
     }
 
+    /// The gram bucket keys of an inner key of 4+ bytes, with how many groups each holds.
+    private func gramSlots(of key: IndexKey, _ body: (_ slot: UInt64, _ load: Int) -> Void) {
+        let width = Self.gramWidth(forKeyLength: key.bytes.count)
+        key.bytes.withUnsafeBufferPointer { bytes in
+            for offset in 0...(bytes.count - width) {
+                let slot = Self.gramKey(KeyHashing.gram(bytes, at: offset, width: width, .raw), key.family, width: width)
+                body(slot, grams.load(at: slot))
+            }
+        }
+    }
+
     /// How many groups are filed where `key` would go (for an inner key of 4+ bytes: its
     /// least shared gram): probes pay for every group in the buckets they hit.
     func load(of key: IndexKey) -> Int {
         if key.kind == .inner && key.bytes.count >= 4 {
             var least = Int.max
-            let width = Self.gramWidth(forKeyLength: key.bytes.count)
-            key.bytes.withUnsafeBufferPointer { bytes in
-                for offset in 0...(bytes.count - width) {
-                    let slot = Self.gramKey(KeyHashing.gram(bytes, at: offset, width: width, .raw), key.family, width: width)
-                    least = min(least, grams.load(at: slot))
-                }
-            }
+            gramSlots(of: key) { _, load in least = min(least, load) }
             return least
         }
         return table.load(at: KeyHashing.hash(of: key))
     }
 
     /// Files `group` under `key`.
-    mutating func insert(_ group: Int32, key: IndexKey) -> Placement {
-        let family = key.family.rawValue
+    func insert(_ group: Int32, key: IndexKey) -> Placement {
         if key.kind == .inner && key.bytes.count >= 4 {
             // The gram least shared so far keeps buckets small.
             var best: UInt64 = 0
-            var bestCount = Int.max
-            let width = Self.gramWidth(forKeyLength: key.bytes.count)
-            key.bytes.withUnsafeBufferPointer { bytes in
-                for offset in 0...(bytes.count - width) {
-                    let slot = Self.gramKey(KeyHashing.gram(bytes, at: offset, width: width, .raw), key.family, width: width)
-                    let count = grams.load(at: slot)
-                    if count < bestCount {
-                        bestCount = count
-                        best = slot
-                    }
-                }
+            var bestLoad = Int.max
+            gramSlots(of: key) { slot, load in
+                if load < bestLoad { (best, bestLoad) = (slot, load) }
             }
             grams.insert(group, at: best)
-            gramCounts[family][width == 8 ? 1 : 0] += 1
-            return .gram(best, family: key.family, width: width)
+            let width = Self.gramWidth(forKeyLength: key.bytes.count)
+            update(key.family) { if width == 8 { $0.gram8Count += 1 } else { $0.gram4Count += 1 } }
+            return .gram(best, family: key.family, width: Int8(width))
         }
         let hash = KeyHashing.hash(of: key)
         table.insert(group, at: hash)
-        switch key.kind {
-        case .exact: exactCounts[family] += 1
-        case .prefix: prefixLengths[family].insert(key.bytes.count)
-        case .suffix: suffixLengths[family].insert(key.bytes.count)
-        case .inner: shortInnerLengths[family].insert(key.bytes.count)
+        let length = key.bytes.count
+        update(key.family) { keys in
+            switch key.kind {
+            case .exact: keys.exactCount += 1
+            case .prefix: keys.prefixLengths.insert(length)
+            case .suffix: keys.suffixLengths.insert(length)
+            case .inner: keys.shortInnerLengths.insert(length)
+            }
         }
-        return .hashed(hash, kind: key.kind, family: key.family, length: key.bytes.count)
+        return .hashed(hash, kind: key.kind, family: key.family, length: Int32(length))
     }
 
-    mutating func remove(_ group: Int32, from placement: Placement) {
+    func remove(_ group: Int32, from placement: Placement) {
         switch placement {
         case .gram(let slot, let family, let width):
             grams.remove(group, at: slot)
-            gramCounts[family.rawValue][width == 8 ? 1 : 0] -= 1
+            update(family) { if width == 8 { $0.gram8Count -= 1 } else { $0.gram4Count -= 1 } }
         case .hashed(let hash, let kind, let family, let length):
             table.remove(group, at: hash)
-            switch kind {
-            case .exact: exactCounts[family.rawValue] -= 1
-            case .prefix: prefixLengths[family.rawValue].remove(length)
-            case .suffix: suffixLengths[family.rawValue].remove(length)
-            case .inner: shortInnerLengths[family.rawValue].remove(length)
+            update(family) { keys in
+                switch kind {
+                case .exact: keys.exactCount -= 1
+                case .prefix: keys.prefixLengths.remove(Int(length))
+                case .suffix: keys.suffixLengths.remove(Int(length))
+                case .inner: keys.shortInnerLengths.remove(Int(length))
+                }
             }
         }
     }
@@ -102,42 +151,67 @@ struct LiteralIndex: Sendable {
     /// Calls `body` with every group whose key occurs in `identifier` (ASCII), possibly
     /// more than once.
     /// - Complexity: O(n · (1 + short inner lengths) + prefix/suffix lengths) lookups.
+    @inline(__always)
     func probe(_ identifier: UnsafeBufferPointer<UInt8>, _ body: (Int32) -> Void) {
+        let (rawKeys, lowercaseKeys) = (rawSummary, lowercaseSummary)
+        if !rawKeys.isEmpty { probe(identifier, family: .raw, rawKeys, body) }
+        if !lowercaseKeys.isEmpty { probe(identifier, family: .lowercase, lowercaseKeys, body) }
+    }
+
+    /// Calls `body` with each length of `mask` (bit l - 1: length l) up to `limit`, ascending,
+    /// then with each of `long` up to `limit`.
+    @inline(__always)
+    private static func forEachLength(_ mask: UInt64, long: [Int]?, upTo limit: Int, _ body: (Int) -> Void) {
+        var bits = limit >= 64 ? mask : mask & ((1 << UInt64(max(0, limit))) &- 1)
+        while bits != 0 {
+            body(bits.trailingZeroBitCount + 1)
+            bits &= bits &- 1
+        }
+        guard let long, limit > 64 else { return }
+        for length in long {
+            guard length <= limit else { break }
+            body(length)
+        }
+    }
+
+    private func probe(
+        _ identifier: UnsafeBufferPointer<UInt8>, family: KeyFamily, _ keys: ProbeSummary, _ body: (Int32) -> Void
+    ) {
         let count = identifier.count
-        for family in KeyFamily.allCases {
-            let f = family.rawValue
-            if exactCounts[f] > 0 {
-                var hash = KeyHashing.offsetBasis
-                for byte in identifier { hash = KeyHashing.step(hash, KeyHashing.read(byte, family)) }
-                table.forEach(at: KeyHashing.seal(hash, kind: .exact, family: family), body)
-            }
-            let prefixes = prefixLengths[f].sorted
-            if !prefixes.isEmpty {
-                var hash = KeyHashing.offsetBasis
-                var consumed = 0
-                for length in prefixes {
-                    guard length <= count else { break }
-                    while consumed < length {
-                        hash = KeyHashing.step(hash, KeyHashing.read(identifier[consumed], family))
-                        consumed += 1
-                    }
-                    table.forEach(at: KeyHashing.seal(hash, kind: .prefix, family: family), body)
+        // The long-length lists (keys over 64 bytes) are read only when some exist.
+        func long(_ lengths: (FamilyKeys) -> LengthSet) -> [Int]? {
+            guard keys.hasLongLengths else { return nil }
+            return lengths(family == .raw ? raw : lowercase).long
+        }
+        if keys.exactCount > 0 {
+            var hash = KeyHashing.offsetBasis
+            for byte in identifier { hash = KeyHashing.step(hash, KeyHashing.read(byte, family)) }
+            table.forEach(at: KeyHashing.seal(hash, kind: .exact, family: family), body)
+        }
+        if keys.prefixMask != 0 || keys.hasLongLengths {
+            var hash = KeyHashing.offsetBasis
+            var consumed = 0
+            Self.forEachLength(keys.prefixMask, long: long(\.prefixLengths), upTo: count) { length in
+                while consumed < length {
+                    hash = KeyHashing.step(hash, KeyHashing.read(identifier[consumed], family))
+                    consumed += 1
                 }
+                table.forEach(at: KeyHashing.seal(hash, kind: .prefix, family: family), body)
             }
-            let suffixes = suffixLengths[f].sorted
-            if !suffixes.isEmpty {
-                var hash = KeyHashing.offsetBasis
-                var consumed = 0
-                for length in suffixes {
-                    guard length <= count else { break }
-                    while consumed < length {
-                        hash = KeyHashing.step(hash, KeyHashing.read(identifier[count - 1 - consumed], family))
-                        consumed += 1
-                    }
-                    table.forEach(at: KeyHashing.seal(hash, kind: .suffix, family: family), body)
+        }
+        if keys.suffixMask != 0 || keys.hasLongLengths {
+            var hash = KeyHashing.offsetBasis
+            var consumed = 0
+            Self.forEachLength(keys.suffixMask, long: long(\.suffixLengths), upTo: count) { length in
+                while consumed < length {
+                    hash = KeyHashing.step(hash, KeyHashing.read(identifier[count - 1 - consumed], family))
+                    consumed += 1
                 }
+                table.forEach(at: KeyHashing.seal(hash, kind: .suffix, family: family), body)
             }
-            for length in shortInnerLengths[f].sorted where length <= count {
+        }
+        if keys.shortInnerMask != 0 {
+            Self.forEachLength(keys.shortInnerMask, long: nil, upTo: count) { length in
                 for start in 0...(count - length) {
                     var hash = KeyHashing.offsetBasis
                     for offset in start..<(start + length) {
@@ -146,19 +220,25 @@ struct LiteralIndex: Sendable {
                     table.forEach(at: KeyHashing.seal(hash, kind: .inner, family: family), body)
                 }
             }
-            for (slot, width) in [(0, 4), (1, 8)] where gramCounts[f][slot] > 0 && count >= width {
-                for start in 0...(count - width) {
-                    let gram = KeyHashing.gram(identifier, at: start, width: width, family)
-                    grams.forEach(at: Self.gramKey(gram, family, width: width), body)
-                }
+        }
+        if keys.gram4Count > 0 && count >= 4 {
+            for start in 0...(count - 4) {
+                let gram = KeyHashing.gram(identifier, at: start, width: 4, family)
+                grams.forEach(at: Self.gramKey(gram, family, width: 4), body)
+            }
+        }
+        if keys.gram8Count > 0 && count >= 8 {
+            for start in 0...(count - 8) {
+                let gram = KeyHashing.gram(identifier, at: start, width: 8, family)
+                grams.forEach(at: Self.gramKey(gram, family, width: 8), body)
             }
         }
     }
 
     /// Entries per kind, for `compile`.
     var shape: (hashed: Int, grams: Int, prefixLengths: Int, suffixLengths: Int) {
-        (table.count, grams.count, prefixLengths.map(\.sorted.count).reduce(0, +),
-         suffixLengths.map(\.sorted.count).reduce(0, +))
+        (table.count, grams.count, raw.prefixLengths.distinctCount + lowercase.prefixLengths.distinctCount,
+         raw.suffixLengths.distinctCount + lowercase.suffixLengths.distinctCount)
     }
 
     var approximateBytes: Int {

@@ -2,6 +2,9 @@
 /// distinct predicate is one group holding its sessions in a heap ordered by the tie-break,
 /// and filed in the literal index (or in the always / residual lists).
 ///
+/// A group of one session — at scale, most of them: each window prefers its own identifier —
+/// keeps it in its ``GroupHead`` alone; the heap array exists only from the second member.
+///
 /// Hot properties skip dynamic exclusivity checks: ``SceneRouter``'s reader–writer lock
 /// already guarantees that writers are alone.
 final class PredicateTier: @unchecked Sendable {
@@ -13,15 +16,18 @@ final class PredicateTier: @unchecked Sendable {
     }
 
     // Parallel arrays indexed by group id; a free list recycles ids of emptied groups.
-    @exclusivity(unchecked) private(set) var roots: [CompiledNode] = []
-    @exclusivity(unchecked) private(set) var heaps: [[Int32]] = []
-    @exclusivity(unchecked) private(set) var placements: [Placement] = []
-    @exclusivity(unchecked) private(set) var internKeys: [ActivationPredicate.InternKey?] = []
+    /// Each group's predicate, evaluated to verify an index hit.
+    let roots = FlatBuffer<CompiledNode>()
+    /// Best session and its rank per group, read by routing through ``FlatBuffer/base``.
+    let heads = FlatBuffer<GroupHead>()
+    /// Members of groups with two or more sessions, best first; empty otherwise.
+    private var heaps: [[Int32]] = []
+    private var placements: [Placement] = []
     /// Position of a group in `always` or `residual`.
     private var listPositions: [Int32] = []
     private var freeGroups: [Int32] = []
     private var groupsByKey: [ActivationPredicate.InternKey: Int32] = [:]
-    @exclusivity(unchecked) private(set) var index = LiteralIndex()
+    let index = LiteralIndex()
 
     init() {}
 
@@ -42,13 +48,12 @@ final class PredicateTier: @unchecked Sendable {
         if let free = freeGroups.popLast() {
             group = free
             roots[Int(group)] = predicate.root
-            internKeys[Int(group)] = key
         } else {
             group = Int32(roots.count)
             roots.append(predicate.root)
+            heads.append(.empty)
             heaps.append([])
             placements.append(.never)
-            internKeys.append(key)
             listPositions.append(-1)
         }
         groupsByKey[key] = group
@@ -85,8 +90,8 @@ final class PredicateTier: @unchecked Sendable {
         return group
     }
 
-    /// Drops an emptied group from every index.
-    func release(_ group: Int32) {
+    /// Drops an emptied group from every index; `predicate` is the one it was created for.
+    func release(_ group: Int32, predicate: ActivationPredicate) {
         let slot = Int(group)
         switch placements[slot] {
         case .always: Self.remove(group, from: &always, positions: &listPositions)
@@ -97,8 +102,7 @@ final class PredicateTier: @unchecked Sendable {
         case .indexed(let filed):
             for placement in filed { index.remove(group, from: placement) }
         }
-        if let key = internKeys[slot] { groupsByKey[key] = nil }
-        internKeys[slot] = nil
+        groupsByKey[predicate.internKey] = nil
         roots[slot] = .constant(false)
         placements[slot] = .never
         heaps[slot] = []
@@ -116,22 +120,75 @@ final class PredicateTier: @unchecked Sendable {
         positions[Int(group)] = -1
     }
 
-    /// Direct access to a group's heap for the table's heap operations.
-    func withHeap<Result>(_ group: Int32, _ body: (inout [Int32]) -> Result) -> Result {
-        body(&heaps[Int(group)])
+    // MARK: Membership
+
+    /// Whether a group has no sessions (it should then be released).
+    func isEmpty(_ group: Int32) -> Bool { heads[Int(group)].top < 0 }
+
+    /// Adds `slot` to `group`. `moved` receives each member whose position in the group
+    /// changes; `ranks` orders sessions.
+    func add(_ slot: Int32, to group: Int32, ranks: FlatBuffer<RankKey>, recency: Bool, moved: (Int32, Int32) -> Void) {
+        let g = Int(group)
+        let top = heads[g].top
+        guard top >= 0 else {
+            heads[g] = GroupHead(rank: ranks[Int(slot)], top: slot)
+            moved(slot, 0)
+            return
+        }
+        if heaps[g].isEmpty { heaps[g] = [top] }
+        IndexedHeap.push(slot, into: &heaps[g], before: Self.order(ranks, recency), moved: moved)
+        refreshHead(g, ranks)
     }
 
-    /// Probes the literal index in place (no copy of the index per route).
+    /// Removes `slot`, at `position` in `group`.
+    func remove(_ slot: Int32, at position: Int32, from group: Int32, ranks: FlatBuffer<RankKey>, recency: Bool, moved: (Int32, Int32) -> Void) {
+        let g = Int(group)
+        guard !heaps[g].isEmpty else {
+            assert(heads[g].top == slot, "a single-member group holds another session")
+            heads[g] = .empty
+            return
+        }
+        IndexedHeap.remove(at: Int(position), from: &heaps[g], before: Self.order(ranks, recency), moved: moved)
+        if heaps[g].count == 1 {
+            // Back to a lone member: no heap storage.
+            let only = heaps[g][0]
+            heaps[g] = []
+            heads[g] = GroupHead(rank: ranks[Int(only)], top: only)
+            moved(only, 0)
+        } else {
+            refreshHead(g, ranks)
+        }
+    }
+
+    /// Restores the order after the rank of `slot`, at `position` in `group`, changed.
+    func reposition(_ slot: Int32, at position: Int32, in group: Int32, ranks: FlatBuffer<RankKey>, recency: Bool, moved: (Int32, Int32) -> Void) {
+        let g = Int(group)
+        if !heaps[g].isEmpty {
+            IndexedHeap.restore(slot, at: Int(position), in: &heaps[g], before: Self.order(ranks, recency), moved: moved)
+        }
+        refreshHead(g, ranks)
+    }
+
+    private func refreshHead(_ g: Int, _ ranks: FlatBuffer<RankKey>) {
+        let top = heaps[g].first ?? heads[g].top
+        heads[g] = top >= 0 ? GroupHead(rank: ranks[Int(top)], top: top) : .empty
+    }
+
+    static func order(_ ranks: FlatBuffer<RankKey>, _ recency: Bool) -> (Int32, Int32) -> Bool {
+        { ranks.base[Int($0)].ranksBefore(ranks.base[Int($1)], recency: recency) }
+    }
+
+    /// Probes the literal index in place.
     @inline(__always)
     func probe(_ identifier: UnsafeBufferPointer<UInt8>, _ body: (Int32) -> Void) {
         index.probe(identifier, body)
     }
 
-    /// Whether a group id is in use (for full scans).
-    func isLive(_ group: Int) -> Bool { !heaps[group].isEmpty }
+    /// How many group ids exist (live or free), for full scans.
+    var groupCapacity: Int { heads.count }
 
     var approximateBytes: Int {
-        roots.count * 64 + heaps.reduce(0) { $0 + 32 + $1.count * 4 } + internKeys.count * 40
-            + groupsByKey.count * 56 + index.approximateBytes + (always.count + residual.count) * 4
+        roots.approximateBytes + heads.approximateBytes + heaps.reduce(0) { $0 + 8 + ($1.isEmpty ? 0 : 32 + $1.capacity * 4) }
+            + placements.count * 24 + groupsByKey.count * 56 + index.approximateBytes + (always.count + residual.count) * 4
     }
 }

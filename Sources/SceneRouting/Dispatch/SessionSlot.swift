@@ -1,7 +1,8 @@
 /// A session as the dispatch table keeps it, with its places in the ranked heaps.
 struct SessionSlot: Sendable {
     var session: SceneSession
-    /// Position in the session list (grows with each open): the `order` tie-break.
+    /// Position in the session list (grows with each open): the `order` tie-break; -1 for a
+    /// free slot.
     var sequence: Int
     var preferGroup: Int32 = -1
     var canGroup: Int32 = -1
@@ -9,9 +10,4 @@ struct SessionSlot: Sendable {
     var positions: (global: Int32, prefer: Int32, can: Int32) = (-1, -1, -1)
 
     var isLive: Bool { sequence >= 0 }
-}
-
-/// Which of a session's three heaps an operation concerns.
-enum HeapKind: Sendable {
-    case global, prefer, can
 }

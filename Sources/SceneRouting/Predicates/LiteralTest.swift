@@ -5,7 +5,7 @@ import Foundation
 /// ASCII identifiers compare bytes against the literal's ASCII form (no allocation); other
 /// identifiers go through Foundation's CFString comparisons, the same code Apple's
 /// NSPredicate operators call.
-struct LiteralTest: Sendable {
+final class LiteralTest: Sendable {
     enum Operation: Sendable {
         case equal, less, lessEqual, greater, greaterEqual
         case beginsWith, endsWith, contains

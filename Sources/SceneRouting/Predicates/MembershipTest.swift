@@ -1,6 +1,6 @@
 /// `SELF IN {…}`: membership by `isEqual:`, i.e. exact code units; options are ignored
 /// (Apple's NSInPredicateOperator uses `-containsObject:` for collections).
-struct MembershipTest: Sendable {
+final class MembershipTest: Sendable {
     /// The aggregate's strings (non-strings can never equal a string).
     let members: [String]
     private let buckets: [UInt64: [Int]]

@@ -1,0 +1,30 @@
+/// A session's place in the tie-break order (SEMANTICS §4), compact so that comparing two
+/// sessions reads 24 bytes instead of their whole records.
+struct RankKey: Sendable, BitwiseCopyable {
+    var lastActive: Int
+    /// Position in the session list (grows with each open): the `order` tie-break.
+    var sequence: Int
+    /// ``ActivationState/rank``: higher is more active.
+    var state: UInt8
+
+    /// Whether this session ranks before `other`: by activation state, then recency, then
+    /// list order under `recency`; by list order alone under `order`.
+    @inline(__always)
+    func ranksBefore(_ other: RankKey, recency: Bool) -> Bool {
+        if recency {
+            if state != other.state { return state > other.state }
+            if lastActive != other.lastActive { return lastActive > other.lastActive }
+        }
+        return sequence < other.sequence
+    }
+}
+
+/// What routing reads of a group: its best session and that session's rank, side by side, so
+/// deciding whether a group could win costs one load and no predicate evaluation.
+struct GroupHead: Sendable, BitwiseCopyable {
+    var rank: RankKey
+    /// The best session's slot; -1 for an empty group.
+    var top: Int32
+
+    static let empty = GroupHead(rank: RankKey(lastActive: 0, sequence: 0, state: 0), top: -1)
+}
