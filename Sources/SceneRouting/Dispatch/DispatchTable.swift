@@ -13,9 +13,6 @@ final class DispatchTable: @unchecked Sendable {
     private let declarationsOnly: SceneApp
 
     private let slots = FlatBuffer<SessionSlot>()
-    /// Rank keys by slot, apart from the slots: comparing two sessions reads 24 bytes instead
-    /// of copying their strings and predicates.
-    private let ranks = FlatBuffer<RankKey>()
     private var freeSlots: [Int32] = []
     private var slotByID: [String: Int32] = [:]
     private var nextSequence = 0
@@ -31,7 +28,6 @@ final class DispatchTable: @unchecked Sendable {
         declarations = app.declarations
         declarationsOnly = SceneApp(framework: app.framework, tieBreak: app.tieBreak, declarations: app.declarations)
         slots.reserveCapacity(app.sessions.count)
-        ranks.reserveCapacity(app.sessions.count)
         slotByID.reserveCapacity(app.sessions.count)
         prefer.reserveCapacity(app.sessions.count)
         can.reserveCapacity(min(app.sessions.count, 1_024))
@@ -63,9 +59,7 @@ final class DispatchTable: @unchecked Sendable {
         } else {
             slot = Int32(slots.count)
             slots.append(record)
-            ranks.append(RankKey(lastActive: 0, sequence: 0, state: 0))
         }
-        refreshRank(slot)
         slotByID[session.id] = slot
         if session.role.receivesEvents { enroll(slot) }
         return true
@@ -87,7 +81,6 @@ final class DispatchTable: @unchecked Sendable {
         let conditionsChange = update.canActivate != nil || update.prefersToActivate != nil
         if wasWindow && (conditionsChange || update.role != nil) { withdraw(slot) }
         update.apply(to: &slots[Int(slot)].session)
-        refreshRank(slot)
         let isWindow = slots[Int(slot)].session.role.receivesEvents
         if isWindow && (!wasWindow || conditionsChange || update.role != nil) {
             enroll(slot)
@@ -98,13 +91,19 @@ final class DispatchTable: @unchecked Sendable {
         return true
     }
 
-    private func refreshRank(_ slot: Int32) {
-        let session = slots[Int(slot)].session
-        ranks[Int(slot)] = RankKey(
-            lastActive: session.lastActive, sequence: slots[Int(slot)].sequence, state: UInt8(session.state.rank))
+    /// A session's tie-break key, read in place from its slot.
+    @inline(__always)
+    private func rank(_ slot: Int32) -> RankKey {
+        let index = Int(slot)
+        return RankKey(
+            lastActive: slots[index].session.lastActive, sequence: slots[index].sequence,
+            state: UInt8(slots[index].session.state.rank))
     }
 
-    private var recency: Bool { tieBreak == .recency }
+    @inline(__always)
+    private func ranksBefore(_ a: Int32, _ b: Int32) -> Bool {
+        rank(a).ranksBefore(rank(b), recency: tieBreak == .recency)
+    }
 
     private func enroll(_ slot: Int32) {
         let conditions = slots[Int(slot)].session.conditions
@@ -112,20 +111,24 @@ final class DispatchTable: @unchecked Sendable {
         let canGroup = can.group(for: conditions.canActivate)
         slots[Int(slot)].preferGroup = preferGroup
         slots[Int(slot)].canGroup = canGroup
-        IndexedHeap.push(slot, into: &globalHeap, before: PredicateTier.order(ranks, recency)) { self.slots[Int($0)].positions.global = $1 }
-        prefer.add(slot, to: preferGroup, ranks: ranks, recency: recency) { self.slots[Int($0)].positions.prefer = $1 }
-        can.add(slot, to: canGroup, ranks: ranks, recency: recency) { self.slots[Int($0)].positions.can = $1 }
+        IndexedHeap.push(slot, into: &globalHeap, before: { self.ranksBefore($0, $1) }) { self.slots[Int($0)].positions.global = $1 }
+        prefer.add(slot, to: preferGroup, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) }) {
+            self.slots[Int($0)].positions.prefer = $1
+        }
+        can.add(slot, to: canGroup, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) }) {
+            self.slots[Int($0)].positions.can = $1
+        }
     }
 
     private func withdraw(_ slot: Int32) {
         let record = slots[Int(slot)]
-        IndexedHeap.remove(at: Int(record.positions.global), from: &globalHeap, before: PredicateTier.order(ranks, recency)) {
+        IndexedHeap.remove(at: Int(record.positions.global), from: &globalHeap, before: { self.ranksBefore($0, $1) }) {
             self.slots[Int($0)].positions.global = $1
         }
-        prefer.remove(slot, at: record.positions.prefer, from: record.preferGroup, ranks: ranks, recency: recency) {
+        prefer.remove(slot, at: record.positions.prefer, from: record.preferGroup, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) }) {
             self.slots[Int($0)].positions.prefer = $1
         }
-        can.remove(slot, at: record.positions.can, from: record.canGroup, ranks: ranks, recency: recency) {
+        can.remove(slot, at: record.positions.can, from: record.canGroup, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) }) {
             self.slots[Int($0)].positions.can = $1
         }
         let conditions = record.session.conditions
@@ -139,13 +142,13 @@ final class DispatchTable: @unchecked Sendable {
     private func reposition(_ slot: Int32) {
         let record = slots[Int(slot)]
         guard record.positions.global >= 0 else { return }
-        IndexedHeap.restore(slot, at: Int(record.positions.global), in: &globalHeap, before: PredicateTier.order(ranks, recency)) {
+        IndexedHeap.restore(slot, at: Int(record.positions.global), in: &globalHeap, before: { self.ranksBefore($0, $1) }) {
             self.slots[Int($0)].positions.global = $1
         }
-        prefer.reposition(slot, at: record.positions.prefer, in: record.preferGroup, ranks: ranks, recency: recency) {
+        prefer.reposition(slot, at: record.positions.prefer, in: record.preferGroup, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) }) {
             self.slots[Int($0)].positions.prefer = $1
         }
-        can.reposition(slot, at: record.positions.can, in: record.canGroup, ranks: ranks, recency: recency) {
+        can.reposition(slot, at: record.positions.can, in: record.canGroup, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) }) {
             self.slots[Int($0)].positions.can = $1
         }
     }
@@ -159,19 +162,26 @@ final class DispatchTable: @unchecked Sendable {
         // Plain pointers and values, read once: the loop below pays no reference counting.
         let heads = tier.heads.base
         let roots = tier.roots.base
-        let recency = recency
+        let recency = tieBreak == .recency
         var best: Int32 = -1
-        var bestRank = GroupHead.empty.rank
-        func consider(_ group: Int32, verify: Bool) {
+        var bestRank = GroupHead.unranked
+        func consider(_ group: Int32, verify: Bool, flat: Bool = false) {
             let head = heads[Int(group)]
             guard head.top >= 0, best < 0 || head.rank.ranksBefore(bestRank, recency: recency) else { return }
-            if verify && !roots[Int(group)].evaluate(&subject, budgetExceeded: &budgetExceeded) { return }
+            if verify {
+                if flat && head.check.operation != .none {
+                    guard head.check.holds(subject.bytes) else { return }
+                } else {
+                    guard roots[Int(group)].evaluate(&subject, budgetExceeded: &budgetExceeded) else { return }
+                }
+            }
             (best, bestRank) = (head.top, head.rank)
         }
         for group in tier.always { consider(group, verify: false) }
         if subject.isASCII {
-            tier.probe(subject.bytes) { consider($0, verify: true) }
-            for group in tier.residual { consider(group, verify: true) }
+            // Flat checks hold for ASCII identifiers only.
+            tier.probe(subject.bytes) { consider($0, verify: true, flat: true) }
+            for group in tier.residual { consider(group, verify: true, flat: true) }
         } else {
             // Index keys are ASCII-folded forms; a non-ASCII identifier is matched against
             // every group with CFString semantics (cost: the number of distinct predicates).
@@ -218,7 +228,7 @@ final class DispatchTable: @unchecked Sendable {
 
     /// Approximate heap bytes held by the table.
     var approximateBytes: Int {
-        slots.count * (MemoryLayout<SessionSlot>.stride + 32) + ranks.approximateBytes + slotByID.count * 48
+        slots.approximateBytes + slotByID.count * 48
             + globalHeap.count * 4
             + prefer.approximateBytes + can.approximateBytes
     }

@@ -34,13 +34,24 @@ enum KeyHashing {
         return seal(hash, kind: key.kind, family: key.family)
     }
 
-    /// `width` (4 or 8) bytes packed little-endian: an inner-literal gram.
+    /// `width` (4 or 8) bytes packed little-endian: an inner-literal gram. One unaligned word
+    /// load, lowercased eight bytes at once for the lowercase family (the bytes are ASCII).
     @inline(__always)
     static func gram(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, width: Int, _ family: KeyFamily) -> UInt64 {
-        var packed: UInt64 = 0
-        for index in 0..<width {
-            packed |= UInt64(read(bytes[offset + index], family)) << UInt64(8 * index)
-        }
-        return packed
+        precondition(offset >= 0 && offset + width <= bytes.count && (width == 4 || width == 8))
+        let base = UnsafeRawPointer(bytes.baseAddress!) + offset
+        let word = width == 8 ? base.loadUnaligned(as: UInt64.self) : UInt64(base.loadUnaligned(as: UInt32.self))
+        let packed = UInt64(littleEndian: word)
+        return family == .lowercase ? lowercasedASCII(packed) : packed
+    }
+
+    /// Each byte of `word` (all below 0x80) with A–Z lowercased: per byte, `b + 0x3F` has its
+    /// top bit set from 'A' (0x41) up and `b + 0x25` from '[' (0x5B) up, without carries
+    /// between bytes; where exactly one is set the byte is upper case and gets 0x20.
+    @inline(__always)
+    static func lowercasedASCII(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let upper = ((word &+ ones &* 0x3F) ^ (word &+ ones &* 0x25)) & (ones &* 0x80)
+        return word | (upper >> 2)
     }
 }

@@ -51,11 +51,12 @@ final class PredicateTier: @unchecked Sendable {
         } else {
             group = Int32(roots.count)
             roots.append(predicate.root)
-            heads.append(.empty)
+            heads.append(GroupHead(rank: GroupHead.unranked, top: -1, check: .none))
             heaps.append([])
             placements.append(.never)
             listPositions.append(-1)
         }
+        heads[Int(group)] = GroupHead(rank: GroupHead.unranked, top: -1, check: FlatCheck.of(predicate.root))
         groupsByKey[key] = group
         liveGroups += 1
         let placement: Placement
@@ -104,6 +105,7 @@ final class PredicateTier: @unchecked Sendable {
         }
         groupsByKey[predicate.internKey] = nil
         roots[slot] = .constant(false)
+        heads[slot] = GroupHead(rank: GroupHead.unranked, top: -1, check: .none)
         placements[slot] = .never
         heaps[slot] = []
         freeGroups.append(group)
@@ -125,57 +127,55 @@ final class PredicateTier: @unchecked Sendable {
     /// Whether a group has no sessions (it should then be released).
     func isEmpty(_ group: Int32) -> Bool { heads[Int(group)].top < 0 }
 
-    /// Adds `slot` to `group`. `moved` receives each member whose position in the group
-    /// changes; `ranks` orders sessions.
-    func add(_ slot: Int32, to group: Int32, ranks: FlatBuffer<RankKey>, recency: Bool, moved: (Int32, Int32) -> Void) {
+    /// Adds `slot` to `group`. `order` ranks sessions (``IndexedHeap``), `rank` gives a
+    /// session's key, and `moved` receives each member whose position in the group changes.
+    func add(_ slot: Int32, to group: Int32, order: Order, rank: (Int32) -> RankKey, moved: (Int32, Int32) -> Void) {
         let g = Int(group)
         let top = heads[g].top
         guard top >= 0 else {
-            heads[g] = GroupHead(rank: ranks[Int(slot)], top: slot)
+            setTop(g, slot, rank)
             moved(slot, 0)
             return
         }
         if heaps[g].isEmpty { heaps[g] = [top] }
-        IndexedHeap.push(slot, into: &heaps[g], before: Self.order(ranks, recency), moved: moved)
-        refreshHead(g, ranks)
+        IndexedHeap.push(slot, into: &heaps[g], before: order, moved: moved)
+        setTop(g, heaps[g][0], rank)
     }
 
     /// Removes `slot`, at `position` in `group`.
-    func remove(_ slot: Int32, at position: Int32, from group: Int32, ranks: FlatBuffer<RankKey>, recency: Bool, moved: (Int32, Int32) -> Void) {
+    func remove(_ slot: Int32, at position: Int32, from group: Int32, order: Order, rank: (Int32) -> RankKey, moved: (Int32, Int32) -> Void) {
         let g = Int(group)
         guard !heaps[g].isEmpty else {
             assert(heads[g].top == slot, "a single-member group holds another session")
-            heads[g] = .empty
+            setTop(g, -1, rank)
             return
         }
-        IndexedHeap.remove(at: Int(position), from: &heaps[g], before: Self.order(ranks, recency), moved: moved)
+        IndexedHeap.remove(at: Int(position), from: &heaps[g], before: order, moved: moved)
         if heaps[g].count == 1 {
             // Back to a lone member: no heap storage.
             let only = heaps[g][0]
             heaps[g] = []
-            heads[g] = GroupHead(rank: ranks[Int(only)], top: only)
             moved(only, 0)
+            setTop(g, only, rank)
         } else {
-            refreshHead(g, ranks)
+            setTop(g, heaps[g][0], rank)
         }
     }
 
     /// Restores the order after the rank of `slot`, at `position` in `group`, changed.
-    func reposition(_ slot: Int32, at position: Int32, in group: Int32, ranks: FlatBuffer<RankKey>, recency: Bool, moved: (Int32, Int32) -> Void) {
+    func reposition(_ slot: Int32, at position: Int32, in group: Int32, order: Order, rank: (Int32) -> RankKey, moved: (Int32, Int32) -> Void) {
         let g = Int(group)
         if !heaps[g].isEmpty {
-            IndexedHeap.restore(slot, at: Int(position), in: &heaps[g], before: Self.order(ranks, recency), moved: moved)
+            IndexedHeap.restore(slot, at: Int(position), in: &heaps[g], before: order, moved: moved)
         }
-        refreshHead(g, ranks)
+        setTop(g, heaps[g].first ?? heads[g].top, rank)
     }
 
-    private func refreshHead(_ g: Int, _ ranks: FlatBuffer<RankKey>) {
-        let top = heaps[g].first ?? heads[g].top
-        heads[g] = top >= 0 ? GroupHead(rank: ranks[Int(top)], top: top) : .empty
-    }
+    typealias Order = (Int32, Int32) -> Bool
 
-    static func order(_ ranks: FlatBuffer<RankKey>, _ recency: Bool) -> (Int32, Int32) -> Bool {
-        { ranks.base[Int($0)].ranksBefore(ranks.base[Int($1)], recency: recency) }
+    private func setTop(_ g: Int, _ top: Int32, _ rank: (Int32) -> RankKey) {
+        heads[g].top = top
+        heads[g].rank = top >= 0 ? rank(top) : GroupHead.unranked
     }
 
     /// Probes the literal index in place.

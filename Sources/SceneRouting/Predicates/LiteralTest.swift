@@ -5,7 +5,10 @@ import Foundation
 /// ASCII identifiers compare bytes against the literal's ASCII form (no allocation); other
 /// identifiers go through Foundation's CFString comparisons, the same code Apple's
 /// NSPredicate operators call.
-final class LiteralTest: Sendable {
+///
+/// A class that owns its literal's ASCII bytes (immutable after init, hence
+/// `@unchecked Sendable`), so the dispatch table can point at them (``FlatCheck``).
+final class LiteralTest: @unchecked Sendable {
     enum Operation: Sendable {
         case equal, less, lessEqual, greater, greaterEqual
         case beginsWith, endsWith, contains
@@ -19,7 +22,8 @@ final class LiteralTest: Sendable {
     let mode: FoldMode
     let literal: String
     /// The literal in the form ASCII identifiers are compared with; nil forces Foundation.
-    private let asciiLiteral: [UInt8]?
+    /// Owned memory (freed in deinit), so its address is stable for ``FlatCheck``.
+    private let asciiLiteral: UnsafeBufferPointer<UInt8>?
     private let asciiUpper: [UInt8]?
 
     init(_ operation: Operation, literal: String, mode: FoldMode) {
@@ -32,7 +36,7 @@ final class LiteralTest: Sendable {
         if case .containedIn = operation, !literal.utf8.allSatisfy({ $0 < 0x80 }) {
             self.asciiLiteral = nil
         } else {
-            self.asciiLiteral = mode.asciiForm(of: literal)
+            self.asciiLiteral = mode.asciiForm(of: literal).map(Self.owned)
         }
         if case .between(let upper) = operation {
             asciiUpper = mode.asciiForm(of: upper)
@@ -41,15 +45,41 @@ final class LiteralTest: Sendable {
         }
     }
 
+    deinit {
+        asciiLiteral?.deallocate()
+    }
+
+    private static func owned(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
+        _ = storage.initialize(from: bytes)
+        return UnsafeBufferPointer(rebasing: storage[0..<bytes.count])
+    }
+
     /// The literal as it is indexed and compared for ASCII identifiers, if it has one.
-    var asciiKey: [UInt8]? { asciiLiteral }
+    var asciiKey: [UInt8]? { asciiLiteral.map(Array.init) }
+
+    /// The check an ASCII identifier needs, as plain data, when this test is a whole predicate
+    /// the dispatch table can verify without evaluating it: `==`, BEGINSWITH, ENDSWITH and
+    /// CONTAINS with an ASCII form. Valid while this test is alive.
+    var flatCheck: FlatCheck? {
+        guard let asciiLiteral else { return nil }
+        let operation: FlatCheck.Operation
+        switch self.operation {
+        case .equal: operation = .equal
+        case .beginsWith: operation = .prefix
+        case .endsWith: operation = .suffix
+        case .contains: operation = .contains
+        default: return nil
+        }
+        return FlatCheck(operation: operation, caseless: mode.foldsCase, literal: asciiLiteral)
+    }
 
     /// - Complexity: O(length of identifier + literal); allocation-free for ASCII identifiers.
     func evaluate(_ subject: inout Subject) -> Bool {
         guard let identifier = subject.string else { return false }
         if subject.isASCII, let asciiLiteral {
             if case .between = operation, asciiUpper == nil { return foundation(identifier) }
-            return asciiLiteral.withUnsafeBufferPointer { ascii(subject.bytes, $0) }
+            return ascii(subject.bytes, asciiLiteral)
         }
         return foundation(identifier)
     }

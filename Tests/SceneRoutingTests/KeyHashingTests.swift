@@ -1,0 +1,38 @@
+import Testing
+
+@testable import SceneRouting
+
+/// The word-at-a-time gram reading must equal byte-by-byte reading, or the index would miss
+/// keys that occur in an identifier.
+@Suite struct KeyHashingTests {
+    @Test func wordLowercasingMatchesBytewiseForEveryASCIIByteInEveryLane() {
+        for byte in UInt8(0)..<0x80 {
+            for lane in 0..<8 {
+                // The byte in one lane, a different neighbour elsewhere, so carries would show.
+                var bytes = [UInt8](repeating: UInt8(ascii: "Z"), count: 8)
+                bytes[lane] = byte
+                let expected = bytes.map(ASCIIText.lowercase)
+                let word = bytes.withUnsafeBufferPointer { KeyHashing.gram($0, at: 0, width: 8, .lowercase) }
+                let unpacked = (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) }
+                #expect(unpacked == expected, "byte \(byte) in lane \(lane)")
+            }
+        }
+    }
+
+    @Test func gramsReadTheBytesAtTheirOffset() {
+        let text = Array("Report-2026.PDF".utf8)
+        text.withUnsafeBufferPointer { bytes in
+            for width in [4, 8] {
+                for offset in 0...(bytes.count - width) {
+                    for family in KeyFamily.allCases {
+                        let gram = KeyHashing.gram(bytes, at: offset, width: width, family)
+                        let expected = (0..<width).reduce(UInt64(0)) { packed, index in
+                            packed | UInt64(KeyHashing.read(bytes[offset + index], family)) << UInt64(8 * index)
+                        }
+                        #expect(gram == expected, "width \(width) offset \(offset) \(family)")
+                    }
+                }
+            }
+        }
+    }
+}
