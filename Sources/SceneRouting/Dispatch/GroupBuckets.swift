@@ -101,6 +101,13 @@ final class GroupBuckets: @unchecked Sendable {
         setFilterBit(key)
     }
 
+    /// Room for `keys` keys without growing.
+    func reserveCapacity(_ keys: Int) {
+        var target = capacity
+        while keys * 10 > target * 7 { target *= 2 }
+        if target > capacity { rehash(capacity: target) }
+    }
+
     private func newBucket(_ groups: [Int32]) -> Int32 {
         if let free = freeBuckets.popLast() {
             buckets[Int(free)] = groups

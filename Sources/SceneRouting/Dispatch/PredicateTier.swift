@@ -26,14 +26,17 @@ final class PredicateTier: @unchecked Sendable {
     /// Position of a group in `always` or `residual`.
     private var listPositions: [Int32] = []
     private var freeGroups: [Int32] = []
-    private var groupsByKey: [ActivationPredicate.InternKey: Int32] = [:]
+    /// Groups by their predicate's intern hash; a hit is confirmed against `predicates`.
+    private let groupsByHash = GroupBuckets()
+    /// Each live group's predicate (nil for free ids).
+    private var predicates: [ActivationPredicate?] = []
     let index = LiteralIndex()
 
     init() {}
 
     /// Room for `count` more groups without rehashing the intern table as it grows.
     func reserveCapacity(_ count: Int) {
-        groupsByKey.reserveCapacity(groupsByKey.count + count)
+        groupsByHash.reserveCapacity(groupsByHash.count + count)
     }
     @exclusivity(unchecked) private(set) var always: [Int32] = []
     @exclusivity(unchecked) private(set) var residual: [Int32] = []
@@ -42,12 +45,19 @@ final class PredicateTier: @unchecked Sendable {
 
     /// The group for `predicate`, created and indexed on first use.
     func group(for predicate: ActivationPredicate) -> Int32 {
-        let key = predicate.internKey
-        if let existing = groupsByKey[key] { return existing }
+        let hash = predicate.internHash
+        var existing: Int32 = -1
+        groupsByHash.forEach(at: hash) { candidate in
+            if existing < 0, let known = predicates[Int(candidate)], known.isSamePredicate(as: predicate) {
+                existing = candidate
+            }
+        }
+        if existing >= 0 { return existing }
         let group: Int32
         if let free = freeGroups.popLast() {
             group = free
             roots[Int(group)] = predicate.root
+            predicates[Int(group)] = predicate
         } else {
             group = Int32(roots.count)
             roots.append(predicate.root)
@@ -55,9 +65,10 @@ final class PredicateTier: @unchecked Sendable {
             heaps.append([])
             placements.append(.never)
             listPositions.append(-1)
+            predicates.append(predicate)
         }
         heads[Int(group)] = GroupHead(rank: GroupHead.unranked, top: -1, check: FlatCheck.of(predicate.root))
-        groupsByKey[key] = group
+        groupsByHash.insert(group, at: hash)
         liveGroups += 1
         let placement: Placement
         switch ClauseIndexing.indexing(of: predicate.root) {
@@ -103,7 +114,8 @@ final class PredicateTier: @unchecked Sendable {
         case .indexed(let filed):
             for placement in filed { index.remove(group, from: placement) }
         }
-        groupsByKey[predicate.internKey] = nil
+        groupsByHash.remove(group, at: predicate.internHash)
+        predicates[slot] = nil
         roots[slot] = .constant(false)
         heads[slot] = GroupHead(rank: GroupHead.unranked, top: -1, check: .none)
         placements[slot] = .never
@@ -189,6 +201,6 @@ final class PredicateTier: @unchecked Sendable {
 
     var approximateBytes: Int {
         roots.approximateBytes + heads.approximateBytes + heaps.reduce(0) { $0 + 8 + ($1.isEmpty ? 0 : 32 + $1.capacity * 4) }
-            + placements.count * 24 + groupsByKey.count * 56 + index.approximateBytes + (always.count + residual.count) * 4
+            + placements.count * 24 + predicates.count * 8 + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
     }
 }

@@ -20,6 +20,9 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
         let swiftUIMembers: [String]?
         /// Whether it came from a format string (and can be re-parsed for lint checks).
         let isParsed: Bool
+        /// ``InternKey``'s hash, computed once here so that a table of a million sessions
+        /// finds shared predicates without rehashing their text.
+        let internHash: UInt64
 
         init(
             root: CompiledNode, format: String, mixedAndOr: [Range<Int>] = [], arguments: [PredicateArgument] = [],
@@ -31,6 +34,7 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
             self.arguments = arguments
             self.swiftUIMembers = swiftUIMembers
             self.isParsed = isParsed
+            internHash = InternKey(format: format, arguments: arguments, swiftUIMembers: swiftUIMembers).stableHash
         }
     }
 
@@ -135,32 +139,45 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
         InternKey(format: format, arguments: arguments, swiftUIMembers: swiftUIMembers)
     }
 
+    /// A well-mixed 64-bit hash of ``internKey`` (equal predicates, equal hashes).
+    var internHash: UInt64 { storage.internHash }
+
+    /// Whether two predicates are the same predicate (the dispatch table then shares a group).
+    func isSamePredicate(as other: ActivationPredicate) -> Bool {
+        storage === other.storage || (storage.internHash == other.storage.internHash && internKey == other.internKey)
+    }
+
     /// What makes two predicates the same predicate.
-    struct InternKey: Hashable, Sendable {
+    struct InternKey: Equatable, Sendable {
         var format: String
         var arguments: [PredicateArgument]
         var swiftUIMembers: [String]?
 
-        /// Hashes each string's UTF-8 as one buffer; equality stays the synthesized one.
-        func hash(into hasher: inout Hasher) {
+        /// FNV-1a over every string's UTF-8 (each followed by its length, so boundaries count),
+        /// then an avalanche so that every bit depends on every byte.
+        var stableHash: UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            func add(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01b3 }
             func add(_ text: String) {
-                var text = text
-                text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-                hasher.combine(text.utf8.count)
+                for byte in text.utf8 { add(UInt64(byte)) }
+                add(UInt64(text.utf8.count) | 1 << 40)
             }
             add(format)
             for argument in arguments {
                 switch argument {
                 case .string(let value): add(value)
                 case .strings(let values):
-                    hasher.combine(values.count)
+                    add(UInt64(values.count) | 2 << 40)
                     values.forEach(add)
                 }
             }
             if let swiftUIMembers {
-                hasher.combine(swiftUIMembers.count)
+                add(UInt64(swiftUIMembers.count) | 3 << 40)
                 swiftUIMembers.forEach(add)
             }
+            hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd
+            hash = (hash ^ (hash >> 33)) &* 0xc4ce_b9fe_1a85_ec53
+            return hash ^ (hash >> 33)
         }
     }
 
