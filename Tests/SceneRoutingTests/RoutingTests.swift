@@ -25,6 +25,30 @@ import Testing
         #expect(ReferenceRouter.route(identifier: "x", in: ordered).action == .activate(sessionID: "A"))
     }
 
+    /// The library API accepts any session list; a repeated id is refused as `open` refuses
+    /// it, whichever order the table's build tasks run in.
+    @Test func routerKeepsTheFirstSessionOfARepeatedID() throws {
+        func session(_ id: String, prefers: String, lastActive: Int) throws -> SceneSession {
+            SceneSession(
+                id: id, declaration: "Main", state: .foregroundInactive, lastActive: lastActive,
+                conditions: ActivationConditions(canActivate: .alwaysTrue, prefersToActivate: try ActivationPredicate(format: prefers)))
+        }
+        let sessions = [
+            try session("A", prefers: "SELF == 'first'", lastActive: 1),
+            try session("B", prefers: "SELF == 'b'", lastActive: 2),
+            try session("A", prefers: "SELF == 'second'", lastActive: 9),
+        ]
+        let router = SceneRouter(app: SceneApp(framework: .uikit, declarations: [SceneDeclaration(name: "Main")], sessions: sessions))
+        #expect(router.snapshot.sessions.map(\.id) == ["A", "B"])
+        #expect(router.route(identifier: "first").action == .activate(sessionID: "A"))
+        #expect(router.route(identifier: "second").reason == .can)
+        // The refused duplicate is in no heap: the most recent remaining session wins.
+        #expect(router.route(identifier: "other").action == .activate(sessionID: "B"))
+        #expect(router.shape.sessions == 2)
+        #expect(router.open(try session("C", prefers: "SELF == 'c'", lastActive: 0)))
+        #expect(router.route(identifier: "c").action == .activate(sessionID: "C"))
+    }
+
     @Test func prefersBeatsCanRegardlessOfRecency() throws {
         let app = try app(
             #"""

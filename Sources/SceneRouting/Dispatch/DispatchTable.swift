@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The indexed form of a ``SceneApp``: routes an event in time that depends on the identifier
 /// and the groups it hits, not on the number of sessions, and absorbs open/close/update
 /// without rebuilding.
@@ -31,8 +33,46 @@ final class DispatchTable: @unchecked Sendable {
         slotByID.reserveCapacity(app.sessions.count)
         prefer.reserveCapacity(app.sessions.count)
         can.reserveCapacity(min(app.sessions.count, 1_024))
-        for session in app.sessions { _ = open(session) }
+        // The slots first; then three tasks that share nothing they write, on as many threads
+        // as there are cores: the id map, the global heap with the can tier, and the prefer
+        // tier (each tier keeps its own memberships). At a million sessions this halves the build.
+        for session in app.sessions {
+            slots.append(SessionSlot(session: session, sequence: nextSequence))
+            nextSequence += 1
+        }
+        for tier in [prefer, can] { tier.coverSlots(slots.count) }
+        let count = Int32(slots.count)
+        var duplicates: [Int32] = []
+        withUnsafeMutablePointer(to: &duplicates) { duplicatesPointer in
+            nonisolated(unsafe) let duplicatesPointer = duplicatesPointer
+            DispatchQueue.concurrentPerform(iterations: 3) { task in
+                switch task {
+                case 0:
+                    for slot in 0..<count where isWindow(slot) { enroll(slot, in: prefer) }
+                case 1:
+                    for slot in 0..<count where isWindow(slot) {
+                        IndexedHeap.push(slot, into: &globalHeap, before: { self.ranksBefore($0, $1) }) {
+                            self.slots[Int($0)].globalPosition = $1
+                        }
+                        enroll(slot, in: can)
+                    }
+                default:
+                    for slot in 0..<count {
+                        let id = slots[Int(slot)].session.id
+                        if slotByID[id] == nil { slotByID[id] = slot } else { duplicatesPointer.pointee.append(slot) }
+                    }
+                }
+            }
+        }
+        // A repeated id is refused, as `open` refuses it: the first session keeps it.
+        for slot in duplicates {
+            if isWindow(slot) { withdraw(slot) }
+            slots[Int(slot)].sequence = -1
+            freeSlots.append(slot)
+        }
     }
+
+    private func isWindow(_ slot: Int32) -> Bool { slots[Int(slot)].session.role.receivesEvents }
 
     var sessionCount: Int { slotByID.count }
 
@@ -59,6 +99,8 @@ final class DispatchTable: @unchecked Sendable {
         } else {
             slot = Int32(slots.count)
             slots.append(record)
+            prefer.coverSlots(slots.count)
+            can.coverSlots(slots.count)
         }
         slotByID[session.id] = slot
         if session.role.receivesEvents { enroll(slot) }
@@ -106,51 +148,34 @@ final class DispatchTable: @unchecked Sendable {
     }
 
     private func enroll(_ slot: Int32) {
-        let conditions = slots[Int(slot)].session.conditions
-        let preferGroup = prefer.group(for: conditions.prefersToActivate)
-        let canGroup = can.group(for: conditions.canActivate)
-        slots[Int(slot)].preferGroup = preferGroup
-        slots[Int(slot)].canGroup = canGroup
-        IndexedHeap.push(slot, into: &globalHeap, before: { self.ranksBefore($0, $1) }) { self.slots[Int($0)].positions.global = $1 }
-        prefer.add(slot, to: preferGroup, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) }) {
-            self.slots[Int($0)].positions.prefer = $1
-        }
-        can.add(slot, to: canGroup, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) }) {
-            self.slots[Int($0)].positions.can = $1
-        }
+        IndexedHeap.push(slot, into: &globalHeap, before: { self.ranksBefore($0, $1) }) { self.slots[Int($0)].globalPosition = $1 }
+        for tier in [prefer, can] { enroll(slot, in: tier) }
+    }
+
+    private func enroll(_ slot: Int32, in tier: PredicateTier) {
+        // One field read in place: the other tier's thread may be reading the other one.
+        let predicate = tier === prefer ? slots[Int(slot)].session.conditions.prefersToActivate
+            : slots[Int(slot)].session.conditions.canActivate
+        tier.enroll(slot, predicate: predicate, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) })
     }
 
     private func withdraw(_ slot: Int32) {
-        let record = slots[Int(slot)]
-        IndexedHeap.remove(at: Int(record.positions.global), from: &globalHeap, before: { self.ranksBefore($0, $1) }) {
-            self.slots[Int($0)].positions.global = $1
+        IndexedHeap.remove(at: Int(slots[Int(slot)].globalPosition), from: &globalHeap, before: { self.ranksBefore($0, $1) }) {
+            self.slots[Int($0)].globalPosition = $1
         }
-        prefer.remove(slot, at: record.positions.prefer, from: record.preferGroup, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) }) {
-            self.slots[Int($0)].positions.prefer = $1
-        }
-        can.remove(slot, at: record.positions.can, from: record.canGroup, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) }) {
-            self.slots[Int($0)].positions.can = $1
-        }
-        let conditions = record.session.conditions
-        if prefer.isEmpty(record.preferGroup) { prefer.release(record.preferGroup, predicate: conditions.prefersToActivate) }
-        if can.isEmpty(record.canGroup) { can.release(record.canGroup, predicate: conditions.canActivate) }
-        slots[Int(slot)].preferGroup = -1
-        slots[Int(slot)].canGroup = -1
-        slots[Int(slot)].positions = (-1, -1, -1)
+        slots[Int(slot)].globalPosition = -1
+        let conditions = slots[Int(slot)].session.conditions
+        prefer.withdraw(slot, predicate: conditions.prefersToActivate, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) })
+        can.withdraw(slot, predicate: conditions.canActivate, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) })
     }
 
     private func reposition(_ slot: Int32) {
-        let record = slots[Int(slot)]
-        guard record.positions.global >= 0 else { return }
-        IndexedHeap.restore(slot, at: Int(record.positions.global), in: &globalHeap, before: { self.ranksBefore($0, $1) }) {
-            self.slots[Int($0)].positions.global = $1
+        let position = slots[Int(slot)].globalPosition
+        guard position >= 0 else { return }
+        IndexedHeap.restore(slot, at: Int(position), in: &globalHeap, before: { self.ranksBefore($0, $1) }) {
+            self.slots[Int($0)].globalPosition = $1
         }
-        prefer.reposition(slot, at: record.positions.prefer, in: record.preferGroup, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) }) {
-            self.slots[Int($0)].positions.prefer = $1
-        }
-        can.reposition(slot, at: record.positions.can, in: record.canGroup, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) }) {
-            self.slots[Int($0)].positions.can = $1
-        }
+        for tier in [prefer, can] { tier.reposition(slot, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) }) }
     }
 
     // MARK: Routing

@@ -22,6 +22,11 @@ final class PredicateTier: @unchecked Sendable {
     let heads = FlatBuffer<GroupHead>()
     /// Members of groups with two or more sessions, best first; empty otherwise.
     private var heaps: [[Int32]] = []
+    /// By session slot: its group in this tier and its position there (-1: not enrolled).
+    /// Kept here, not in the table's slots, so the two tiers never write the same memory and
+    /// can be filled concurrently (``DispatchTable/init(app:)``).
+    private let groupOfSlot = FlatBuffer<Int32>()
+    private let positionOfSlot = FlatBuffer<Int32>()
     private var placements: [Placement] = []
     /// Position of a group in `always` or `residual`.
     private var listPositions: [Int32] = []
@@ -44,7 +49,7 @@ final class PredicateTier: @unchecked Sendable {
     private(set) var neverCount = 0
 
     /// The group for `predicate`, created and indexed on first use.
-    func group(for predicate: ActivationPredicate) -> Int32 {
+    private func group(for predicate: ActivationPredicate) -> Int32 {
         let hash = predicate.internHash
         var existing: Int32 = -1
         groupsByHash.forEach(at: hash) { candidate in
@@ -103,7 +108,7 @@ final class PredicateTier: @unchecked Sendable {
     }
 
     /// Drops an emptied group from every index; `predicate` is the one it was created for.
-    func release(_ group: Int32, predicate: ActivationPredicate) {
+    private func release(_ group: Int32, predicate: ActivationPredicate) {
         let slot = Int(group)
         switch placements[slot] {
         case .always: Self.remove(group, from: &always, positions: &listPositions)
@@ -136,49 +141,69 @@ final class PredicateTier: @unchecked Sendable {
 
     // MARK: Membership
 
-    /// Whether a group has no sessions (it should then be released).
-    func isEmpty(_ group: Int32) -> Bool { heads[Int(group)].top < 0 }
+    /// Makes room for session slots below `count`.
+    func coverSlots(_ count: Int) {
+        groupOfSlot.reserveCapacity(count)
+        positionOfSlot.reserveCapacity(count)
+        while groupOfSlot.count < count {
+            groupOfSlot.append(-1)
+            positionOfSlot.append(-1)
+        }
+    }
 
-    /// Adds `slot` to `group`. `order` ranks sessions (``IndexedHeap``), `rank` gives a
-    /// session's key, and `moved` receives each member whose position in the group changes.
-    func add(_ slot: Int32, to group: Int32, order: Order, rank: (Int32) -> RankKey, moved: (Int32, Int32) -> Void) {
+    /// Puts session `slot` into the group of `predicate` (created on first use). `order` ranks
+    /// sessions (``IndexedHeap``) and `rank` gives a session's key.
+    func enroll(_ slot: Int32, predicate: ActivationPredicate, order: Order, rank: (Int32) -> RankKey) {
+        let group = group(for: predicate)
+        groupOfSlot[Int(slot)] = group
         let g = Int(group)
         let top = heads[g].top
         guard top >= 0 else {
+            positionOfSlot[Int(slot)] = 0
             setTop(g, slot, rank)
-            moved(slot, 0)
             return
         }
         if heaps[g].isEmpty { heaps[g] = [top] }
-        IndexedHeap.push(slot, into: &heaps[g], before: order, moved: moved)
+        IndexedHeap.push(slot, into: &heaps[g], before: order) { positionOfSlot[Int($0)] = $1 }
         setTop(g, heaps[g][0], rank)
     }
 
-    /// Removes `slot`, at `position` in `group`.
-    func remove(_ slot: Int32, at position: Int32, from group: Int32, order: Order, rank: (Int32) -> RankKey, moved: (Int32, Int32) -> Void) {
+    /// Takes session `slot` out of its group, releasing the group when it empties;
+    /// `predicate` is the one it was enrolled with.
+    func withdraw(_ slot: Int32, predicate: ActivationPredicate, order: Order, rank: (Int32) -> RankKey) {
+        let group = groupOfSlot[Int(slot)]
+        let position = positionOfSlot[Int(slot)]
+        guard group >= 0 else { return }
+        groupOfSlot[Int(slot)] = -1
+        positionOfSlot[Int(slot)] = -1
         let g = Int(group)
-        guard !heaps[g].isEmpty else {
+        if heaps[g].isEmpty {
             assert(heads[g].top == slot, "a single-member group holds another session")
             setTop(g, -1, rank)
-            return
-        }
-        IndexedHeap.remove(at: Int(position), from: &heaps[g], before: order, moved: moved)
-        if heaps[g].count == 1 {
-            // Back to a lone member: no heap storage.
-            let only = heaps[g][0]
-            heaps[g] = []
-            moved(only, 0)
-            setTop(g, only, rank)
         } else {
-            setTop(g, heaps[g][0], rank)
+            IndexedHeap.remove(at: Int(position), from: &heaps[g], before: order) { positionOfSlot[Int($0)] = $1 }
+            if heaps[g].count == 1 {
+                // Back to a lone member: no heap storage.
+                let only = heaps[g][0]
+                heaps[g] = []
+                positionOfSlot[Int(only)] = 0
+                setTop(g, only, rank)
+            } else {
+                setTop(g, heaps[g][0], rank)
+            }
         }
+        if heads[g].top < 0 { release(group, predicate: predicate) }
     }
 
-    /// Restores the order after the rank of `slot`, at `position` in `group`, changed.
-    func reposition(_ slot: Int32, at position: Int32, in group: Int32, order: Order, rank: (Int32) -> RankKey, moved: (Int32, Int32) -> Void) {
+    /// Restores the order after the rank of session `slot` changed.
+    func reposition(_ slot: Int32, order: Order, rank: (Int32) -> RankKey) {
+        let group = groupOfSlot[Int(slot)]
+        guard group >= 0 else { return }
         let g = Int(group)
         if !heaps[g].isEmpty {
-            IndexedHeap.restore(slot, at: Int(position), in: &heaps[g], before: order, moved: moved)
+            IndexedHeap.restore(slot, at: Int(positionOfSlot[Int(slot)]), in: &heaps[g], before: order) {
+                positionOfSlot[Int($0)] = $1
+            }
         }
         setTop(g, heaps[g].first ?? heads[g].top, rank)
     }
@@ -201,6 +226,6 @@ final class PredicateTier: @unchecked Sendable {
 
     var approximateBytes: Int {
         roots.approximateBytes + heads.approximateBytes + heaps.reduce(0) { $0 + 8 + ($1.isEmpty ? 0 : 32 + $1.capacity * 4) }
-            + placements.count * 24 + predicates.count * 8 + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
+            + placements.count * 24 + groupOfSlot.approximateBytes + positionOfSlot.approximateBytes + predicates.count * 8 + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
     }
 }
