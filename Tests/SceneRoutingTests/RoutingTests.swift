@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 @testable import SceneRouting
 import Testing
@@ -47,6 +48,63 @@ import Testing
         #expect(router.shape.sessions == 2)
         #expect(router.open(try session("C", prefers: "SELF == 'c'", lastActive: 0)))
         #expect(router.route(identifier: "c").action == .activate(sessionID: "C"))
+    }
+
+    /// Readers route while a writer opens, updates and closes sessions: every decision must
+    /// be one the table gives between two churn operations, never a half-applied state.
+    @Test func routesStayConsistentWhileAWriterChurns() throws {
+        func session(_ id: String, prefers: String, lastActive: Int) throws -> SceneSession {
+            SceneSession(
+                id: id, declaration: "Main", state: .foregroundInactive, lastActive: lastActive,
+                conditions: ActivationConditions(canActivate: .alwaysTrue, prefersToActivate: try ActivationPredicate(format: prefers)))
+        }
+        let sessions = try (0..<100).map { try session("w\($0)", prefers: "SELF == 'id-\($0)'", lastActive: $0) }
+        let router = SceneRouter(app: SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions))
+        let moved = try ActivationPredicate(format: "SELF == 'moved'")
+        let home = try ActivationPredicate(format: "SELF == 'id-5'")
+        let temporary = try session("temp", prefers: "SELF == 'temp'", lastActive: -1)
+        let fallback = Pair(session: "w99", reason: .can)
+        let allowed: [String: Set<Pair>] = [
+            "id-7": [Pair(session: "w7", reason: .prefers)],
+            "id-5": [Pair(session: "w5", reason: .prefers), fallback],
+            "moved": [Pair(session: "w5", reason: .prefers), fallback],
+            "temp": [Pair(session: "temp", reason: .prefers), fallback],
+        ]
+        let identifiers = Array(allowed.keys).sorted()
+        let violations = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            if worker == 0 {
+                for round in 0..<2_000 {
+                    router.update(SessionUpdate(id: "w5", prefersToActivate: round.isMultiple(of: 2) ? moved : home))
+                    if round.isMultiple(of: 3) { router.open(temporary) } else { router.close(sessionID: "temp") }
+                }
+            } else {
+                for round in 0..<20_000 {
+                    let identifier = identifiers[(round + worker) % identifiers.count]
+                    let decision = router.route(identifier: identifier)
+                    guard case .activate(let id) = decision.action,
+                        allowed[identifier]!.contains(Pair(session: id, reason: decision.reason))
+                    else {
+                        violations.mutate { $0.append("\(identifier) → \(decision.action) \(decision.reason)") }
+                        continue
+                    }
+                }
+            }
+        }
+        #expect(violations.value.isEmpty, "\(violations.value.prefix(5))")
+    }
+
+    private struct Pair: Hashable {
+        var session: String
+        var reason: RoutingDecision.Reason
+    }
+
+    private final class Locked<Value>: @unchecked Sendable {
+        private var stored: Value
+        private let lock = NSLock()
+        init(_ value: Value) { stored = value }
+        var value: Value { lock.withLock { stored } }
+        func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
     }
 
     @Test func prefersBeatsCanRegardlessOfRecency() throws {
