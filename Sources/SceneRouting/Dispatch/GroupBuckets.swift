@@ -6,10 +6,13 @@ final class GroupBuckets: @unchecked Sendable {
     /// `key` 0 is empty, 1 deleted, else the key (keys below 2 are stored as key + 2: a
     /// collision only costs a verification, never a wrong answer). `value` >= 0 indexes
     /// `buckets`; below -1 it is a lone group g stored inline as -(g + 2), the common case of
-    /// a key no other predicate shares, which then costs no allocation.
+    /// a key no other predicate shares, which then costs no allocation. `tag` (0: none)
+    /// describes a lone group's key for its caller (``LiteralIndex/GramTag``), in what would
+    /// otherwise be padding.
     private struct Entry {
         var key: UInt64
         var value: Int32
+        var tag: UInt32 = 0
     }
 
     @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
@@ -79,13 +82,15 @@ final class GroupBuckets: @unchecked Sendable {
     @inline(__always)
     private static func inline(_ group: Int32) -> Int32 { -(group + 2) }
 
-    func insert(_ group: Int32, at rawKey: UInt64) {
+    /// Files `group` under `rawKey`; `tag` is handed back with it while it is the key's only group.
+    func insert(_ group: Int32, at rawKey: UInt64, tag: UInt32 = 0) {
         let key = Self.stored(rawKey)
         if let index = entry(of: key) {
             let value = entries[index].value
             if value < -1 {
-                // A second group under this key: move to an out-of-line bucket.
+                // A second group under this key: move to an out-of-line bucket (untagged).
                 entries[index].value = newBucket([-value - 2, group])
+                entries[index].tag = 0
             } else {
                 buckets[Int(value)].append(group)
             }
@@ -96,7 +101,7 @@ final class GroupBuckets: @unchecked Sendable {
         var index = Int(truncatingIfNeeded: key) & mask
         while entries[index].key > 1 { index = (index + 1) & mask }
         if entries[index].key == 0 { used += 1 }
-        entries[index] = Entry(key: key, value: Self.inline(group))
+        entries[index] = Entry(key: key, value: Self.inline(group), tag: tag)
         count += 1
         setFilterBit(key)
     }
@@ -162,16 +167,22 @@ final class GroupBuckets: @unchecked Sendable {
 
     @inline(__always)
     func forEach(at rawKey: UInt64, _ body: (Int32) -> Void) {
+        forEachTagged(at: rawKey) { group, _ in body(group) }
+    }
+
+    /// Calls `body` with every group under `rawKey` and its tag (0 for groups sharing the key).
+    @inline(__always)
+    func forEachTagged(at rawKey: UInt64, _ body: (Int32, UInt32) -> Void) {
         let key = Self.stored(rawKey)
         guard mayContain(key), let index = entry(of: key) else { return }
         let value = entries[index].value
         if value < -1 {
-            body(-value - 2)
+            body(-value - 2, entries[index].tag)
             return
         }
         buckets.withUnsafeBufferPointer { all in
             all[Int(value)].withUnsafeBufferPointer { groups in
-                for group in groups { body(group) }
+                for group in groups { body(group, 0) }
             }
         }
     }

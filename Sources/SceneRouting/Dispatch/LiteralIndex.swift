@@ -80,13 +80,14 @@ final class LiteralIndex: @unchecked Sendable {
         return value ^ (value >> 32)
     }
 
-    /// The gram bucket keys of an inner key of 4+ bytes, with how many groups each holds.
-    private func gramSlots(of key: IndexKey, _ body: (_ slot: UInt64, _ load: Int) -> Void) {
+    /// The gram bucket keys of an inner key of 4+ bytes, with their offsets in the key and
+    /// how many groups each holds.
+    private func gramSlots(of key: IndexKey, _ body: (_ slot: UInt64, _ offset: Int, _ load: Int) -> Void) {
         let width = Self.gramWidth(forKeyLength: key.bytes.count)
         key.bytes.withUnsafeBufferPointer { bytes in
             for offset in 0...(bytes.count - width) {
                 let slot = Self.gramKey(KeyHashing.gram(bytes, at: offset, width: width, .raw), key.family, width: width)
-                body(slot, grams.load(at: slot))
+                body(slot, offset, grams.load(at: slot))
             }
         }
     }
@@ -96,7 +97,7 @@ final class LiteralIndex: @unchecked Sendable {
     func load(of key: IndexKey) -> Int {
         if key.kind == .inner && key.bytes.count >= 4 {
             var least = Int.max
-            gramSlots(of: key) { _, load in least = min(least, load) }
+            gramSlots(of: key) { _, _, load in least = min(least, load) }
             return least
         }
         return table.load(at: KeyHashing.hash(of: key))
@@ -106,12 +107,12 @@ final class LiteralIndex: @unchecked Sendable {
     func insert(_ group: Int32, key: IndexKey) -> Placement {
         if key.kind == .inner && key.bytes.count >= 4 {
             // The gram least shared so far keeps buckets small.
-            var best: UInt64 = 0
-            var bestLoad = Int.max
-            gramSlots(of: key) { slot, load in
-                if load < bestLoad { (best, bestLoad) = (slot, load) }
+            var (best, bestOffset, bestLoad): (UInt64, Int, Int) = (0, 0, .max)
+            gramSlots(of: key) { slot, offset, load in
+                if load < bestLoad { (best, bestOffset, bestLoad) = (slot, offset, load) }
             }
-            grams.insert(group, at: best)
+            let tag = key.bytes.withUnsafeBufferPointer { GramTag(literal: $0, gramOffset: bestOffset, family: key.family) }
+            grams.insert(group, at: best, tag: tag.rawValue)
             let width = Self.gramWidth(forKeyLength: key.bytes.count)
             update(key.family) { if width == 8 { $0.gram8Count += 1 } else { $0.gram4Count += 1 } }
             return .gram(best, family: key.family, width: Int8(width))
@@ -224,13 +225,17 @@ final class LiteralIndex: @unchecked Sendable {
         if keys.gram4Count > 0 && count >= 4 {
             for start in 0...(count - 4) {
                 let gram = KeyHashing.gram(identifier, at: start, width: 4, family)
-                grams.forEach(at: Self.gramKey(gram, family, width: 4), body)
+                grams.forEachTagged(at: Self.gramKey(gram, family, width: 4)) { group, tag in
+                    if GramTag(rawValue: tag).admits(identifier, gramStart: start, family: family) { body(group) }
+                }
             }
         }
         if keys.gram8Count > 0 && count >= 8 {
             for start in 0...(count - 8) {
                 let gram = KeyHashing.gram(identifier, at: start, width: 8, family)
-                grams.forEach(at: Self.gramKey(gram, family, width: 8), body)
+                grams.forEachTagged(at: Self.gramKey(gram, family, width: 8)) { group, tag in
+                    if GramTag(rawValue: tag).admits(identifier, gramStart: start, family: family) { body(group) }
+                }
             }
         }
     }
