@@ -184,35 +184,22 @@ final class DispatchTable: @unchecked Sendable {
     /// - Complexity: the literal index probe plus the groups it finds, the always and
     ///   residual groups; a group is evaluated only if its best session would win.
     private func best(in tier: PredicateTier, for subject: inout Subject, budgetExceeded: inout Bool) -> Int32? {
-        // Plain pointers and values, read once: the loop below pays no reference counting.
-        let heads = tier.heads.base
-        let roots = tier.roots.base
-        let recency = tieBreak == .recency
-        var best: Int32 = -1
-        var bestRank = GroupHead.unranked
-        func consider(_ group: Int32, verify: Bool, flat: Bool = false) {
-            let head = heads[Int(group)]
-            guard head.top >= 0, best < 0 || head.rank.ranksBefore(bestRank, recency: recency) else { return }
-            if verify {
-                if flat && head.check.operation != .none {
-                    guard head.check.holds(subject.bytes) else { return }
-                } else {
-                    guard roots[Int(group)].evaluate(&subject, budgetExceeded: &budgetExceeded) else { return }
-                }
+        let winner = withUnsafeMutablePointer(to: &subject) { subject in
+            var contest = TierContest(tier, recency: tieBreak == .recency, subject: subject)
+            for group in tier.always { contest.consider(group, verify: false, flat: false) }
+            if subject.pointee.isASCII {
+                // Flat checks hold for ASCII identifiers only.
+                tier.probe(subject.pointee.bytes, &contest)
+                for group in tier.residual { contest.consider(group, verify: true, flat: true) }
+            } else {
+                // Index keys are ASCII-folded forms; a non-ASCII identifier is matched against
+                // every group with CFString semantics (cost: the number of distinct predicates).
+                for group in 0..<tier.groupCapacity { contest.consider(Int32(group), verify: true, flat: false) }
             }
-            (best, bestRank) = (head.top, head.rank)
+            return (contest.best, contest.budgetExceeded)
         }
-        for group in tier.always { consider(group, verify: false) }
-        if subject.isASCII {
-            // Flat checks hold for ASCII identifiers only.
-            tier.probe(subject.bytes) { consider($0, verify: true, flat: true) }
-            for group in tier.residual { consider(group, verify: true, flat: true) }
-        } else {
-            // Index keys are ASCII-folded forms; a non-ASCII identifier is matched against
-            // every group with CFString semantics (cost: the number of distinct predicates).
-            for group in 0..<tier.groupCapacity { consider(Int32(group), verify: true) }
-        }
-        return best >= 0 ? best : nil
+        if winner.1 { budgetExceeded = true }
+        return winner.0 >= 0 ? winner.0 : nil
     }
 
     func route(identifier: String?) -> RoutingDecision {

@@ -1,6 +1,10 @@
-/// Hashes of identifier slices, computed without copying: FNV-1a over the bytes as the
-/// family reads them (lowercased for `[c]`), mixed with the key kind and family so one
-/// table serves every index.
+/// Hashes of identifier slices, computed without copying, mixed with the key kind and family
+/// so one table serves every index.
+///
+/// Exact, prefix, suffix and short inner keys hash 8 bytes per step (``absorb(_:_:)``), so
+/// the prefix hashes of every length in use come from one pass with a dependency chain a
+/// word, not a byte, long. Gram tags (``GramTag``) keep byte-wise FNV-1a (``step(_:_:)``):
+/// they hash a literal at an arbitrary offset, once per candidate.
 enum KeyHashing {
     static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     static let prime: UInt64 = 0x100_0000_01b3
@@ -23,15 +27,89 @@ enum KeyHashing {
         return value ^ (value >> 33)
     }
 
-    /// The hash a key is stored under. Suffix keys are hashed back to front, as probes read them.
-    static func hash(of key: IndexKey) -> UInt64 {
-        var hash = offsetBasis
-        if key.kind == .suffix {
-            for byte in key.bytes.reversed() { hash = step(hash, byte) }
+    /// Folds one full 8-byte word of a sequence into the running state. A multiply and a
+    /// rotate: the seal avalanches later, so this only has to lose no information.
+    @inline(__always)
+    static func absorb(_ state: UInt64, _ word: UInt64) -> UInt64 {
+        let product = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
+        return product << 29 | product >> 35
+    }
+
+    /// The unsealed hash of a sequence of `length` bytes: `state` has absorbed its full words,
+    /// `tail` holds the remaining `length % 8` bytes (zero-padded).
+    @inline(__always)
+    static func finish(_ state: UInt64, tail: UInt64, length: Int) -> UInt64 {
+        state ^ (tail &* 0xD6E8_FEB8_6659_FD93) ^ UInt64(truncatingIfNeeded: length)
+    }
+
+    /// `count` (1...8) bytes of `bytes` packed little-endian as `family` reads them: forward
+    /// from `start`, or (`reversed`) backward from `start` bytes before the end, so byte j is
+    /// `bytes[bytes.count - 1 - start - j]`. One whole-word load for buffers of 8+ bytes.
+    @inline(__always)
+    static func chunk(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, reversed: Bool, _ family: KeyFamily
+    ) -> UInt64 {
+        let total = bytes.count
+        precondition(count >= 1 && count <= 8 && start >= 0 && start + count <= total)
+        var word: UInt64
+        if total >= 8 {
+            // The word at the position, or else the buffer's outermost word shifted so the
+            // wanted bytes come first.
+            let base = UnsafeRawPointer(bytes.baseAddress!)
+            if reversed {
+                let end = total - start
+                word = UInt64(littleEndian: (base + max(0, end - 8)).loadUnaligned(as: UInt64.self)).byteSwapped
+                if end < 8 { word >>= UInt64(8 * (8 - end)) }
+            } else {
+                word = UInt64(littleEndian: (base + min(start, total - 8)).loadUnaligned(as: UInt64.self))
+                if start + 8 > total { word >>= UInt64(8 * (start + 8 - total)) }
+            }
         } else {
-            for byte in key.bytes { hash = step(hash, byte) }
+            word = chunkNearEdge(bytes, from: start, count: count, reversed: reversed)
         }
-        return seal(hash, kind: key.kind, family: key.family)
+        if count < 8 { word &= (1 << UInt64(8 * count)) &- 1 }
+        return family == .lowercase ? lowercasedASCII(word) : word
+    }
+
+    /// ``chunk(_:from:count:reversed:_:)`` for buffers shorter than a word: byte by byte, kept out of line so the common path stays small. Bytes past
+    /// `count` may be set; the caller masks them.
+    @inline(never)
+    private static func chunkNearEdge(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, reversed: Bool
+    ) -> UInt64 {
+        var word: UInt64 = 0
+        for index in 0..<count {
+            let byte = reversed ? bytes[bytes.count - 1 - start - index] : bytes[start + index]
+            word |= UInt64(byte) << UInt64(8 * index)
+        }
+        return word
+    }
+
+    /// The sealed hash of the `length` bytes at `start` (forward) or ending `start` bytes
+    /// before the end (`reversed`, read back to front), as `family` reads them.
+    @inline(__always)
+    static func hash(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, length: Int, reversed: Bool = false,
+        reading family: KeyFamily, kind: IndexKey.Kind, keyFamily: KeyFamily
+    ) -> UInt64 {
+        var state = offsetBasis
+        var absorbed = 0
+        while absorbed + 8 <= length {
+            state = absorb(state, chunk(bytes, from: start + absorbed, count: 8, reversed: reversed, family))
+            absorbed += 8
+        }
+        let tail = length > absorbed
+            ? chunk(bytes, from: start + absorbed, count: length - absorbed, reversed: reversed, family) : 0
+        return seal(finish(state, tail: tail, length: length), kind: kind, family: keyFamily)
+    }
+
+    /// The hash a key is stored under: its bytes (already in the family's folded form) as
+    /// probes read them, suffix keys back to front.
+    static func hash(of key: IndexKey) -> UInt64 {
+        key.bytes.withUnsafeBufferPointer { bytes in
+            hash(bytes, length: bytes.count, reversed: key.kind == .suffix, reading: .raw, kind: key.kind,
+                 keyFamily: key.family)
+        }
     }
 
     /// `width` (4 or 8) bytes packed little-endian: an inner-literal gram. One unaligned word

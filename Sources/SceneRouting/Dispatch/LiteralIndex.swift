@@ -149,34 +149,45 @@ final class LiteralIndex: @unchecked Sendable {
         }
     }
 
-    /// Calls `body` with every group whose key occurs in `identifier` (ASCII), possibly
+    /// Hands `visitor` every group whose key occurs in `identifier` (ASCII), possibly
     /// more than once.
     /// - Complexity: O(n · (1 + short inner lengths) + prefix/suffix lengths) lookups.
     @inline(__always)
-    func probe(_ identifier: UnsafeBufferPointer<UInt8>, _ body: (Int32) -> Void) {
+    func probe<Visitor: GroupVisitor>(_ identifier: UnsafeBufferPointer<UInt8>, _ visitor: inout Visitor) {
         let (rawKeys, lowercaseKeys) = (rawSummary, lowercaseSummary)
-        if !rawKeys.isEmpty { probe(identifier, family: .raw, rawKeys, body) }
-        if !lowercaseKeys.isEmpty { probe(identifier, family: .lowercase, lowercaseKeys, body) }
+        if !rawKeys.isEmpty { probe(identifier, family: .raw, rawKeys, &visitor) }
+        if !lowercaseKeys.isEmpty { probe(identifier, family: .lowercase, lowercaseKeys, &visitor) }
     }
 
-    /// Calls `body` with each length of `mask` (bit l - 1: length l) up to `limit`, ascending,
-    /// then with each of `long` up to `limit`.
-    @inline(__always)
-    private static func forEachLength(_ mask: UInt64, long: [Int]?, upTo limit: Int, _ body: (Int) -> Void) {
-        var bits = limit >= 64 ? mask : mask & ((1 << UInt64(max(0, limit))) &- 1)
-        while bits != 0 {
-            body(bits.trailingZeroBitCount + 1)
-            bits &= bits &- 1
+    /// The lengths of `mask` (bit l - 1: length l) up to `limit`, ascending, then those of
+    /// `long` up to `limit`. An iterator, not a closure-taking loop, so probes inline it.
+    private struct Lengths: IteratorProtocol {
+        private var bits: UInt64
+        private let long: [Int]?
+        private var longIndex = 0
+        private let limit: Int
+
+        @inline(__always)
+        init(_ mask: UInt64, long: [Int]?, upTo limit: Int) {
+            bits = limit >= 64 ? mask : mask & ((1 << UInt64(max(0, limit))) &- 1)
+            self.long = limit > 64 ? long : nil
+            self.limit = limit
         }
-        guard let long, limit > 64 else { return }
-        for length in long {
-            guard length <= limit else { break }
-            body(length)
+
+        @inline(__always)
+        mutating func next() -> Int? {
+            if bits != 0 {
+                defer { bits &= bits &- 1 }
+                return bits.trailingZeroBitCount + 1
+            }
+            guard let long, longIndex < long.count, long[longIndex] <= limit else { return nil }
+            longIndex += 1
+            return long[longIndex - 1]
         }
     }
 
-    private func probe(
-        _ identifier: UnsafeBufferPointer<UInt8>, family: KeyFamily, _ keys: ProbeSummary, _ body: (Int32) -> Void
+    private func probe<Visitor: GroupVisitor>(
+        _ identifier: UnsafeBufferPointer<UInt8>, family: KeyFamily, _ keys: ProbeSummary, _ visitor: inout Visitor
     ) {
         let count = identifier.count
         // The long-length lists (keys over 64 bytes) are read only when some exist.
@@ -185,40 +196,32 @@ final class LiteralIndex: @unchecked Sendable {
             return lengths(family == .raw ? raw : lowercase).long
         }
         if keys.exactCount > 0 {
-            var hash = KeyHashing.offsetBasis
-            for byte in identifier { hash = KeyHashing.step(hash, KeyHashing.read(byte, family)) }
-            table.forEach(at: KeyHashing.seal(hash, kind: .exact, family: family), body)
+            let hash = KeyHashing.hash(identifier, length: count, reading: family, kind: .exact, keyFamily: family)
+            table.forEach(at: hash) { visitor.visit($0) }
         }
         if keys.prefixMask != 0 || keys.hasLongLengths {
-            var hash = KeyHashing.offsetBasis
-            var consumed = 0
-            Self.forEachLength(keys.prefixMask, long: long(\.prefixLengths), upTo: count) { length in
-                while consumed < length {
-                    hash = KeyHashing.step(hash, KeyHashing.read(identifier[consumed], family))
-                    consumed += 1
-                }
-                table.forEach(at: KeyHashing.seal(hash, kind: .prefix, family: family), body)
+            var state = KeyHashing.offsetBasis
+            var absorbed = 0
+            var lengths = Lengths(keys.prefixMask, long: long(\.prefixLengths), upTo: count)
+            while let length = lengths.next() {
+                table.forEach(at: Self.anchoredHash(identifier, length, .prefix, family, &state, &absorbed)) { visitor.visit($0) }
             }
         }
         if keys.suffixMask != 0 || keys.hasLongLengths {
-            var hash = KeyHashing.offsetBasis
-            var consumed = 0
-            Self.forEachLength(keys.suffixMask, long: long(\.suffixLengths), upTo: count) { length in
-                while consumed < length {
-                    hash = KeyHashing.step(hash, KeyHashing.read(identifier[count - 1 - consumed], family))
-                    consumed += 1
-                }
-                table.forEach(at: KeyHashing.seal(hash, kind: .suffix, family: family), body)
+            var state = KeyHashing.offsetBasis
+            var absorbed = 0
+            var lengths = Lengths(keys.suffixMask, long: long(\.suffixLengths), upTo: count)
+            while let length = lengths.next() {
+                table.forEach(at: Self.anchoredHash(identifier, length, .suffix, family, &state, &absorbed)) { visitor.visit($0) }
             }
         }
         if keys.shortInnerMask != 0 {
-            Self.forEachLength(keys.shortInnerMask, long: nil, upTo: count) { length in
+            var lengths = Lengths(keys.shortInnerMask, long: nil, upTo: count)
+            while let length = lengths.next() {
                 for start in 0...(count - length) {
-                    var hash = KeyHashing.offsetBasis
-                    for offset in start..<(start + length) {
-                        hash = KeyHashing.step(hash, KeyHashing.read(identifier[offset], family))
-                    }
-                    table.forEach(at: KeyHashing.seal(hash, kind: .inner, family: family), body)
+                    let hash = KeyHashing.hash(
+                        identifier, from: start, length: length, reading: family, kind: .inner, keyFamily: family)
+                    table.forEach(at: hash) { visitor.visit($0) }
                 }
             }
         }
@@ -226,7 +229,7 @@ final class LiteralIndex: @unchecked Sendable {
             for start in 0...(count - 4) {
                 let gram = KeyHashing.gram(identifier, at: start, width: 4, family)
                 grams.forEachTagged(at: Self.gramKey(gram, family, width: 4)) { group, tag in
-                    if GramTag(rawValue: tag).admits(identifier, gramStart: start, family: family) { body(group) }
+                    if GramTag(rawValue: tag).admits(identifier, gramStart: start, family: family) { visitor.visit(group) }
                 }
             }
         }
@@ -234,10 +237,28 @@ final class LiteralIndex: @unchecked Sendable {
             for start in 0...(count - 8) {
                 let gram = KeyHashing.gram(identifier, at: start, width: 8, family)
                 grams.forEachTagged(at: Self.gramKey(gram, family, width: 8)) { group, tag in
-                    if GramTag(rawValue: tag).admits(identifier, gramStart: start, family: family) { body(group) }
+                    if GramTag(rawValue: tag).admits(identifier, gramStart: start, family: family) { visitor.visit(group) }
                 }
             }
         }
+    }
+
+    /// The hash of the prefix (or suffix) of `identifier` of `length` bytes, lengths asked
+    /// in ascending order: `state` carries the full words absorbed so far (`absorbed` bytes),
+    /// so all lengths together read each word once.
+    @inline(__always)
+    private static func anchoredHash(
+        _ identifier: UnsafeBufferPointer<UInt8>, _ length: Int, _ kind: IndexKey.Kind, _ family: KeyFamily,
+        _ state: inout UInt64, _ absorbed: inout Int
+    ) -> UInt64 {
+        let reversed = kind == .suffix
+        while absorbed + 8 <= length {
+            state = KeyHashing.absorb(state, KeyHashing.chunk(identifier, from: absorbed, count: 8, reversed: reversed, family))
+            absorbed += 8
+        }
+        let tail = length > absorbed
+            ? KeyHashing.chunk(identifier, from: absorbed, count: length - absorbed, reversed: reversed, family) : 0
+        return KeyHashing.seal(KeyHashing.finish(state, tail: tail, length: length), kind: kind, family: family)
     }
 
     /// Entries per kind, for `compile`.

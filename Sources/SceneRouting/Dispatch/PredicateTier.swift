@@ -217,8 +217,8 @@ final class PredicateTier: @unchecked Sendable {
 
     /// Probes the literal index in place.
     @inline(__always)
-    func probe(_ identifier: UnsafeBufferPointer<UInt8>, _ body: (Int32) -> Void) {
-        index.probe(identifier, body)
+    func probe<Visitor: GroupVisitor>(_ identifier: UnsafeBufferPointer<UInt8>, _ visitor: inout Visitor) {
+        index.probe(identifier, &visitor)
     }
 
     /// How many group ids exist (live or free), for full scans.

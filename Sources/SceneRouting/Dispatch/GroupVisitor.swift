@@ -1,0 +1,11 @@
+/// Receives the groups a literal index probe finds.
+///
+/// A generic parameter rather than a closure: the compiler always specialises a probe for
+/// its visitor, inlining the visit into the probe loops, whereas whether a closure argument is
+/// specialised depends on the probe's size, and an unspecialised probe pays a call and
+/// reference counting per group found.
+protocol GroupVisitor {
+    /// Called once for each group filed under a key found in the identifier (possibly more
+    /// than once for the same group).
+    mutating func visit(_ group: Int32)
+}

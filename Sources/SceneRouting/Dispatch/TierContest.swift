@@ -1,0 +1,48 @@
+/// The search for the best session of one tier for one subject: every group a probe (or a
+/// scan) finds is considered, and verified only if its best session would beat the best so
+/// far, so most candidates cost a head read and a rank comparison.
+///
+/// Plain pointers and values, read once: the probe loops pay no reference counting.
+struct TierContest: GroupVisitor {
+    private let heads: UnsafeMutablePointer<GroupHead>
+    private let roots: UnsafeMutablePointer<CompiledNode>
+    private let recency: Bool
+    private let subject: UnsafeMutablePointer<Subject>
+    /// Set when some verification ran out of its regex budget (the answer may differ from
+    /// an unbounded one).
+    private(set) var budgetExceeded = false
+    /// The winning slot so far, -1 for none.
+    private(set) var best: Int32 = -1
+    private var bestRank = GroupHead.unranked
+
+    /// `subject` must stay valid while the contest runs.
+    init(_ tier: PredicateTier, recency: Bool, subject: UnsafeMutablePointer<Subject>) {
+        heads = tier.heads.base
+        roots = tier.roots.base
+        self.recency = recency
+        self.subject = subject
+    }
+
+    /// Considers `group`: it wins if its best session ranks first so far and (when `verify`)
+    /// its predicate holds. `flat` allows the group's flat check, which is exact for ASCII
+    /// identifiers only.
+    @inline(__always)
+    mutating func consider(_ group: Int32, verify: Bool, flat: Bool) {
+        let head = heads[Int(group)]
+        guard head.top >= 0, best < 0 || head.rank.ranksBefore(bestRank, recency: recency) else { return }
+        if verify {
+            if flat && head.check.operation != .none {
+                guard head.check.holds(subject.pointee.bytes) else { return }
+            } else {
+                guard roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded) else { return }
+            }
+        }
+        (best, bestRank) = (head.top, head.rank)
+    }
+
+    /// A group found by the literal index of an ASCII identifier.
+    @inline(__always)
+    mutating func visit(_ group: Int32) {
+        consider(group, verify: true, flat: true)
+    }
+}
