@@ -7,7 +7,7 @@ import Testing
 @Suite struct GramTagTests {
     private func tag(_ literal: String, gramOffset: Int, _ family: KeyFamily) -> GramTag {
         let bytes = Array(literal.utf8)
-        return bytes.withUnsafeBufferPointer { GramTag(literal: $0, gramOffset: gramOffset, family: family) }
+        return bytes.withUnsafeBufferPointer { GramTag(literal: $0, gramOffset: gramOffset) }
     }
 
     private func admits(_ tag: GramTag, _ identifier: String, gramStart: Int, _ family: KeyFamily) -> Bool {

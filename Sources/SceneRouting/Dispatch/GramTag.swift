@@ -12,21 +12,21 @@ struct GramTag: Equatable {
 
     init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    /// The tag of `literal` (already in `family`'s folded form) filed under its gram at
+    /// The tag of `literal` (already in its family's folded form) filed under its gram at
     /// `offset`; untagged when the literal is too long to describe in a byte.
-    init(literal: UnsafeBufferPointer<UInt8>, gramOffset offset: Int, family: KeyFamily) {
+    init(literal: UnsafeBufferPointer<UInt8>, gramOffset offset: Int) {
         guard (1...255).contains(literal.count), offset < literal.count else {
             rawValue = 0
             return
         }
         var hash = KeyHashing.offsetBasis
         for byte in literal { hash = KeyHashing.step(hash, byte) }
-        rawValue = UInt32(literal.count) << 24 | UInt32(offset) << 16 | Self.fingerprint(hash, family)
+        rawValue = UInt32(literal.count) << 24 | UInt32(offset) << 16 | Self.fingerprint(hash)
     }
 
     @inline(__always)
-    private static func fingerprint(_ hash: UInt64, _ family: KeyFamily) -> UInt32 {
-        UInt32(truncatingIfNeeded: KeyHashing.seal(hash, kind: .inner, family: family) >> 48)
+    private static func fingerprint(_ hash: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: KeyHashing.seal(hash, kind: .inner) >> 48)
     }
 
     /// Whether the literal this tag describes may occur in `identifier` with its gram at
@@ -41,6 +41,6 @@ struct GramTag: Equatable {
         for position in start..<(start + length) {
             hash = KeyHashing.step(hash, KeyHashing.read(identifier[position], family))
         }
-        return Self.fingerprint(hash, family) == rawValue & 0xFFFF
+        return Self.fingerprint(hash) == rawValue & 0xFFFF
     }
 }

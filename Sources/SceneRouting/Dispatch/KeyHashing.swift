@@ -1,5 +1,10 @@
-/// Hashes of identifier slices, computed without copying, mixed with the key kind and family
-/// so one table serves every index.
+/// Hashes of identifier slices, computed without copying, mixed with the key kind so one
+/// table serves every index.
+///
+/// The family (raw or lowercased reading) is deliberately not mixed in: a key is stored in
+/// its folded bytes, so a raw key and a lowercase key with the same bytes share an entry, and
+/// an identifier without upper-case letters — which reads the same both ways — is probed
+/// once for both families (``LiteralIndex``).
 ///
 /// Exact, prefix, suffix and short inner keys hash 8 bytes per step (``absorb(_:_:)``), so
 /// the prefix hashes of every length in use come from one pass with a dependency chain a
@@ -18,10 +23,10 @@ enum KeyHashing {
     }
 
     @inline(__always)
-    static func seal(_ hash: UInt64, kind: IndexKey.Kind, family: KeyFamily) -> UInt64 {
-        // A final avalanche so short keys spread over the table; kind and family make
-        // "prefix ab" and "suffix ab" different keys.
-        var value = hash ^ (UInt64(kind.rawValue) << 56) ^ (UInt64(family.rawValue) << 60)
+    static func seal(_ hash: UInt64, kind: IndexKey.Kind) -> UInt64 {
+        // A final avalanche so short keys spread over the table; the kind makes "prefix ab"
+        // and "suffix ab" different keys.
+        var value = hash ^ (UInt64(kind.rawValue) << 56)
         value = (value ^ (value >> 33)) &* 0xff51_afd7_ed55_8ccd
         value = (value ^ (value >> 33)) &* 0xc4ce_b9fe_1a85_ec53
         return value ^ (value >> 33)
@@ -90,7 +95,7 @@ enum KeyHashing {
     @inline(__always)
     static func hash(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, length: Int, reversed: Bool = false,
-        reading family: KeyFamily, kind: IndexKey.Kind, keyFamily: KeyFamily
+        reading family: KeyFamily, kind: IndexKey.Kind
     ) -> UInt64 {
         var state = offsetBasis
         var absorbed = 0
@@ -100,15 +105,14 @@ enum KeyHashing {
         }
         let tail = length > absorbed
             ? chunk(bytes, from: start + absorbed, count: length - absorbed, reversed: reversed, family) : 0
-        return seal(finish(state, tail: tail, length: length), kind: kind, family: keyFamily)
+        return seal(finish(state, tail: tail, length: length), kind: kind)
     }
 
     /// The hash a key is stored under: its bytes (already in the family's folded form) as
     /// probes read them, suffix keys back to front.
     static func hash(of key: IndexKey) -> UInt64 {
         key.bytes.withUnsafeBufferPointer { bytes in
-            hash(bytes, length: bytes.count, reversed: key.kind == .suffix, reading: .raw, kind: key.kind,
-                 keyFamily: key.family)
+            hash(bytes, length: bytes.count, reversed: key.kind == .suffix, reading: .raw, kind: key.kind)
         }
     }
 
@@ -123,13 +127,34 @@ enum KeyHashing {
         return family == .lowercase ? lowercasedASCII(packed) : packed
     }
 
-    /// Each byte of `word` (all below 0x80) with A–Z lowercased: per byte, `b + 0x3F` has its
+    /// Whether `bytes` (ASCII) has an upper-case letter, eight bytes at a time: without one,
+    /// the raw and lowercased readings are the same bytes.
+    static func containsUppercase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress.map(UnsafeRawPointer.init) else { return false }
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            if uppercaseLanes(UInt64(littleEndian: (base + offset).loadUnaligned(as: UInt64.self))) != 0 { return true }
+            offset += 8
+        }
+        while offset < bytes.count {
+            if bytes[offset] >= UInt8(ascii: "A") && bytes[offset] <= UInt8(ascii: "Z") { return true }
+            offset += 1
+        }
+        return false
+    }
+
+    /// 0x80 in each byte lane of `word` (all below 0x80) that holds A–Z: `b + 0x3F` has its
     /// top bit set from 'A' (0x41) up and `b + 0x25` from '[' (0x5B) up, without carries
-    /// between bytes; where exactly one is set the byte is upper case and gets 0x20.
+    /// between bytes; where exactly one is set the byte is upper case.
+    @inline(__always)
+    static func uppercaseLanes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        return ((word &+ ones &* 0x3F) ^ (word &+ ones &* 0x25)) & (ones &* 0x80)
+    }
+
+    /// Each byte of `word` (all below 0x80) with A–Z lowercased: upper-case lanes get 0x20.
     @inline(__always)
     static func lowercasedASCII(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let upper = ((word &+ ones &* 0x3F) ^ (word &+ ones &* 0x25)) & (ones &* 0x80)
-        return word | (upper >> 2)
+        word | (uppercaseLanes(word) >> 2)
     }
 }

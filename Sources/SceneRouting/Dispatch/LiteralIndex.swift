@@ -39,6 +39,15 @@ final class LiteralIndex: @unchecked Sendable {
         /// also walks the long length lists.
         var hasLongLengths = false
 
+        /// The keys of both families at once, for an identifier that reads the same both ways.
+        func union(_ other: ProbeSummary) -> ProbeSummary {
+            ProbeSummary(
+                exactCount: exactCount + other.exactCount, prefixMask: prefixMask | other.prefixMask,
+                suffixMask: suffixMask | other.suffixMask, shortInnerMask: shortInnerMask | other.shortInnerMask,
+                gram4Count: gram4Count + other.gram4Count, gram8Count: gram8Count + other.gram8Count,
+                hasLongLengths: hasLongLengths || other.hasLongLengths)
+        }
+
         var isEmpty: Bool {
             exactCount == 0 && prefixMask == 0 && suffixMask == 0 && shortInnerMask == 0 && gram4Count == 0
                 && gram8Count == 0 && !hasLongLengths
@@ -71,10 +80,10 @@ final class LiteralIndex: @unchecked Sendable {
         case gram(UInt64, family: KeyFamily, width: Int8)
     }
 
-    /// The bucket key of a gram (family and width mixed in).
+    /// The bucket key of a gram (width mixed in; not the family: see ``KeyHashing``).
     @inline(__always)
-    static func gramKey(_ gram: UInt64, _ family: KeyFamily, width: Int) -> UInt64 {
-        var value = gram ^ (UInt64(family.rawValue + 1) &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(width) << 59
+    static func gramKey(_ gram: UInt64, width: Int) -> UInt64 {
+        var value = gram ^ 0x9E37_79B9_7F4A_7C15 ^ UInt64(width) << 59
         value = (value ^ (value >> 31)) &* 0xbf58_476d_1ce4_e5b9
         value = (value ^ (value >> 29)) &* 0x94d0_49bb_1331_11eb
         return value ^ (value >> 32)
@@ -86,7 +95,7 @@ final class LiteralIndex: @unchecked Sendable {
         let width = Self.gramWidth(forKeyLength: key.bytes.count)
         key.bytes.withUnsafeBufferPointer { bytes in
             for offset in 0...(bytes.count - width) {
-                let slot = Self.gramKey(KeyHashing.gram(bytes, at: offset, width: width, .raw), key.family, width: width)
+                let slot = Self.gramKey(KeyHashing.gram(bytes, at: offset, width: width, .raw), width: width)
                 body(slot, offset, grams.load(at: slot))
             }
         }
@@ -111,7 +120,7 @@ final class LiteralIndex: @unchecked Sendable {
             gramSlots(of: key) { slot, offset, load in
                 if load < bestLoad { (best, bestOffset, bestLoad) = (slot, offset, load) }
             }
-            let tag = key.bytes.withUnsafeBufferPointer { GramTag(literal: $0, gramOffset: bestOffset, family: key.family) }
+            let tag = key.bytes.withUnsafeBufferPointer { GramTag(literal: $0, gramOffset: bestOffset) }
             grams.insert(group, at: best, tag: tag.rawValue)
             let width = Self.gramWidth(forKeyLength: key.bytes.count)
             update(key.family) { if width == 8 { $0.gram8Count += 1 } else { $0.gram4Count += 1 } }
@@ -155,6 +164,14 @@ final class LiteralIndex: @unchecked Sendable {
     @inline(__always)
     func probe<Visitor: GroupVisitor>(_ identifier: UnsafeBufferPointer<UInt8>, _ visitor: inout Visitor) {
         let (rawKeys, lowercaseKeys) = (rawSummary, lowercaseSummary)
+        if !rawKeys.isEmpty && !lowercaseKeys.isEmpty && !rawKeys.hasLongLengths && !lowercaseKeys.hasLongLengths
+            && !KeyHashing.containsUppercase(identifier)
+        {
+            // Both readings are the same bytes and keys are filed without their family, so
+            // one walk finds both families' keys: half the probes for most identifiers.
+            probe(identifier, family: .raw, rawKeys.union(lowercaseKeys), &visitor)
+            return
+        }
         if !rawKeys.isEmpty { probe(identifier, family: .raw, rawKeys, &visitor) }
         if !lowercaseKeys.isEmpty { probe(identifier, family: .lowercase, lowercaseKeys, &visitor) }
     }
@@ -196,7 +213,7 @@ final class LiteralIndex: @unchecked Sendable {
             return lengths(family == .raw ? raw : lowercase).long
         }
         if keys.exactCount > 0 {
-            let hash = KeyHashing.hash(identifier, length: count, reading: family, kind: .exact, keyFamily: family)
+            let hash = KeyHashing.hash(identifier, length: count, reading: family, kind: .exact)
             table.forEach(at: hash) { visitor.visit($0) }
         }
         if keys.prefixMask != 0 || keys.hasLongLengths {
@@ -220,7 +237,7 @@ final class LiteralIndex: @unchecked Sendable {
             while let length = lengths.next() {
                 for start in 0...(count - length) {
                     let hash = KeyHashing.hash(
-                        identifier, from: start, length: length, reading: family, kind: .inner, keyFamily: family)
+                        identifier, from: start, length: length, reading: family, kind: .inner)
                     table.forEach(at: hash) { visitor.visit($0) }
                 }
             }
@@ -228,7 +245,7 @@ final class LiteralIndex: @unchecked Sendable {
         if keys.gram4Count > 0 && count >= 4 {
             for start in 0...(count - 4) {
                 let gram = KeyHashing.gram(identifier, at: start, width: 4, family)
-                grams.forEachTagged(at: Self.gramKey(gram, family, width: 4)) { group, tag in
+                grams.forEachTagged(at: Self.gramKey(gram, width: 4)) { group, tag in
                     if GramTag(rawValue: tag).admits(identifier, gramStart: start, family: family) { visitor.visit(group) }
                 }
             }
@@ -236,7 +253,7 @@ final class LiteralIndex: @unchecked Sendable {
         if keys.gram8Count > 0 && count >= 8 {
             for start in 0...(count - 8) {
                 let gram = KeyHashing.gram(identifier, at: start, width: 8, family)
-                grams.forEachTagged(at: Self.gramKey(gram, family, width: 8)) { group, tag in
+                grams.forEachTagged(at: Self.gramKey(gram, width: 8)) { group, tag in
                     if GramTag(rawValue: tag).admits(identifier, gramStart: start, family: family) { visitor.visit(group) }
                 }
             }
@@ -258,7 +275,7 @@ final class LiteralIndex: @unchecked Sendable {
         }
         let tail = length > absorbed
             ? KeyHashing.chunk(identifier, from: absorbed, count: length - absorbed, reversed: reversed, family) : 0
-        return KeyHashing.seal(KeyHashing.finish(state, tail: tail, length: length), kind: kind, family: family)
+        return KeyHashing.seal(KeyHashing.finish(state, tail: tail, length: length), kind: kind)
     }
 
     /// Entries per kind, for `compile`.
