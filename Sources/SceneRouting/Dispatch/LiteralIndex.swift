@@ -55,6 +55,8 @@ final class LiteralIndex: @unchecked Sendable {
     }
 
     private let table = GroupBuckets()
+    private let prefixClasses = LengthClasses()
+    private let suffixClasses = LengthClasses()
     private let grams = GroupBuckets()
     private var raw = FamilyKeys()
     private var lowercase = FamilyKeys()
@@ -129,6 +131,13 @@ final class LiteralIndex: @unchecked Sendable {
         let hash = KeyHashing.hash(of: key)
         table.insert(group, at: hash)
         let length = key.bytes.count
+        if (key.kind == .prefix || key.kind == .suffix) && (LengthClasses.classBytes...64).contains(length) {
+            let classes = key.kind == .prefix ? prefixClasses : suffixClasses
+            let classKey = key.bytes.withUnsafeBufferPointer {
+                LengthClasses.key(of: $0, reversed: key.kind == .suffix, .raw)
+            }
+            classes.add(length, to: classKey)
+        }
         update(key.family) { keys in
             switch key.kind {
             case .exact: keys.exactCount += 1
@@ -219,7 +228,10 @@ final class LiteralIndex: @unchecked Sendable {
         if keys.prefixMask != 0 || keys.hasLongLengths {
             var state = KeyHashing.offsetBasis
             var absorbed = 0
-            var lengths = Lengths(keys.prefixMask, long: long(\.prefixLengths), upTo: count)
+            let mask = count >= LengthClasses.classBytes
+                ? keys.prefixMask & prefixClasses.lengths(of: LengthClasses.key(of: identifier, reversed: false, family))
+                : keys.prefixMask
+            var lengths = Lengths(mask, long: long(\.prefixLengths), upTo: count)
             while let length = lengths.next() {
                 table.forEach(at: Self.anchoredHash(identifier, length, .prefix, family, &state, &absorbed)) { visitor.visit($0) }
             }
@@ -227,7 +239,10 @@ final class LiteralIndex: @unchecked Sendable {
         if keys.suffixMask != 0 || keys.hasLongLengths {
             var state = KeyHashing.offsetBasis
             var absorbed = 0
-            var lengths = Lengths(keys.suffixMask, long: long(\.suffixLengths), upTo: count)
+            let mask = count >= LengthClasses.classBytes
+                ? keys.suffixMask & suffixClasses.lengths(of: LengthClasses.key(of: identifier, reversed: true, family))
+                : keys.suffixMask
+            var lengths = Lengths(mask, long: long(\.suffixLengths), upTo: count)
             while let length = lengths.next() {
                 table.forEach(at: Self.anchoredHash(identifier, length, .suffix, family, &state, &absorbed)) { visitor.visit($0) }
             }
@@ -285,6 +300,6 @@ final class LiteralIndex: @unchecked Sendable {
     }
 
     var approximateBytes: Int {
-        table.approximateBytes + grams.approximateBytes
+        table.approximateBytes + grams.approximateBytes + prefixClasses.approximateBytes + suffixClasses.approximateBytes
     }
 }
