@@ -59,49 +59,95 @@ let predicateBenchmarks: @Sendable () -> Void = {
     }
 }
 
+/// A workload and its router, built in a benchmark's setup and dropped in its teardown: the
+/// harness registers every benchmark in each run, and building all of them up front (a
+/// million sessions takes seconds and gigabytes) would tax every filtered run.
+private final class RouterFixture: @unchecked Sendable {
+    private let mix: WorkloadMix
+    private let sessions: Int
+    private let seed: UInt64
+    private let buildsRouter: Bool
+    private(set) var workload: Workload?
+    private(set) var router: SceneRouter?
+    private(set) var events: [String?] = []
+
+    /// `buildsRouter` false: the benchmark builds routers itself from ``workload``.
+    init(mix: WorkloadMix, sessions: Int, seed: UInt64 = 1, buildsRouter: Bool = true) {
+        self.mix = mix
+        self.sessions = sessions
+        self.seed = seed
+        self.buildsRouter = buildsRouter
+    }
+
+    func setUp() {
+        // As many distinct events as `scene-router bench` routes: cycling a few thousand
+        // would leave their index entries and group heads in cache, flattering large tables.
+        let workload = WorkloadGenerator.make(mix: mix, sessions: sessions, events: 100_000, seed: seed)
+        self.workload = workload
+        if buildsRouter { router = SceneRouter(app: workload.app) }
+        events = workload.events
+    }
+
+    func tearDown() {
+        (workload, router, events) = (nil, nil, [])
+    }
+}
+
 /// Routing through the dispatch table, table builds and churn, per workload mix.
-/// (1M sessions is measured with `scene-router bench`, whose setup fits this harness poorly.)
 let routingBenchmarks: @Sendable () -> Void = {
     let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
     for mix in [WorkloadMix.literal, .realistic, .regexHeavy, .adversarial] {
-        for sessions in [10_000, 100_000] {
-            let workload = WorkloadGenerator.make(mix: mix, sessions: sessions, events: 4_096, seed: 1)
-            let router = SceneRouter(app: workload.app)
-            let events = workload.events
+        for sessions in [10_000, 100_000, 1_000_000] {
+            let fixture = RouterFixture(mix: mix, sessions: sessions)
+            let label = sessions >= 1_000_000 ? "\(sessions / 1_000_000)M" : "\(sessions / 1_000)k"
             Benchmark(
-                "route \(mix.rawValue) \(sessions / 1_000)k",
-                configuration: .init(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3))
-            ) { benchmark in
-                for iteration in benchmark.scaledIterations {
-                    blackHole(router.route(identifier: events[iteration % events.count]))
-                }
-            }
+                "route \(mix.rawValue) \(label)",
+                configuration: .init(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3)),
+                closure: { benchmark in
+                    guard let router = fixture.router else { return }
+                    let events = fixture.events
+                    for iteration in benchmark.scaledIterations {
+                        blackHole(router.route(identifier: events[iteration % events.count]))
+                    }
+                },
+                setup: { fixture.setUp() },
+                teardown: { fixture.tearDown() }
+            )
         }
     }
 
-    let buildWorkload = WorkloadGenerator.make(mix: .realistic, sessions: 10_000, events: 1, seed: 2)
-    Benchmark("build realistic 10k", configuration: .init(metrics: metrics, maxDuration: .seconds(3))) { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(SceneRouter(app: buildWorkload.app)) }
-    }
+    let buildFixture = RouterFixture(mix: .realistic, sessions: 10_000, seed: 2, buildsRouter: false)
+    Benchmark(
+        "build realistic 10k",
+        configuration: .init(metrics: metrics, maxDuration: .seconds(3)),
+        closure: { benchmark in
+            guard let app = buildFixture.workload?.app else { return }
+            for _ in benchmark.scaledIterations { blackHole(SceneRouter(app: app)) }
+        },
+        setup: { buildFixture.setUp() },
+        teardown: { buildFixture.tearDown() }
+    )
 
-    let churnWorkload = WorkloadGenerator.make(mix: .realistic, sessions: 100_000, events: 1, seed: 3)
-    let churnRouter = SceneRouter(app: churnWorkload.app)
-    let template = churnWorkload.app.sessions[0]
+    let churnFixture = RouterFixture(mix: .realistic, sessions: 100_000, seed: 3)
     nonisolated(unsafe) var counter = 0
     Benchmark(
         "churn open+update+close realistic 100k",
-        configuration: .init(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3))
-    ) { benchmark in
-        for _ in benchmark.scaledIterations {
-            counter += 1
-            var session = template
-            session.id = "churn-\(counter)"
-            churnRouter.open(session)
-            var update = SessionUpdate(id: session.id)
-            update.state = .foregroundActive
-            update.lastActive = 2_000_000 + counter
-            churnRouter.update(update)
-            churnRouter.close(sessionID: session.id)
-        }
-    }
+        configuration: .init(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3)),
+        closure: { benchmark in
+            guard let router = churnFixture.router, let template = churnFixture.workload?.app.sessions.first else { return }
+            for _ in benchmark.scaledIterations {
+                counter += 1
+                var session = template
+                session.id = "churn-\(counter)"
+                router.open(session)
+                var update = SessionUpdate(id: session.id)
+                update.state = .foregroundActive
+                update.lastActive = 2_000_000 + counter
+                router.update(update)
+                router.close(sessionID: session.id)
+            }
+        },
+        setup: { churnFixture.setUp() },
+        teardown: { churnFixture.tearDown() }
+    )
 }
