@@ -226,26 +226,10 @@ final class LiteralIndex: @unchecked Sendable {
             table.forEach(at: hash) { visitor.visit($0) }
         }
         if keys.prefixMask != 0 || keys.hasLongLengths {
-            var state = KeyHashing.offsetBasis
-            var absorbed = 0
-            let mask = count >= LengthClasses.classBytes
-                ? keys.prefixMask & prefixClasses.lengths(of: LengthClasses.key(of: identifier, reversed: false, family))
-                : keys.prefixMask
-            var lengths = Lengths(mask, long: long(\.prefixLengths), upTo: count)
-            while let length = lengths.next() {
-                table.forEach(at: Self.anchoredHash(identifier, length, .prefix, family, &state, &absorbed)) { visitor.visit($0) }
-            }
+            probeAnchored(identifier, .prefix, family, keys.prefixMask, prefixClasses, long(\.prefixLengths), &visitor)
         }
         if keys.suffixMask != 0 || keys.hasLongLengths {
-            var state = KeyHashing.offsetBasis
-            var absorbed = 0
-            let mask = count >= LengthClasses.classBytes
-                ? keys.suffixMask & suffixClasses.lengths(of: LengthClasses.key(of: identifier, reversed: true, family))
-                : keys.suffixMask
-            var lengths = Lengths(mask, long: long(\.suffixLengths), upTo: count)
-            while let length = lengths.next() {
-                table.forEach(at: Self.anchoredHash(identifier, length, .suffix, family, &state, &absorbed)) { visitor.visit($0) }
-            }
+            probeAnchored(identifier, .suffix, family, keys.suffixMask, suffixClasses, long(\.suffixLengths), &visitor)
         }
         if keys.shortInnerMask != 0 {
             var lengths = Lengths(keys.shortInnerMask, long: nil, upTo: count)
@@ -272,6 +256,25 @@ final class LiteralIndex: @unchecked Sendable {
                     if GramTag(rawValue: tag).admits(identifier, gramStart: start, family: family) { visitor.visit(group) }
                 }
             }
+        }
+    }
+
+    /// Probes the prefixes (`kind` .prefix) or suffixes (.suffix) of `identifier` of the lengths
+    /// in `mask` that the identifier's class uses, then those of `long`.
+    @inline(__always)
+    private func probeAnchored<Visitor: GroupVisitor>(
+        _ identifier: UnsafeBufferPointer<UInt8>, _ kind: IndexKey.Kind, _ family: KeyFamily, _ mask: UInt64,
+        _ classes: LengthClasses, _ long: [Int]?, _ visitor: inout Visitor
+    ) {
+        let count = identifier.count
+        let reversed = kind == .suffix
+        let lengthsInClass = count >= LengthClasses.classBytes
+            ? mask & classes.lengths(of: LengthClasses.key(of: identifier, reversed: reversed, family)) : mask
+        var state = KeyHashing.offsetBasis
+        var absorbed = 0
+        var lengths = Lengths(lengthsInClass, long: long, upTo: count)
+        while let length = lengths.next() {
+            table.forEach(at: Self.anchoredHash(identifier, length, kind, family, &state, &absorbed)) { visitor.visit($0) }
         }
     }
 
