@@ -7,7 +7,7 @@ final class GroupBuckets: @unchecked Sendable {
     /// collision only costs a verification, never a wrong answer). `value` >= 0 indexes
     /// `buckets`; below -1 it is a lone group g stored inline as -(g + 2), the common case of
     /// a key no other predicate shares, which then costs no allocation. `tag` (0: none)
-    /// describes a lone group's key for its caller (``LiteralIndex/GramTag``), in what would
+    /// describes a lone group's key for its caller (``GramTag``), in what would
     /// otherwise be padding.
     private struct Entry {
         var key: UInt64

@@ -1,7 +1,10 @@
 /// Every literal key of one tier (prefer or can), for both key families: exact keys in a
-/// hash, prefixes and suffixes in hashes probed once per key length in use, inner literals
-/// through gram tables (8-byte grams for literals of 8+ bytes, which stay selective at a
-/// million predicates; 4-byte grams for 4–7 bytes; shorter keys by their own lengths).
+/// hash, prefixes and suffixes in hashes probed once per key length in use by keys of the
+/// identifier's four-byte class (``LengthClasses``), inner literals through gram tables
+/// (8-byte grams for literals of 8+ bytes, which stay selective at a million predicates;
+/// 4-byte grams for 4–7 bytes; shorter keys by their own lengths), each lone gram entry
+/// tagged with its literal (``GramTag``). Keys are filed without their family, so an
+/// identifier without upper case is walked once for both.
 ///
 /// Probing an identifier of length n costs O(n + distinct key lengths) hash lookups plus
 /// the groups found, independent of how many groups or sessions the tier holds.
