@@ -12,8 +12,8 @@ struct FlatCheck: @unchecked Sendable, BitwiseCopyable {
 
     var operation: Operation
     var caseless: Bool
-    // The literal's bytes, owned by the group's ``LiteralTest``, which the group keeps alive;
-    // pointer and 32-bit count rather than a buffer keep ``GroupHead`` at 40 bytes.
+    // The literal's bytes, owned by the group's ``LiteralTest``, which the group keeps alive.
+    // A pointer and a 32-bit count leave 4 of ``GroupHead``'s 48 bytes free for later use.
     private var start: UnsafePointer<UInt8>?
     private var count: Int32
 

@@ -19,7 +19,7 @@ struct RankKey: Sendable, BitwiseCopyable {
     }
 }
 
-/// What routing reads of a group, side by side in 40 bytes: its best session, that session's
+/// What routing reads of a group, side by side in 48 bytes (44 used): its best session, that session's
 /// rank (whether the group could win costs one load and no predicate evaluation) and, for
 /// single-literal predicates, the check that verifies an index hit.
 struct GroupHead: Sendable, BitwiseCopyable {
