@@ -8,11 +8,6 @@ import Testing
 /// a raw key that occurs in the lowercased identifier, which the index files without its
 /// family on purpose (the group's own check then rejects it).
 @Suite struct LiteralIndexTests {
-    private struct Filed {
-        let key: IndexKey
-        let identifier: Int
-    }
-
     private struct Collector: GroupVisitor {
         var groups = Set<Int32>()
         mutating func visit(_ group: Int32) { groups.insert(group) }
@@ -36,16 +31,16 @@ import Testing
         }
     }
 
-    @Test func reportsEveryKeyThatOccursAndNoHashedKeyThatDoesNot() {
+    /// 1,600 random keys of every kind and family, each cut from one of 400 identifiers whose
+    /// lengths straddle the word size, the 64-byte mask limit and the gram widths.
+    private static func randomKeys() -> (identifiers: [[UInt8]], keys: [IndexKey]) {
         var random = DeterministicRandom(seed: 4_2026)
-        // Lengths straddle the word size, the 64-byte mask limit and the gram widths.
         let identifiers: [[UInt8]] = (0..<400).map { _ in
             let length = random.chance(15) ? 60 + random.below(40) : random.below(30)
             return (0..<length).map { _ in Self.alphabet[random.below(Self.alphabet.count)] }
         }
-        let index = LiteralIndex()
-        var filed: [Filed] = []
-        for (position, identifier) in identifiers.enumerated() where !identifier.isEmpty {
+        var keys: [IndexKey] = []
+        for identifier in identifiers where !identifier.isEmpty {
             for _ in 0..<4 {
                 let family: KeyFamily = random.chance(50) ? .raw : .lowercase
                 let read = family == .lowercase ? identifier.map(ASCIIText.lowercase) : identifier
@@ -58,26 +53,74 @@ import Testing
                     case .suffix: Array(read.suffix(length))
                     case .inner: Array(read[start..<(start + length)])
                     }
-                let key = IndexKey(kind: kind, family: family, bytes: bytes)
-                _ = index.insert(Int32(filed.count), key: key)
-                filed.append(Filed(key: key, identifier: position))
+                keys.append(IndexKey(kind: kind, family: family, bytes: bytes))
             }
         }
+        return (identifiers, keys)
+    }
+
+    /// Probes every identifier: each live group whose key occurs must be reported; a live
+    /// hashed key that does not occur (even lowercased), or any removed group, must not be.
+    private static func expectProbes(
+        _ index: LiteralIndex, _ identifiers: [[UInt8]], keyOf: [Int32: IndexKey], removed: Set<Int32>
+    ) {
         for identifier in identifiers {
             var collector = Collector()
             identifier.withUnsafeBufferPointer { buffer in index.probe(buffer, &collector) }
             let reported = collector.groups
-            for (group, entry) in filed.enumerated() {
-                let present = Self.occurs(entry.key, in: identifier)
-                let found = reported.contains(Int32(group))
-                if present {
-                    #expect(found, "\(entry.key.kind) \(entry.key.family) key '\(String(decoding: entry.key.bytes, as: UTF8.self))' missed in '\(String(decoding: identifier, as: UTF8.self))'")
-                } else if entry.key.kind != .inner || entry.key.bytes.count < 4,
-                    !Self.occurs(entry.key, reading: identifier.map(ASCIIText.lowercase))
+            let text = String(decoding: identifier, as: UTF8.self)
+            for group in removed {
+                #expect(!reported.contains(group), "removed group \(group) reported for '\(text)'")
+            }
+            for (group, key) in keyOf {
+                let keyText = String(decoding: key.bytes, as: UTF8.self)
+                let found = reported.contains(group)
+                if Self.occurs(key, in: identifier) {
+                    #expect(found, "\(key.kind) \(key.family) key '\(keyText)' missed in '\(text)'")
+                } else if key.kind != .inner || key.bytes.count < 4,
+                    !Self.occurs(key, reading: identifier.map(ASCIIText.lowercase))
                 {
-                    #expect(!found, "\(entry.key.kind) key '\(String(decoding: entry.key.bytes, as: UTF8.self))' reported for '\(String(decoding: identifier, as: UTF8.self))'")
+                    #expect(!found, "\(key.kind) key '\(keyText)' reported for '\(text)'")
                 }
             }
         }
+    }
+
+    @Test func reportsEveryKeyThatOccursAndNoHashedKeyThatDoesNot() {
+        let (identifiers, keys) = Self.randomKeys()
+        let index = LiteralIndex()
+        var keyOf: [Int32: IndexKey] = [:]
+        for (group, key) in keys.enumerated() {
+            _ = index.insert(Int32(group), key: key)
+            keyOf[Int32(group)] = key
+        }
+        Self.expectProbes(index, identifiers, keyOf: keyOf, removed: [])
+    }
+
+    /// Removal must leave every other key findable (length classes and length masks shared
+    /// with the removed key included) and re-filing must find the key again.
+    @Test func removedKeysAreGoneAndTheRestStillFound() {
+        let (identifiers, keys) = Self.randomKeys()
+        let index = LiteralIndex()
+        var keyOf: [Int32: IndexKey] = [:]
+        var placements: [Int32: LiteralIndex.Placement] = [:]
+        for (group, key) in keys.enumerated() {
+            placements[Int32(group)] = index.insert(Int32(group), key: key)
+            keyOf[Int32(group)] = key
+        }
+        var removed = Set<Int32>()
+        for group in stride(from: Int32(0), to: Int32(keys.count), by: 2) {
+            index.remove(group, from: placements[group]!)
+            keyOf[group] = nil
+            removed.insert(group)
+        }
+        Self.expectProbes(index, identifiers, keyOf: keyOf, removed: removed)
+        // The same keys filed again under new group ids.
+        for group in removed.sorted() {
+            let refiled = Int32(keys.count) + group
+            _ = index.insert(refiled, key: keys[Int(group)])
+            keyOf[refiled] = keys[Int(group)]
+        }
+        Self.expectProbes(index, identifiers, keyOf: keyOf, removed: removed)
     }
 }

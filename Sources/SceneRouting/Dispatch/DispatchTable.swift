@@ -196,10 +196,10 @@ final class DispatchTable: @unchecked Sendable {
                 // every group with CFString semantics (cost: the number of distinct predicates).
                 for group in 0..<tier.groupCapacity { contest.consider(Int32(group), verify: true, flat: false) }
             }
-            return (contest.best, contest.budgetExceeded)
+            return (slot: contest.best, budgetExceeded: contest.budgetExceeded)
         }
-        if winner.1 { budgetExceeded = true }
-        return winner.0 >= 0 ? winner.0 : nil
+        if winner.budgetExceeded { budgetExceeded = true }
+        return winner.slot >= 0 ? winner.slot : nil
     }
 
     func route(identifier: String?) -> RoutingDecision {

@@ -76,8 +76,8 @@ enum KeyHashing {
         return family == .lowercase ? lowercasedASCII(word) : word
     }
 
-    /// ``chunk(_:from:count:reversed:_:)`` for buffers shorter than a word: byte by byte, kept out of line so the common path stays small. Bytes past
-    /// `count` may be set; the caller masks them.
+    /// ``chunk(_:from:count:reversed:_:)`` for buffers shorter than a word: byte by byte,
+    /// kept out of line so the common path stays small.
     @inline(never)
     private static func chunkNearEdge(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, reversed: Bool

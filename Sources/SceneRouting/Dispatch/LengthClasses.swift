@@ -3,88 +3,112 @@
 /// length in use. At a million predicates each of those probes is a cache miss, and most
 /// classes hold few lengths (`thread/N/` keys never need probing for `forum/topic-…`).
 ///
-/// Masks only grow: a length whose last key leaves stays set in its class. That costs a
-/// probe, never an answer, and the caller intersects with the exact global mask
-/// (``LengthSet``), so lengths gone from the whole index drop out anyway.
+/// A class is a 16-bit hash of the four bytes, so the table never holds more than 65,536
+/// classes however many distinct keys churn through it. Two heads that share a class share
+/// its mask, which costs probes, never an answer. Masks are exact: a length leaves its class
+/// when the last key of that class and length is removed.
 final class LengthClasses: @unchecked Sendable {
+    /// The class of a key or identifier; see ``key(of:reversed:_:)``.
+    typealias Key = UInt16
+
     /// Keys at least this long have a class; shorter ones are probed for every identifier.
     static let classBytes = 4
     /// Lengths below ``classBytes`` (bits 0–2): always probed.
     static let unclassedMask: UInt64 = (1 << UInt64(classBytes - 1)) - 1
 
-    // Open addressing; key 0 is empty (class keys have their low bit set). Two classes that
-    // collide share one mask, which again only costs probes.
-    @exclusivity(unchecked) private var keys: UnsafeMutablePointer<UInt64>
+    /// Whether a prefix or suffix key of `length` bytes has a class (longer keys than 64 are
+    /// in the probe's long-length lists instead).
+    static func isClassed(length: Int) -> Bool { (classBytes...64).contains(length) }
+
+    // Open addressing over class + 1 (0 is empty); slots are never freed, which the 16-bit
+    // class space bounds.
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt32>
     @exclusivity(unchecked) private var masks: UnsafeMutablePointer<UInt64>
     @exclusivity(unchecked) private var capacity: Int
-    private var count = 0
+    private var used = 0
+    /// Keys per class and length (`class << 8 | length`), so removal clears exactly the
+    /// lengths no key of the class still has.
+    private var counts: [UInt32: Int32] = [:]
 
     init() {
         capacity = 16
-        keys = LargeAllocation.allocate(UInt64.self, capacity: capacity)
-        keys.initialize(repeating: 0, count: capacity)
+        slots = LargeAllocation.allocate(UInt32.self, capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
         masks = LargeAllocation.allocate(UInt64.self, capacity: capacity)
         masks.initialize(repeating: 0, count: capacity)
     }
 
     deinit {
-        LargeAllocation.deallocate(keys)
+        LargeAllocation.deallocate(slots)
         LargeAllocation.deallocate(masks)
     }
 
     /// The class of the identifier (or key) `bytes` of at least ``classBytes`` bytes: its
     /// first four bytes, or (`reversed`) its last four read back to front, as `family` reads
-    /// them.
+    /// them, hashed to 16 bits.
     @inline(__always)
-    static func key(of bytes: UnsafeBufferPointer<UInt8>, reversed: Bool, _ family: KeyFamily) -> UInt64 {
+    static func key(of bytes: UnsafeBufferPointer<UInt8>, reversed: Bool, _ family: KeyFamily) -> Key {
         let head = KeyHashing.chunk(bytes, from: 0, count: classBytes, reversed: reversed, family)
-        var value = (head ^ 0x2545_F491_4F6C_DD1D) &* 0x9E37_79B9_7F4A_7C15
-        value ^= value >> 29
-        return value | 1
+        return Key(truncatingIfNeeded: (head &* 0x9E37_79B9_7F4A_7C15) >> 48)
     }
 
     @inline(__always)
-    private func position(of key: UInt64) -> Int {
+    private func position(of key: Key) -> Int {
+        let stored = UInt32(key) + 1
         let mask = capacity - 1
-        var index = Int(truncatingIfNeeded: key >> 7) & mask
-        while keys[index] != key && keys[index] != 0 { index = (index + 1) & mask }
+        var index = Int(truncatingIfNeeded: stored &* 0x9E37_79B1) & mask
+        while slots[index] != stored && slots[index] != 0 { index = (index + 1) & mask }
         return index
     }
 
-    /// Records a key of `length` (``classBytes``...64) in `key`'s class.
-    func add(_ length: Int, to key: UInt64) {
-        precondition(length >= Self.classBytes && length <= 64)
-        if (count + 1) * 2 > capacity { grow() }
+    /// Records a key of `length` (``isClassed(length:)``) in class `key`.
+    func add(_ length: Int, to key: Key) {
+        precondition(Self.isClassed(length: length))
+        counts[UInt32(key) << 8 | UInt32(length), default: 0] += 1
+        if (used + 1) * 2 > capacity { grow() }
         let index = position(of: key)
-        if keys[index] == 0 {
-            keys[index] = key
-            count += 1
+        if slots[index] == 0 {
+            slots[index] = UInt32(key) + 1
+            used += 1
         }
         masks[index] |= 1 << UInt64(length - 1)
     }
 
-    /// The lengths (bit l - 1: length l) of keys in `key`'s class, plus every unclassed length.
-    @inline(__always)
-    func lengths(of key: UInt64) -> UInt64 {
+    /// Forgets a key of `length` recorded in class `key` with ``add(_:to:)``.
+    func remove(_ length: Int, from key: Key) {
+        let member = UInt32(key) << 8 | UInt32(length)
+        guard let count = counts[member] else { return }
+        guard count == 1 else {
+            counts[member] = count - 1
+            return
+        }
+        counts[member] = nil
         let index = position(of: key)
-        return Self.unclassedMask | (keys[index] == key ? masks[index] : 0)
+        if slots[index] != 0 { masks[index] &= ~(1 << UInt64(length - 1)) }
+    }
+
+    /// The lengths (bit l - 1: length l) of keys in class `key`, plus every unclassed length.
+    @inline(__always)
+    func lengths(of key: Key) -> UInt64 {
+        let index = position(of: key)
+        return Self.unclassedMask | (slots[index] != 0 ? masks[index] : 0)
     }
 
     private func grow() {
-        let (oldKeys, oldMasks, oldCapacity) = (keys, masks, capacity)
+        let (oldSlots, oldMasks, oldCapacity) = (slots, masks, capacity)
         capacity *= 2
-        keys = LargeAllocation.allocate(UInt64.self, capacity: capacity)
-        keys.initialize(repeating: 0, count: capacity)
+        slots = LargeAllocation.allocate(UInt32.self, capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
         masks = LargeAllocation.allocate(UInt64.self, capacity: capacity)
         masks.initialize(repeating: 0, count: capacity)
-        for old in 0..<oldCapacity where oldKeys[old] != 0 {
-            let index = position(of: oldKeys[old])
-            keys[index] = oldKeys[old]
+        for old in 0..<oldCapacity where oldSlots[old] != 0 {
+            let index = position(of: Key(oldSlots[old] - 1))
+            slots[index] = oldSlots[old]
             masks[index] = oldMasks[old]
         }
-        LargeAllocation.deallocate(oldKeys)
+        LargeAllocation.deallocate(oldSlots)
         LargeAllocation.deallocate(oldMasks)
     }
 
-    var approximateBytes: Int { capacity * 16 }
+    var approximateBytes: Int { capacity * 12 + counts.count * 16 }
 }

@@ -81,7 +81,9 @@ final class LiteralIndex: @unchecked Sendable {
 
     /// Where a key was filed, so it can be removed.
     enum Placement: Sendable, Equatable {
-        case hashed(UInt64, kind: IndexKey.Kind, family: KeyFamily, length: Int32)
+        /// `lengthClass` is meaningful for classed prefix and suffix keys only (it fits in
+        /// what would otherwise be padding).
+        case hashed(UInt64, kind: IndexKey.Kind, family: KeyFamily, lengthClass: LengthClasses.Key, length: Int32)
         case gram(UInt64, family: KeyFamily, width: Int8)
     }
 
@@ -134,12 +136,12 @@ final class LiteralIndex: @unchecked Sendable {
         let hash = KeyHashing.hash(of: key)
         table.insert(group, at: hash)
         let length = key.bytes.count
-        if (key.kind == .prefix || key.kind == .suffix) && (LengthClasses.classBytes...64).contains(length) {
-            let classes = key.kind == .prefix ? prefixClasses : suffixClasses
-            let classKey = key.bytes.withUnsafeBufferPointer {
+        var lengthClass: LengthClasses.Key = 0
+        if let classes = lengthClasses(of: key.kind, length: length) {
+            lengthClass = key.bytes.withUnsafeBufferPointer {
                 LengthClasses.key(of: $0, reversed: key.kind == .suffix, .raw)
             }
-            classes.add(length, to: classKey)
+            classes.add(length, to: lengthClass)
         }
         update(key.family) { keys in
             switch key.kind {
@@ -149,7 +151,17 @@ final class LiteralIndex: @unchecked Sendable {
             case .inner: keys.shortInnerLengths.insert(length)
             }
         }
-        return .hashed(hash, kind: key.kind, family: key.family, length: Int32(length))
+        return .hashed(hash, kind: key.kind, family: key.family, lengthClass: lengthClass, length: Int32(length))
+    }
+
+    /// The length classes a prefix or suffix key of `length` bytes is recorded in, if any.
+    private func lengthClasses(of kind: IndexKey.Kind, length: Int) -> LengthClasses? {
+        guard LengthClasses.isClassed(length: length) else { return nil }
+        switch kind {
+        case .prefix: return prefixClasses
+        case .suffix: return suffixClasses
+        case .exact, .inner: return nil
+        }
     }
 
     func remove(_ group: Int32, from placement: Placement) {
@@ -157,8 +169,9 @@ final class LiteralIndex: @unchecked Sendable {
         case .gram(let slot, let family, let width):
             grams.remove(group, at: slot)
             update(family) { if width == 8 { $0.gram8Count -= 1 } else { $0.gram4Count -= 1 } }
-        case .hashed(let hash, let kind, let family, let length):
+        case .hashed(let hash, let kind, let family, let lengthClass, let length):
             table.remove(group, at: hash)
+            lengthClasses(of: kind, length: Int(length))?.remove(Int(length), from: lengthClass)
             update(family) { keys in
                 switch kind {
                 case .exact: keys.exactCount -= 1
