@@ -26,6 +26,7 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        .target(name: "CMemoryHints"),
         .target(
             name: "PCRE2Support",
             dependencies: ["CPCRE2"],
@@ -37,7 +38,7 @@ let package = Package(
         ),
         .target(
             name: "SceneRouting",
-            dependencies: ["PCRE2Support", "PredicateSyntax"],
+            dependencies: ["PCRE2Support", "PredicateSyntax", "CMemoryHints"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

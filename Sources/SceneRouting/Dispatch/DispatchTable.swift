@@ -180,17 +180,23 @@ final class DispatchTable: @unchecked Sendable {
 
     // MARK: Routing
 
+    private var winners: TierContest.Winners {
+        TierContest.Winners(
+            base: UnsafeRawPointer(slots.base), stride: MemoryLayout<SessionSlot>.stride,
+            offset: MemoryLayout<SessionSlot>.offset(of: \SessionSlot.session.id) ?? 0)
+    }
+
     /// The best window session matching `tier` for `subject`, if any.
     /// - Complexity: the literal index probe plus the groups it finds, the always and
     ///   residual groups; a group is evaluated only if its best session would win.
     private func best(in tier: PredicateTier, for subject: inout Subject, budgetExceeded: inout Bool) -> Int32? {
         let winner = withUnsafeMutablePointer(to: &subject) { subject in
-            var contest = TierContest(tier, recency: tieBreak == .recency, subject: subject)
-            for group in tier.always { contest.consider(group, verify: false, flat: false) }
+            var contest = TierContest(tier, recency: tieBreak == .recency, subject: subject, winners: winners)
+            for group in tier.always.buffer { contest.consider(group, verify: false, flat: false) }
             if subject.pointee.isASCII {
                 // Flat checks hold for ASCII identifiers only.
                 tier.probe(subject.pointee.bytes, &contest)
-                for group in tier.residual { contest.consider(group, verify: true, flat: true) }
+                for group in tier.residual.buffer { contest.consider(group, verify: true, flat: true) }
             } else {
                 // Index keys are ASCII-folded forms; a non-ASCII identifier is matched against
                 // every group with CFString semantics (cost: the number of distinct predicates).

@@ -35,6 +35,16 @@ final class FlatBuffer<Element>: @unchecked Sendable {
         count += 1
     }
 
+    @discardableResult
+    func removeLast() -> Element {
+        precondition(count > 0, "removeLast from an empty FlatBuffer")
+        count -= 1
+        return (base + count).move()
+    }
+
+    /// The live elements in place, for routing loops (valid until the next write).
+    var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
     func reserveCapacity(_ minimum: Int) {
         guard minimum > capacity else { return }
         let grown = LargeAllocation.allocate(Element.self, capacity: minimum)

@@ -43,8 +43,10 @@ final class PredicateTier: @unchecked Sendable {
     func reserveCapacity(_ count: Int) {
         groupsByHash.reserveCapacity(groupsByHash.count + count)
     }
-    @exclusivity(unchecked) private(set) var always: [Int32] = []
-    @exclusivity(unchecked) private(set) var residual: [Int32] = []
+    /// Groups every identifier must consider, and groups the index cannot find: read in place
+    /// by routing, without retaining an array per route.
+    let always = FlatBuffer<Int32>()
+    let residual = FlatBuffer<Int32>()
     private(set) var liveGroups = 0
     private(set) var neverCount = 0
 
@@ -111,8 +113,8 @@ final class PredicateTier: @unchecked Sendable {
     private func release(_ group: Int32, predicate: ActivationPredicate) {
         let slot = Int(group)
         switch placements[slot] {
-        case .always: Self.remove(group, from: &always, positions: &listPositions)
-        case .residual: Self.remove(group, from: &residual, positions: &listPositions)
+        case .always: Self.remove(group, from: always, positions: &listPositions)
+        case .residual: Self.remove(group, from: residual, positions: &listPositions)
         case .never: neverCount -= 1
         case .indexedOnce(let filed):
             index.remove(group, from: filed)
@@ -129,7 +131,7 @@ final class PredicateTier: @unchecked Sendable {
         liveGroups -= 1
     }
 
-    private static func remove(_ group: Int32, from list: inout [Int32], positions: inout [Int32]) {
+    private static func remove(_ group: Int32, from list: FlatBuffer<Int32>, positions: inout [Int32]) {
         let position = Int(positions[Int(group)])
         let last = list.removeLast()
         if last != group {

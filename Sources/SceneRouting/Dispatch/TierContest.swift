@@ -1,9 +1,25 @@
+internal import CMemoryHints
+
 /// The search for the best session of one tier for one subject: every group a probe (or a
 /// scan) finds is considered, and verified only if its best session would beat the best so
 /// far, so most candidates cost a head read and a rank comparison.
 ///
 /// Plain pointers and values, read once: the probe loops pay no reference counting.
 struct TierContest: GroupVisitor {
+    /// Where a would-be winner's identity lives (the session's id, which the decision reads):
+    /// fetched while the candidate is verified, so the two misses overlap.
+    struct Winners {
+        let base: UnsafeRawPointer
+        let stride: Int
+        let offset: Int
+
+        @inline(__always)
+        func prefetch(_ slot: Int32) {
+            scene_router_prefetch(base + Int(slot) * stride + offset)
+        }
+    }
+
+    private let winners: Winners
     private let heads: UnsafeMutablePointer<GroupHead>
     private let roots: UnsafeMutablePointer<CompiledNode>
     private let recency: Bool
@@ -16,7 +32,8 @@ struct TierContest: GroupVisitor {
     private var bestRank = GroupHead.unranked
 
     /// `subject` must stay valid while the contest runs.
-    init(_ tier: PredicateTier, recency: Bool, subject: UnsafeMutablePointer<Subject>) {
+    init(_ tier: PredicateTier, recency: Bool, subject: UnsafeMutablePointer<Subject>, winners: Winners) {
+        self.winners = winners
         heads = tier.heads.base
         roots = tier.roots.base
         self.recency = recency
@@ -31,6 +48,7 @@ struct TierContest: GroupVisitor {
         let head = heads[Int(group)]
         guard head.top >= 0, best < 0 || head.rank.ranksBefore(bestRank, recency: recency) else { return }
         if verify {
+            winners.prefetch(head.top)
             if flat && head.check.operation != .none {
                 guard head.check.holds(subject.pointee.bytes) else { return }
             } else {

@@ -18,6 +18,7 @@ struct Subject {
     }
 
     /// Runs `body` with a subject for `identifier` without copying its storage.
+    @inline(__always)
     static func with<Result>(_ identifier: String?, _ body: (inout Subject) -> Result) -> Result {
         guard let identifier else {
             var subject = Subject(string: nil, bytes: UnsafeBufferPointer(start: nil, count: 0))

@@ -18,28 +18,33 @@ import Darwin
 public final class SceneRouter: @unchecked Sendable {
     // Mutated only under the write lock; read only under the read lock.
     private let table: DispatchTable
-    private var lock = pthread_rwlock_t()
+    /// Allocated, not stored inline: a pthread lock must not move, and taking `&` of a stored
+    /// property costs every route a dynamic exclusivity check.
+    private let lock: UnsafeMutablePointer<pthread_rwlock_t>
 
     /// Builds the table for `app`'s sessions.
     /// - Complexity: O(sessions · log sessions) plus compiling each distinct predicate once.
     public init(app: SceneApp) {
         table = DispatchTable(app: app)
-        pthread_rwlock_init(&lock, nil)
+        lock = .allocate(capacity: 1)
+        lock.initialize(to: pthread_rwlock_t())
+        pthread_rwlock_init(lock, nil)
     }
 
     deinit {
-        pthread_rwlock_destroy(&lock)
+        pthread_rwlock_destroy(lock)
+        lock.deallocate()
     }
 
     private func reading<Result>(_ body: (DispatchTable) -> Result) -> Result {
-        pthread_rwlock_rdlock(&lock)
-        defer { pthread_rwlock_unlock(&lock) }
+        pthread_rwlock_rdlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
         return body(table)
     }
 
     private func writing<Result>(_ body: (DispatchTable) -> Result) -> Result {
-        pthread_rwlock_wrlock(&lock)
-        defer { pthread_rwlock_unlock(&lock) }
+        pthread_rwlock_wrlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
         return body(table)
     }
 
