@@ -14,7 +14,7 @@ final class FlatBuffer<Element>: @unchecked Sendable {
 
     deinit {
         base.deinitialize(count: count)
-        LargeAllocation.deallocate(base)
+        LargeAllocation.deallocate(base, capacity: capacity)
     }
 
     /// In place: reading a field or mutating one copies nothing else of the element.
@@ -35,6 +35,18 @@ final class FlatBuffer<Element>: @unchecked Sendable {
         count += 1
     }
 
+    func append(contentsOf elements: [Element]) {
+        if count + elements.count > capacity { reserveCapacity(max(capacity * 2, count + elements.count)) }
+        elements.withUnsafeBufferPointer { (base + count).initialize(from: $0.baseAddress!, count: $0.count) }
+        count += elements.count
+    }
+
+    /// Drops every element, keeping the capacity.
+    func removeAll() {
+        base.deinitialize(count: count)
+        count = 0
+    }
+
     @discardableResult
     func removeLast() -> Element {
         precondition(count > 0, "removeLast from an empty FlatBuffer")
@@ -49,7 +61,7 @@ final class FlatBuffer<Element>: @unchecked Sendable {
         guard minimum > capacity else { return }
         let grown = LargeAllocation.allocate(Element.self, capacity: minimum)
         grown.moveInitialize(from: base, count: count)
-        LargeAllocation.deallocate(base)
+        LargeAllocation.deallocate(base, capacity: capacity)
         base = grown
         capacity = minimum
     }

@@ -8,6 +8,8 @@ struct FlatCheck: @unchecked Sendable, BitwiseCopyable {
     enum Operation: UInt8, Sendable, BitwiseCopyable {
         /// No flat form: evaluate the compiled predicate.
         case none, equal, prefix, suffix, contains
+        /// A ``FlatProgram`` in the tier's ``ProgramArena``, at the offset `count` holds.
+        case program
     }
 
     var operation: Operation
@@ -28,17 +30,39 @@ struct FlatCheck: @unchecked Sendable, BitwiseCopyable {
 
     private var literal: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: Int(count)) }
 
+    /// A check that runs the program at `offset` of its tier's arena.
+    static func program(at offset: Int32) -> FlatCheck {
+        var check = FlatCheck.none
+        check.operation = .program
+        check.count = offset
+        return check
+    }
+
+    /// Where this check's program starts in its tier's arena, if it is a program.
+    var programOffset: Int32? { operation == .program ? count : nil }
+
+    /// Calls `body` with the literal a single-test check compares with.
+    func withLiteral<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result { body(literal) }
+
     /// The flat check for a group's predicate, if it is a single literal comparison.
     static func of(_ root: CompiledNode) -> FlatCheck {
         guard case .literal(let test) = root, let check = test.flatCheck, check.literal.count <= Int32.max else { return .none }
         return check
     }
 
-    /// Whether an ASCII identifier passes (only for operations other than `.none`).
+    /// Whether an ASCII identifier passes (operations other than `.none`); `programs` is the
+    /// tier's arena (``ProgramArena/base``).
+    @inline(__always)
+    func holds(_ identifier: UnsafeBufferPointer<UInt8>, programs: UnsafePointer<UInt8>) -> Bool {
+        if operation == .program { return FlatProgram.holds(programs + Int(count), identifier) }
+        return holds(identifier)
+    }
+
+    /// Whether an ASCII identifier passes a single-test check.
     @inline(__always)
     func holds(_ identifier: UnsafeBufferPointer<UInt8>) -> Bool {
         switch operation {
-        case .none: preconditionFailure("no flat check")
+        case .none, .program: preconditionFailure("not a single-test check")
         case .equal: ASCIIText.equal(identifier, literal, caseless: caseless)
         case .prefix: ASCIIText.hasPrefix(identifier, literal, caseless: caseless)
         case .suffix: ASCIIText.hasSuffix(identifier, literal, caseless: caseless)

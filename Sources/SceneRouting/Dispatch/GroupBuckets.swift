@@ -39,8 +39,8 @@ final class GroupBuckets: @unchecked Sendable {
     }
 
     deinit {
-        LargeAllocation.deallocate(entries)
-        LargeAllocation.deallocate(filter)
+        LargeAllocation.deallocate(entries, capacity: capacity)
+        LargeAllocation.deallocate(filter, capacity: filterMask + 1)
     }
 
     var isEmpty: Bool { count == 0 }
@@ -161,7 +161,7 @@ final class GroupBuckets: @unchecked Sendable {
         used = 0
         // Eight filter bits per entry slot, at most 0.7 keys per slot.
         let words = max(64, newCapacity / 8)
-        LargeAllocation.deallocate(filter)
+        LargeAllocation.deallocate(filter, capacity: filterMask + 1)
         filter = LargeAllocation.allocate(UInt64.self, capacity: words)
         filter.initialize(repeating: 0, count: words)
         filterMask = words - 1
@@ -173,7 +173,7 @@ final class GroupBuckets: @unchecked Sendable {
             used += 1
             setFilterBit(oldEntries[old].key)
         }
-        LargeAllocation.deallocate(oldEntries)
+        LargeAllocation.deallocate(oldEntries, capacity: oldCapacity)
     }
 
     @inline(__always)

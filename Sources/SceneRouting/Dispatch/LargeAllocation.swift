@@ -6,33 +6,61 @@ import Musl
 import Darwin
 #endif
 
-/// Memory for the table's large arrays. At a million sessions routing touches a few entries
-/// of arrays tens of megabytes long, and with 4 KiB pages nearly every such touch also misses
-/// the TLB; regions of 2 MiB and more are therefore aligned to 2 MiB and advised as huge pages
-/// (Linux transparent huge pages in `madvise` mode, the Debian default). README: Performance
-/// has the measured effect.
+/// Memory for the table's large arrays.
+///
+/// - At a million sessions routing touches a few entries of arrays tens of megabytes long,
+///   and with 4 KiB pages nearly every such touch also misses the TLB; regions of 2 MiB and
+///   more are therefore aligned to 2 MiB and advised as huge pages (Linux transparent huge
+///   pages in `madvise` mode, the Debian default). README: Performance has the measured effect.
+/// - Those regions are mapped directly, not taken from malloc: arrays grow by doubling, and
+///   malloc's adaptive threshold keeps freed blocks of a few megabytes in its heap, where the
+///   pages of every outgrown buffer stay resident (measured: about 30 bytes per session at a
+///   million sessions). An unmapped region returns its pages at once.
 enum LargeAllocation {
     static let hugePageBytes = 2 << 20
 
-    /// Uninitialized memory for `capacity` values; release it with ``deallocate(_:)``.
+    private static func mappedBytes(_ bytes: Int) -> Int {
+        (bytes + hugePageBytes - 1) / hugePageBytes * hugePageBytes
+    }
+
+    /// Uninitialized memory for `capacity` values; release it with
+    /// ``deallocate(_:capacity:)`` and the same capacity.
     static func allocate<Element>(_: Element.Type, capacity: Int) -> UnsafeMutablePointer<Element> {
         let bytes = max(1, capacity) * MemoryLayout<Element>.stride
-        var raw: UnsafeMutableRawPointer?
         if bytes >= hugePageBytes {
-            let rounded = (bytes + hugePageBytes - 1) / hugePageBytes * hugePageBytes
-            guard posix_memalign(&raw, hugePageBytes, rounded) == 0, let raw else { fatalError("out of memory") }
+            let rounded = mappedBytes(bytes)
+            // Map one huge page more than needed and trim both ends to a 2 MiB boundary.
+            let span = rounded + hugePageBytes
+            guard let mapped = mmap(nil, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+                mapped != MAP_FAILED
+            else { fatalError("out of memory mapping \(span) bytes") }
+            let address = UInt(bitPattern: mapped)
+            let aligned = (address + UInt(hugePageBytes) - 1) & ~(UInt(hugePageBytes) - 1)
+            let head = Int(aligned - address)
+            if head > 0 { munmap(mapped, head) }
+            let tail = span - head - rounded
+            let start = UnsafeMutableRawPointer(bitPattern: aligned)!
+            if tail > 0 { munmap(start + rounded, tail) }
             #if os(Linux)
             // Advice only: without transparent huge pages the call fails and pages stay small.
-            _ = madvise(raw, rounded, MADV_HUGEPAGE)
+            _ = madvise(start, rounded, MADV_HUGEPAGE)
             #endif
-            return raw.bindMemory(to: Element.self, capacity: capacity)
+            return start.bindMemory(to: Element.self, capacity: capacity)
         }
+        var raw: UnsafeMutableRawPointer?
         let alignment = max(MemoryLayout<Element>.alignment, MemoryLayout<Int>.stride)
         guard posix_memalign(&raw, alignment, bytes) == 0, let raw else { fatalError("out of memory") }
         return raw.bindMemory(to: Element.self, capacity: capacity)
     }
 
-    static func deallocate<Element>(_ pointer: UnsafeMutablePointer<Element>) {
-        free(pointer)
+    /// Releases memory from ``allocate(_:capacity:)``; `capacity` must be the one it was
+    /// allocated with.
+    static func deallocate<Element>(_ pointer: UnsafeMutablePointer<Element>, capacity: Int) {
+        let bytes = max(1, capacity) * MemoryLayout<Element>.stride
+        if bytes >= hugePageBytes {
+            munmap(UnsafeMutableRawPointer(pointer), mappedBytes(bytes))
+        } else {
+            free(pointer)
+        }
     }
 }

@@ -39,8 +39,8 @@ final class LengthClasses: @unchecked Sendable {
     }
 
     deinit {
-        LargeAllocation.deallocate(slots)
-        LargeAllocation.deallocate(masks)
+        LargeAllocation.deallocate(slots, capacity: capacity)
+        LargeAllocation.deallocate(masks, capacity: capacity)
     }
 
     /// The class of the identifier (or key) `bytes` of at least ``classBytes`` bytes: its
@@ -106,8 +106,8 @@ final class LengthClasses: @unchecked Sendable {
             slots[index] = oldSlots[old]
             masks[index] = oldMasks[old]
         }
-        LargeAllocation.deallocate(oldSlots)
-        LargeAllocation.deallocate(oldMasks)
+        LargeAllocation.deallocate(oldSlots, capacity: oldCapacity)
+        LargeAllocation.deallocate(oldMasks, capacity: oldCapacity)
     }
 
     var approximateBytes: Int { capacity * 12 + counts.count * 16 }

@@ -36,6 +36,8 @@ final class PredicateTier: @unchecked Sendable {
     /// Each live group's predicate (nil for free ids).
     private var predicates: [ActivationPredicate?] = []
     let index = LiteralIndex()
+    /// Flat programs of groups whose predicate is more than one literal test.
+    let programs = ProgramArena()
 
     init() {}
 
@@ -74,7 +76,7 @@ final class PredicateTier: @unchecked Sendable {
             listPositions.append(-1)
             predicates.append(predicate)
         }
-        heads[Int(group)] = GroupHead(rank: GroupHead.unranked, top: -1, check: FlatCheck.of(predicate.root))
+        heads[Int(group)] = GroupHead(rank: GroupHead.unranked, top: -1, check: check(for: predicate.root))
         groupsByHash.insert(group, at: hash)
         liveGroups += 1
         let placement: Placement
@@ -109,6 +111,16 @@ final class PredicateTier: @unchecked Sendable {
         return group
     }
 
+    /// How routing verifies a hit on a group with predicate `root` (ASCII identifiers): a
+    /// single test, a program, or (`.none`) the compiled predicate.
+    private func check(for root: CompiledNode) -> FlatCheck {
+        let single = FlatCheck.of(root)
+        guard single.operation == .none, let program = FlatProgram.encode(root), let offset = programs.store(program) else {
+            return single
+        }
+        return .program(at: offset)
+    }
+
     /// Drops an emptied group from every index; `predicate` is the one it was created for.
     private func release(_ group: Int32, predicate: ActivationPredicate) {
         let slot = Int(group)
@@ -122,6 +134,7 @@ final class PredicateTier: @unchecked Sendable {
             for placement in filed { index.remove(group, from: placement) }
         }
         groupsByHash.remove(group, at: predicate.internHash)
+        let program = heads[slot].check.programOffset
         predicates[slot] = nil
         roots[slot] = .constant(false)
         heads[slot] = GroupHead(rank: GroupHead.unranked, top: -1, check: .none)
@@ -129,6 +142,22 @@ final class PredicateTier: @unchecked Sendable {
         heaps[slot] = []
         freeGroups.append(group)
         liveGroups -= 1
+        if let program {
+            programs.release(at: program)
+            if programs.needsCompaction { compactPrograms() }
+        }
+    }
+
+    /// Rewrites the program arena without released programs, updating the groups' offsets.
+    private func compactPrograms() {
+        var owners: [Int] = []
+        var offsets: [Int32] = []
+        for group in 0..<heads.count {
+            guard let offset = heads[group].check.programOffset else { continue }
+            owners.append(group)
+            offsets.append(offset)
+        }
+        for (group, offset) in zip(owners, programs.compacted(offsets)) { heads[group].check = .program(at: offset) }
     }
 
     private static func remove(_ group: Int32, from list: FlatBuffer<Int32>, positions: inout [Int32]) {
@@ -228,6 +257,6 @@ final class PredicateTier: @unchecked Sendable {
 
     var approximateBytes: Int {
         roots.approximateBytes + heads.approximateBytes + heaps.reduce(0) { $0 + 8 + ($1.isEmpty ? 0 : 32 + $1.capacity * 4) }
-            + placements.count * 24 + groupOfSlot.approximateBytes + positionOfSlot.approximateBytes + predicates.count * 8 + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
+            + programs.approximateBytes + placements.count * 24 + groupOfSlot.approximateBytes + positionOfSlot.approximateBytes + predicates.count * 8 + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
     }
 }

@@ -22,6 +22,7 @@ struct TierContest: GroupVisitor {
     private let winners: Winners
     private let heads: UnsafeMutablePointer<GroupHead>
     private let roots: UnsafeMutablePointer<CompiledNode>
+    private let programs: UnsafePointer<UInt8>
     private let recency: Bool
     private let subject: UnsafeMutablePointer<Subject>
     /// Set when some verification ran out of its regex budget (the answer may differ from
@@ -36,13 +37,14 @@ struct TierContest: GroupVisitor {
         self.winners = winners
         heads = tier.heads.base
         roots = tier.roots.base
+        programs = tier.programs.base
         self.recency = recency
         self.subject = subject
     }
 
     /// Considers `group`: it wins if its best session ranks first so far and (when `verify`)
-    /// its predicate holds. `flat` allows the group's flat check, which is exact for ASCII
-    /// identifiers only.
+    /// its predicate holds. `flat` allows the group's flat check or program, which are exact
+    /// for ASCII identifiers only.
     @inline(__always)
     mutating func consider(_ group: Int32, verify: Bool, flat: Bool) {
         let head = heads[Int(group)]
@@ -50,7 +52,7 @@ struct TierContest: GroupVisitor {
         if verify {
             winners.prefetch(head.top)
             if flat && head.check.operation != .none {
-                guard head.check.holds(subject.pointee.bytes) else { return }
+                guard head.check.holds(subject.pointee.bytes, programs: programs) else { return }
             } else {
                 guard roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded) else { return }
             }

@@ -1,0 +1,138 @@
+/// A whole predicate's test on ASCII identifiers as one run of bytes, for predicates a
+/// ``FlatCheck`` cannot hold: `AND`, `OR`, `NOT`, `IN` and constants over `==`, BEGINSWITH,
+/// ENDSWITH and CONTAINS with ASCII literals — `sms:` plus a group, a document and its URL,
+/// a prefix or an alias but not a temporary file.
+///
+/// Verifying a group through its ``CompiledNode`` walks boxed nodes, test objects and their
+/// byte arrays: at a million groups each hop is a cache miss, and each boxed node a retain
+/// and a release. The program keeps the same tree in pre-order with the literals inline, so
+/// verification reads one or two consecutive cache lines.
+///
+/// Layout, one node after another (sizes little-endian, unaligned):
+/// - `0` false, `1` true;
+/// - `2` NOT, then its operand;
+/// - `3` AND / `4` OR, a UInt16 byte size of the whole node, then the operands;
+/// - `8 + 2 · operation + caseless` a test (``FlatCheck/Operation``), a UInt16 literal length,
+///   then the literal's bytes.
+enum FlatProgram {
+    private static let falseTag: UInt8 = 0
+    private static let trueTag: UInt8 = 1
+    private static let notTag: UInt8 = 2
+    private static let andTag: UInt8 = 3
+    private static let orTag: UInt8 = 4
+    private static let testBase: UInt8 = 8
+
+    /// The program for `root`, or nil when some part of it needs Foundation or a regex (or
+    /// the program would outgrow its 16-bit sizes). Exactly `root.evaluate` for every ASCII
+    /// identifier.
+    static func encode(_ root: CompiledNode) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        return encode(root, into: &bytes) ? bytes : nil
+    }
+
+    private static func encode(_ node: CompiledNode, into bytes: inout [UInt8]) -> Bool {
+        switch node {
+        case .constant(let value):
+            bytes.append(value ? trueTag : falseTag)
+        case .isNil:
+            // Programs only ever see an identifier.
+            bytes.append(falseTag)
+        case .not(let operand):
+            bytes.append(notTag)
+            return encode(operand, into: &bytes)
+        case .and(let operands):
+            return encode(operands, tag: andTag, into: &bytes)
+        case .or(let operands):
+            return encode(operands, tag: orTag, into: &bytes)
+        case .literal(let test):
+            guard let check = test.flatCheck else { return false }
+            return check.withLiteral { appendTest(check.operation, caseless: check.caseless, literal: $0, to: &bytes) }
+        case .membership(let test):
+            // `isEqual:` on each member: exact code units, options ignored.
+            let start = bytes.count
+            appendHeader(orTag, to: &bytes)
+            for member in test.members {
+                var member = member
+                let appended = member.withUTF8 { appendTest(.equal, caseless: false, literal: $0, to: &bytes) }
+                guard appended else { return false }
+            }
+            return patchSize(bytes.count - start, at: start + 1, in: &bytes)
+        case .pattern, .dynamic:
+            return false
+        }
+        return true
+    }
+
+    private static func encode(_ operands: [CompiledNode], tag: UInt8, into bytes: inout [UInt8]) -> Bool {
+        let start = bytes.count
+        appendHeader(tag, to: &bytes)
+        for operand in operands where !encode(operand, into: &bytes) { return false }
+        return patchSize(bytes.count - start, at: start + 1, in: &bytes)
+    }
+
+    private static func appendTest(
+        _ operation: FlatCheck.Operation, caseless: Bool, literal: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]
+    ) -> Bool {
+        guard operation != .none, literal.count <= Int(UInt16.max) else { return false }
+        appendHeader(testBase + 2 * operation.rawValue + (caseless ? 1 : 0), to: &bytes)
+        _ = patchSize(literal.count, at: bytes.count - 2, in: &bytes)
+        bytes.append(contentsOf: literal)
+        return true
+    }
+
+    /// A tag and room for its 16-bit size.
+    private static func appendHeader(_ tag: UInt8, to bytes: inout [UInt8]) {
+        bytes.append(tag)
+        bytes.append(0)
+        bytes.append(0)
+    }
+
+    private static func patchSize(_ size: Int, at position: Int, in bytes: inout [UInt8]) -> Bool {
+        guard size <= Int(UInt16.max) else { return false }
+        bytes[position] = UInt8(truncatingIfNeeded: size)
+        bytes[position + 1] = UInt8(truncatingIfNeeded: size >> 8)
+        return true
+    }
+
+    @inline(__always)
+    private static func size16(_ at: UnsafePointer<UInt8>) -> Int {
+        Int(at[0]) | Int(at[1]) << 8
+    }
+
+    /// The byte size of the node at `node`.
+    static func size(of node: UnsafePointer<UInt8>) -> Int {
+        switch node[0] {
+        case falseTag, trueTag: 1
+        case notTag: 1 + size(of: node + 1)
+        case andTag, orTag: size16(node + 1)
+        default: 3 + size16(node + 1)
+        }
+    }
+
+    /// Whether the ASCII `identifier` satisfies the program at `node`.
+    static func holds(_ node: UnsafePointer<UInt8>, _ identifier: UnsafeBufferPointer<UInt8>) -> Bool {
+        let tag = node[0]
+        switch tag {
+        case falseTag: return false
+        case trueTag: return true
+        case notTag: return !holds(node + 1, identifier)
+        case andTag, orTag:
+            // AND stops at the first false operand, OR at the first true one.
+            let stopsOn = tag == orTag
+            let end = node + size16(node + 1)
+            var operand = node + 3
+            while operand < end {
+                if holds(operand, identifier) == stopsOn { return stopsOn }
+                operand += size(of: operand)
+            }
+            return !stopsOn
+        default:
+            let code = tag - testBase
+            let check = FlatCheck(
+                operation: FlatCheck.Operation(rawValue: code >> 1) ?? .none, caseless: code & 1 == 1,
+                literal: UnsafeBufferPointer(start: node + 3, count: size16(node + 1)))
+            return check.holds(identifier)
+        }
+    }
+}

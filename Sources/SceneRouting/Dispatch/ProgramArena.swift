@@ -1,0 +1,61 @@
+/// The ``FlatProgram``s of one tier, back to back in one buffer that routing reads through a
+/// plain pointer. Groups come and go with churn: a released program's bytes are reused by the
+/// next program of the same size (predicates of one shape recur), and when unused bytes
+/// outgrow both a floor (1 MiB) and the live ones the owner compacts the arena (``compacted(_:)``),
+/// so its size stays proportional to the live programs.
+final class ProgramArena: @unchecked Sendable {
+    private let storage = FlatBuffer<UInt8>(capacity: 64)
+    private var freeBySize: [Int: [Int32]] = [:]
+    /// Bytes of released programs not yet reused.
+    private(set) var unusedBytes = 0
+
+    /// The first byte; valid until the next write.
+    var base: UnsafePointer<UInt8> { UnsafePointer(storage.base) }
+
+    /// Stores `program`; nil if the arena would outgrow 32-bit offsets.
+    func store(_ program: [UInt8]) -> Int32? {
+        if let reused = freeBySize[program.count]?.popLast() {
+            unusedBytes -= program.count
+            program.withUnsafeBufferPointer {
+                (storage.base + Int(reused)).update(from: $0.baseAddress!, count: $0.count)
+            }
+            return reused
+        }
+        guard storage.count + program.count <= Int(Int32.max) else { return nil }
+        let offset = Int32(storage.count)
+        storage.append(contentsOf: program)
+        return offset
+    }
+
+    /// Marks the program at `offset` unused.
+    func release(at offset: Int32) {
+        let size = FlatProgram.size(of: base + Int(offset))
+        freeBySize[size, default: []].append(offset)
+        unusedBytes += size
+    }
+
+    /// Unused bytes below which the arena is never compacted. Tests lower it so that churn
+    /// compacts small tables too; any value gives the same routing decisions.
+    nonisolated(unsafe) static var compactionFloor = 1 << 20
+
+    var needsCompaction: Bool { unusedBytes > Self.compactionFloor && unusedBytes > storage.count - unusedBytes }
+
+    /// Moves the programs at `offsets` (the live ones) to the front, in order, and forgets the
+    /// rest; returns their new offsets, position by position.
+    func compacted(_ offsets: [Int32]) -> [Int32] {
+        let programs = offsets.map { offset in
+            let start = base + Int(offset)
+            return Array(UnsafeBufferPointer(start: start, count: FlatProgram.size(of: start)))
+        }
+        storage.removeAll()
+        freeBySize = [:]
+        unusedBytes = 0
+        return programs.map { program in
+            let offset = Int32(storage.count)
+            storage.append(contentsOf: program)
+            return offset
+        }
+    }
+
+    var approximateBytes: Int { storage.approximateBytes }
+}

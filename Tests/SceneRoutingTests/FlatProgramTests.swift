@@ -1,0 +1,78 @@
+import Testing
+
+@testable import SceneRouting
+
+/// A flat program replaces evaluating a group's compiled predicate for ASCII identifiers, so
+/// it must agree with that evaluation on every identifier; the arena must keep programs intact
+/// while others are released, reused and compacted away.
+@Suite struct FlatProgramTests {
+    private static let formats = [
+        "SELF BEGINSWITH[cd] 'sms:' AND SELF CONTAINS[cd] 'group-7;'",
+        "SELF IN {'doc/7', 'https://example.com/doc/7'}",
+        "(SELF BEGINSWITH 'note/7/' OR SELF == 'note-7') AND NOT SELF ENDSWITH '.tmp'",
+        "NOT SELF BEGINSWITH 'zz'",
+        "SELF ENDSWITH[c] '.PDF' OR SELF CONTAINS 'Topic' OR SELF == ''",
+        "NOT (SELF == 'a' OR NOT SELF CONTAINS[c] 'B') AND TRUEPREDICATE",
+        "SELF == nil OR SELF BEGINSWITH 'x'",
+        "SELF != 'note-7' AND SELF IN {'note-7', 'NOTE-7', 'note-8'}",
+    ]
+
+    private static let identifiers = [
+        "", "a", "b", "B", "zz", "zz1", "x", "xy", "SMS:group-7;open", "sms:group-7;", "sms:group-77;", "Sms:GROUP-7;",
+        "doc/7", "DOC/7", "https://example.com/doc/7", "https://example.com/doc/70", "note/7/x", "note/7/x.tmp",
+        "note-7", "NOTE-7", "note-8", "file.pdf", "file.PdF", "forum/Topic-1", "forum/topic-1", "aB", "ab", "a b",
+    ]
+
+    private func evaluate(_ root: CompiledNode, _ identifier: String) -> Bool {
+        var ignored = false
+        return Subject.with(identifier) { root.evaluate(&$0, budgetExceeded: &ignored) }
+    }
+
+    private func holds(_ program: [UInt8], _ identifier: String) -> Bool {
+        program.withUnsafeBufferPointer { code in
+            Array(identifier.utf8).withUnsafeBufferPointer { FlatProgram.holds(code.baseAddress!, $0) }
+        }
+    }
+
+    @Test func agreesWithTheCompiledPredicateOnASCIIIdentifiers() throws {
+        for format in Self.formats {
+            let root = try ActivationPredicate(format: format).root
+            let program = try #require(FlatProgram.encode(root), "\(format) has a flat form")
+            #expect(program.withUnsafeBufferPointer { FlatProgram.size(of: $0.baseAddress!) } == program.count, "\(format)")
+            for identifier in Self.identifiers {
+                #expect(holds(program, identifier) == evaluate(root, identifier), "\(format) on '\(identifier)'")
+            }
+        }
+    }
+
+    @Test func refusesWhatNeedsARegexOrFoundation() throws {
+        for format in ["SELF MATCHES 'a.*' AND SELF BEGINSWITH 'a'", "SELF LIKE 'a*' OR SELF == 'b'", "'abc' BEGINSWITH SELF",
+                       "SELF < 'm' AND SELF > 'a'", "SELF BEGINSWITH 'é' OR SELF == 'b'"] {
+            let root = try ActivationPredicate(format: format).root
+            #expect(FlatProgram.encode(root) == nil, "\(format)")
+        }
+    }
+
+    @Test func arenaReusesReleasedSpaceAndCompactsWithoutChangingPrograms() throws {
+        let arena = ProgramArena()
+        let programs = try Self.formats.map { try #require(FlatProgram.encode(try ActivationPredicate(format: $0).root)) }
+        let offsets = try programs.map { try #require(arena.store($0)) }
+        // A released program's bytes go to the next program of the same size.
+        arena.release(at: offsets[1])
+        #expect(arena.unusedBytes == programs[1].count)
+        #expect(arena.store(programs[1]) == offsets[1])
+        #expect(arena.unusedBytes == 0)
+
+        arena.release(at: offsets[0])
+        arena.release(at: offsets[3])
+        let live = [2, 4, 5, 6, 7, 1]
+        let moved = arena.compacted(live.map { offsets[$0] })
+        #expect(arena.unusedBytes == 0)
+        #expect(moved.first == 0)
+        for (position, index) in live.enumerated() {
+            let stored = Array(UnsafeBufferPointer(start: arena.base + Int(moved[position]), count: programs[index].count))
+            #expect(stored == programs[index], "program \(index) after compaction")
+        }
+        #expect(arena.approximateBytes >= live.map { programs[$0].count }.reduce(0, +))
+    }
+}
