@@ -13,6 +13,18 @@ enum ClauseIndexing {
     }
 
     static func indexing(of root: CompiledNode) -> PredicateIndexing {
+        switch root {
+        case .literal, .membership, .pattern:
+            // One atom, one clause: what the expansion below gives, without building it (most
+            // predicates at scale are a single comparison, and the build files a million).
+            switch keys(for: root) {
+            case .unsatisfiable: return .never
+            case .none, .alternatives: return .residual
+            case .keys(let keys): return .clauses([[keys]])
+            }
+        default:
+            break
+        }
         guard let clauses = clauses(of: root, negated: false) else { return .residual }
         var indexed: [[[IndexKey]]] = []
         var residual = false

@@ -31,11 +31,9 @@ final class GroupBuckets: @unchecked Sendable {
 
     init() {
         capacity = 16
-        entries = LargeAllocation.allocate(Entry.self, capacity: capacity)
-        entries.initialize(repeating: Entry(key: 0, value: -1), count: capacity)
+        entries = LargeAllocation.allocateZeroed(Entry.self, capacity: capacity)
         filterMask = 64 - 1
-        filter = LargeAllocation.allocate(UInt64.self, capacity: 64)
-        filter.initialize(repeating: 0, count: 64)
+        filter = LargeAllocation.allocateZeroed(UInt64.self, capacity: 64)
     }
 
     deinit {
@@ -155,15 +153,13 @@ final class GroupBuckets: @unchecked Sendable {
 
     private func rehash(capacity newCapacity: Int) {
         let (oldEntries, oldCapacity) = (entries, capacity)
-        entries = LargeAllocation.allocate(Entry.self, capacity: newCapacity)
-        entries.initialize(repeating: Entry(key: 0, value: -1), count: newCapacity)
+        entries = LargeAllocation.allocateZeroed(Entry.self, capacity: newCapacity)
         capacity = newCapacity
         used = 0
         // Eight filter bits per entry slot, at most 0.7 keys per slot.
         let words = max(64, newCapacity / 8)
         LargeAllocation.deallocate(filter, capacity: filterMask + 1)
-        filter = LargeAllocation.allocate(UInt64.self, capacity: words)
-        filter.initialize(repeating: 0, count: words)
+        filter = LargeAllocation.allocateZeroed(UInt64.self, capacity: words)
         filterMask = words - 1
         let mask = newCapacity - 1
         for old in 0..<oldCapacity where oldEntries[old].key > 1 {

@@ -53,6 +53,15 @@ enum LargeAllocation {
         return raw.bindMemory(to: Element.self, capacity: capacity)
     }
 
+    /// Memory for `capacity` values, every byte zero (for types whose all-zero form is a valid
+    /// value). Large regions come zeroed from the kernel, so untouched room costs nothing.
+    static func allocateZeroed<Element: BitwiseCopyable>(_: Element.Type, capacity: Int) -> UnsafeMutablePointer<Element> {
+        let pointer = allocate(Element.self, capacity: capacity)
+        let bytes = max(1, capacity) * MemoryLayout<Element>.stride
+        if bytes < hugePageBytes { UnsafeMutableRawPointer(pointer).initializeMemory(as: UInt8.self, repeating: 0, count: bytes) }
+        return pointer
+    }
+
     /// Releases memory from ``allocate(_:capacity:)``; `capacity` must be the one it was
     /// allocated with.
     static func deallocate<Element>(_ pointer: UnsafeMutablePointer<Element>, capacity: Int) {

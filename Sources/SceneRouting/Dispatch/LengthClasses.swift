@@ -32,10 +32,8 @@ final class LengthClasses: @unchecked Sendable {
 
     init() {
         capacity = 16
-        slots = LargeAllocation.allocate(UInt32.self, capacity: capacity)
-        slots.initialize(repeating: 0, count: capacity)
-        masks = LargeAllocation.allocate(UInt64.self, capacity: capacity)
-        masks.initialize(repeating: 0, count: capacity)
+        slots = LargeAllocation.allocateZeroed(UInt32.self, capacity: capacity)
+        masks = LargeAllocation.allocateZeroed(UInt64.self, capacity: capacity)
     }
 
     deinit {
@@ -97,10 +95,8 @@ final class LengthClasses: @unchecked Sendable {
     private func grow() {
         let (oldSlots, oldMasks, oldCapacity) = (slots, masks, capacity)
         capacity *= 2
-        slots = LargeAllocation.allocate(UInt32.self, capacity: capacity)
-        slots.initialize(repeating: 0, count: capacity)
-        masks = LargeAllocation.allocate(UInt64.self, capacity: capacity)
-        masks.initialize(repeating: 0, count: capacity)
+        slots = LargeAllocation.allocateZeroed(UInt32.self, capacity: capacity)
+        masks = LargeAllocation.allocateZeroed(UInt64.self, capacity: capacity)
         for old in 0..<oldCapacity where oldSlots[old] != 0 {
             let index = position(of: Key(oldSlots[old] - 1))
             slots[index] = oldSlots[old]

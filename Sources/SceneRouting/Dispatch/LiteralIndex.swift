@@ -313,6 +313,11 @@ final class LiteralIndex: @unchecked Sendable {
         return KeyHashing.seal(KeyHashing.finish(state, tail: tail, length: length), kind: kind)
     }
 
+    /// Room for `keys` more exact, prefix, suffix or short inner keys without rehashing.
+    func reserveCapacity(keys: Int) {
+        table.reserveCapacity(table.count + keys)
+    }
+
     /// Entries per kind, for `compile`.
     var shape: (hashed: Int, grams: Int, prefixLengths: Int, suffixLengths: Int) {
         (table.count, grams.count, raw.prefixLengths.distinctCount + lowercase.prefixLengths.distinctCount,

@@ -41,9 +41,16 @@ final class PredicateTier: @unchecked Sendable {
 
     init() {}
 
-    /// Room for `count` more groups without rehashing the intern table as it grows.
+    /// Room for `count` more groups (each with a key or so) without regrowing the group arrays
+    /// or rehashing the intern and index tables as they fill: at a million groups, growth by
+    /// doubling copies and re-files everything several times over. Room not used costs
+    /// address space, not memory (``LargeAllocation``).
     func reserveCapacity(_ count: Int) {
         groupsByHash.reserveCapacity(groupsByHash.count + count)
+        index.reserveCapacity(keys: count)
+        let groups = heads.count + count
+        roots.reserveCapacity(groups)
+        heads.reserveCapacity(groups)
     }
     /// Groups every identifier must consider, and groups the index cannot find: read in place
     /// by routing, without retaining an array per route.
