@@ -36,6 +36,7 @@ final class FlatBuffer<Element>: @unchecked Sendable {
     }
 
     func append(contentsOf elements: [Element]) {
+        guard !elements.isEmpty else { return }
         if count + elements.count > capacity { reserveCapacity(max(capacity * 2, count + elements.count)) }
         elements.withUnsafeBufferPointer { (base + count).initialize(from: $0.baseAddress!, count: $0.count) }
         count += elements.count

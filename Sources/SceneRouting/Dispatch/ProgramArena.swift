@@ -14,6 +14,8 @@ final class ProgramArena: @unchecked Sendable {
 
     /// Stores `program`; nil if the arena would outgrow 32-bit offsets.
     func store(_ program: [UInt8]) -> Int32? {
+        // Every program is at least one tag byte; an empty one has nothing to run.
+        guard !program.isEmpty else { return nil }
         if let reused = freeBySize[program.count]?.popLast() {
             unusedBytes -= program.count
             program.withUnsafeBufferPointer {
