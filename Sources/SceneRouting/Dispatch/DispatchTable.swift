@@ -180,10 +180,12 @@ final class DispatchTable: @unchecked Sendable {
 
     // MARK: Routing
 
+    /// Where a session's id sits in its slot (resolved once, not per route).
+    private static let sessionIDOffset = MemoryLayout<SessionSlot>.offset(of: \SessionSlot.session.id) ?? 0
+
     private var winners: TierContest.Winners {
         TierContest.Winners(
-            base: UnsafeRawPointer(slots.base), stride: MemoryLayout<SessionSlot>.stride,
-            offset: MemoryLayout<SessionSlot>.offset(of: \SessionSlot.session.id) ?? 0)
+            base: UnsafeRawPointer(slots.base), stride: MemoryLayout<SessionSlot>.stride, offset: Self.sessionIDOffset)
     }
 
     /// The best window session matching `tier` for `subject`, if any.

@@ -42,12 +42,6 @@ final class FlatBuffer<Element>: @unchecked Sendable {
         count += elements.count
     }
 
-    /// Drops every element, keeping the capacity.
-    func removeAll() {
-        base.deinitialize(count: count)
-        count = 0
-    }
-
     @discardableResult
     func removeLast() -> Element {
         precondition(count > 0, "removeLast from an empty FlatBuffer")

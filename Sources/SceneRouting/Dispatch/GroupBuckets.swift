@@ -54,7 +54,9 @@ final class GroupBuckets: @unchecked Sendable {
 
     @inline(__always)
     private static func filterBits(_ key: UInt64) -> UInt64 {
-        // Bits 22-39: above the entry index of any table this size, below the word index.
+        // Bits 22-39: above the entry index of tables up to 4M slots and below the word index,
+        // so the three bits do not repeat what placed the key (larger tables only lose a
+        // little filtering, never a key).
         (1 << ((key >> 22) & 63)) | (1 << ((key >> 28) & 63)) | (1 << ((key >> 34) & 63))
     }
 

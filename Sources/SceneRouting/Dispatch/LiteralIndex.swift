@@ -239,8 +239,8 @@ final class LiteralIndex: @unchecked Sendable {
         }
         // The exact key's entry is a likely hit and, at scale, a cache miss: it is fetched
         // first and read last, so the miss overlaps the other probes.
-        let exactHash = keys.exactCount > 0 ? KeyHashing.hash(identifier, length: count, reading: family, kind: .exact) : 0
-        if keys.exactCount > 0 { table.prefetch(at: exactHash) }
+        let exactHash = keys.exactCount > 0 ? KeyHashing.hash(identifier, length: count, reading: family, kind: .exact) : nil
+        if let exactHash { table.prefetch(at: exactHash) }
         if keys.prefixMask != 0 || keys.hasLongLengths {
             probeAnchored(identifier, .prefix, family, keys.prefixMask, prefixClasses, long(\.prefixLengths), &visitor)
         }
@@ -273,7 +273,7 @@ final class LiteralIndex: @unchecked Sendable {
                 }
             }
         }
-        if keys.exactCount > 0 { table.forEach(at: exactHash) { visitor.visit($0) } }
+        if let exactHash { table.forEach(at: exactHash) { visitor.visit($0) } }
     }
 
     /// Probes the prefixes (`kind` .prefix) or suffixes (.suffix) of `identifier` of the lengths

@@ -4,7 +4,7 @@
 /// outgrow both a floor (1 MiB) and the live ones the owner compacts the arena (``compacted(_:)``),
 /// so its size stays proportional to the live programs.
 final class ProgramArena: @unchecked Sendable {
-    private let storage = FlatBuffer<UInt8>(capacity: 64)
+    private var storage = FlatBuffer<UInt8>(capacity: 64)
     private var freeBySize: [Int: [Int32]] = [:]
     /// Bytes of released programs not yet reused.
     private(set) var unusedBytes = 0
@@ -49,7 +49,8 @@ final class ProgramArena: @unchecked Sendable {
             let start = base + Int(offset)
             return Array(UnsafeBufferPointer(start: start, count: FlatProgram.size(of: start)))
         }
-        storage.removeAll()
+        // A fresh buffer sized for the live programs: the old one's high-water pages go back.
+        storage = FlatBuffer<UInt8>(capacity: max(64, programs.reduce(0) { $0 + $1.count }))
         freeBySize = [:]
         unusedBytes = 0
         return programs.map { program in
