@@ -2,9 +2,22 @@
 ///
 /// Precedence is NOT > AND > OR (Apple documents none between AND and OR; see
 /// `ParsedPredicate.mixedAndOr`). `%@` is replaced by the next argument.
+///
+/// Format strings may come from untrusted files, so recursion is bounded: parentheses and
+/// aggregates nest at most ``maximumNestingDepth`` levels (a located error beyond), and a run
+/// of `NOT`s is read in a loop and folded to at most one `NOT`. Every later pass over the
+/// tree (validation, compilation, indexing, evaluation) recurses at most that deep too.
 package struct Parser {
+    /// How deeply parentheses and aggregates may nest. Real activation conditions nest a
+    /// few levels; the bound keeps every recursive pass over a predicate (validation,
+    /// compilation, indexing, evaluation, release) inside a 512 KiB secondary thread's stack,
+    /// debug builds included, where a thousand levels would need several megabytes.
+    package static let maximumNestingDepth = 100
+
     private let source: String
+    private let sourceBytes: [UInt8]
     private let tokens: [Token]
+    private var depth = 0
     private var index = 0
     private var arguments: [PredicateArgument]
     private var argumentIndex = 0
@@ -13,6 +26,7 @@ package struct Parser {
 
     private init(source: String, tokens: [Token], arguments: [PredicateArgument]) {
         self.source = source
+        self.sourceBytes = Array(source.utf8)
         self.tokens = tokens
         self.arguments = arguments
     }
@@ -25,7 +39,7 @@ package struct Parser {
         if case .end = tokens[0].kind {
             throw parser.error(.syntax, "empty predicate: expected a comparison such as SELF == 'id'", at: tokens[0])
         }
-        let node = try parser.parseOr(after: nil)
+        let node = try parser.parseCompound()
         let last = parser.current
         switch last.kind {
         case .end: break
@@ -63,8 +77,17 @@ package struct Parser {
     }
 
     private func text(of token: Token) -> String {
-        let bytes = Array(source.utf8)[token.range]
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: sourceBytes[token.range], as: UTF8.self)
+    }
+
+    /// Enters one level of parentheses or aggregate braces opened by `token`.
+    private mutating func enterNesting(at token: Token) throws(PredicateError) {
+        depth += 1
+        if depth > Self.maximumNestingDepth {
+            throw error(
+                .nestingTooDeep,
+                "parentheses and aggregates nest deeper than \(Self.maximumNestingDepth) levels", at: token)
+        }
     }
 
     /// How a token is named in "found …" messages.
@@ -91,75 +114,107 @@ package struct Parser {
 
     // MARK: Compound predicates
 
-    private mutating func parseOr(after previous: Token?) throws(PredicateError) -> PredicateNode {
-        var (first, firstIsBareAnd) = try parseAnd(after: previous)
-        var operands: [PredicateNode] = []
-        var sawBareAnd = firstIsBareAnd
+    /// An open parenthesis (or the whole predicate) being read: its OR operands so far and
+    /// the AND run being collected. Groups live on an explicit stack, so a predicate nested
+    /// a thousand levels deep costs the parser heap, not thread stack.
+    private struct Group {
+        /// The `(`; nil for the predicate as a whole.
+        var open: Token?
+        /// NOTs written before the `(`, applied when the group closes.
+        var negations: Int
+        var orOperands: [PredicateNode] = []
+        var andOperands: [PredicateNode] = []
+        /// Some OR operand is an AND written without parentheses.
+        var sawBareAnd = false
         var firstOr: Range<Int>?
-        while isKeyword(current, .or) || isSymbol(current, .orOr) {
-            let orToken = advance()
-            firstOr = firstOr ?? orToken.range
-            let (next, nextIsBareAnd) = try parseAnd(after: orToken)
-            sawBareAnd = sawBareAnd || nextIsBareAnd
-            if operands.isEmpty { operands.append(first) }
-            operands.append(next)
+
+        /// The group's predicate: `a AND b OR c` as OR(AND(a, b), c).
+        mutating func close(recordingMixOf mixedAndOr: inout [Range<Int>]) -> PredicateNode {
+            let last = andOperands.count == 1 ? andOperands[0] : PredicateNode.and(andOperands)
+            if orOperands.isEmpty { return last }
+            if andOperands.count > 1 { sawBareAnd = true }
+            if sawBareAnd, let firstOr { mixedAndOr.append(firstOr) }
+            return .or(orOperands + [last])
         }
-        if operands.isEmpty { return first }
-        if sawBareAnd, let firstOr { mixedAndOr.append(firstOr) }
-        first = .or(operands)
-        firstIsBareAnd = false
-        return first
     }
 
-    /// Returns the node and whether it is an AND written without parentheses.
-    private mutating func parseAnd(after previous: Token?) throws(PredicateError) -> (PredicateNode, Bool) {
-        let first = try parseNot(after: previous)
-        var operands = [first]
-        while isKeyword(current, .and) || isSymbol(current, .andAnd) {
-            let andToken = advance()
-            operands.append(try parseNot(after: andToken))
-        }
-        return operands.count == 1 ? (first, false) : (.and(operands), true)
-    }
-
-    private mutating func parseNot(after previous: Token?) throws(PredicateError) -> PredicateNode {
-        if isKeyword(current, .not) || isSymbol(current, .bang) {
-            let notToken = advance()
-            return .not(try parseNot(after: notToken))
-        }
-        return try parsePrimary(after: previous)
-    }
-
-    private mutating func parsePrimary(after previous: Token?) throws(PredicateError) -> PredicateNode {
-        let token = current
-        switch token.kind {
-        case .keyword(.truePredicate):
-            _ = advance()
-            return .constant(true)
-        case .keyword(.falsePredicate):
-            _ = advance()
-            return .constant(false)
-        case .symbol(.openParen):
-            _ = advance()
-            let inner = try parseOr(after: token)
-            guard isSymbol(current, .closeParen) else {
-                if case .end = current.kind {
-                    throw error(.unbalancedParentheses, "missing ')' to close this '('", at: token)
-                }
-                throw error(.syntax, "expected ')' or AND/OR, found \(describe(current))", at: current)
+    /// Reads `or := and { OR and }`, `and := not { AND not }`, `not := { NOT } primary` and
+    /// `primary := TRUEPREDICATE | FALSEPREDICATE | ( or ) | comparison` without recursing
+    /// per level. A run of NOTs folds to at most one (NOT NOT p is p).
+    private mutating func parseCompound() throws(PredicateError) -> PredicateNode {
+        var groups = [Group(open: nil, negations: 0)]
+        // The token before the operand being read, for "expected a predicate after …".
+        var previous: Token?
+        while true {
+            // An operand, after any NOTs.
+            var negations = 0
+            while isKeyword(current, .not) || isSymbol(current, .bang) {
+                previous = advance()
+                negations += 1
             }
-            _ = advance()
-            return inner
-        case .keyword(let keyword) where [.any, .all, .some, .none].contains(keyword):
-            throw error(
-                .unsupported,
-                "\(keyword.rawValue) needs a collection on its left, but SELF (the target content identifier) is a string",
-                at: token)
-        case .keyword(.and), .keyword(.or), .symbol(.andAnd), .symbol(.orOr), .end, .symbol(.closeParen):
-            let context = previous.map { " after \(describe($0))" } ?? ""
-            throw error(.syntax, "expected a predicate\(context), found \(describe(token))", at: token)
-        default:
-            return try parseComparison()
+            let token = current
+            var operand: PredicateNode
+            switch token.kind {
+            case .symbol(.openParen):
+                _ = advance()
+                try enterNesting(at: token)
+                groups.append(Group(open: token, negations: negations))
+                previous = token
+                continue
+            case .keyword(.truePredicate):
+                _ = advance()
+                operand = .constant(true)
+            case .keyword(.falsePredicate):
+                _ = advance()
+                operand = .constant(false)
+            case .keyword(let keyword) where [.any, .all, .some, .none].contains(keyword):
+                throw error(
+                    .unsupported,
+                    "\(keyword.rawValue) needs a collection on its left, but SELF (the target content identifier) is a string",
+                    at: token)
+            case .keyword(.and), .keyword(.or), .symbol(.andAnd), .symbol(.orOr), .end, .symbol(.closeParen):
+                let context = previous.map { " after \(describe($0))" } ?? ""
+                throw error(.syntax, "expected a predicate\(context), found \(describe(token))", at: token)
+            default:
+                operand = try parseComparison()
+            }
+            if negations % 2 == 1 { operand = .not(operand) }
+
+            // What follows the operand: AND or OR continue the group; `)` closes it and the
+            // closed group becomes an operand of the one around it.
+            while true {
+                groups[groups.count - 1].andOperands.append(operand)
+                let next = current
+                if isKeyword(next, .and) || isSymbol(next, .andAnd) {
+                    previous = advance()
+                    break
+                }
+                if isKeyword(next, .or) || isSymbol(next, .orOr) {
+                    previous = advance()
+                    let top = groups.count - 1
+                    let operands = groups[top].andOperands
+                    groups[top].orOperands.append(operands.count == 1 ? operands[0] : .and(operands))
+                    if operands.count > 1 { groups[top].sawBareAnd = true }
+                    groups[top].andOperands = []
+                    groups[top].firstOr = groups[top].firstOr ?? next.range
+                    break
+                }
+                var group = groups.removeLast()
+                guard let open = group.open else {
+                    // The whole predicate: `parse` reports whatever stopped it.
+                    return group.close(recordingMixOf: &mixedAndOr)
+                }
+                guard isSymbol(next, .closeParen) else {
+                    if case .end = next.kind {
+                        throw error(.unbalancedParentheses, "missing ')' to close this '('", at: open)
+                    }
+                    throw error(.syntax, "expected ')' or AND/OR, found \(describe(next))", at: next)
+                }
+                _ = advance()
+                depth -= 1
+                operand = group.close(recordingMixOf: &mixedAndOr)
+                if group.negations % 2 == 1 { operand = .not(operand) }
+            }
         }
     }
 
@@ -310,6 +365,8 @@ package struct Parser {
 
     private mutating func parseAggregate() throws(PredicateError) -> Operand {
         let open = advance()
+        try enterNesting(at: open)
+        defer { depth -= 1 }
         var elements: [Operand] = []
         if isSymbol(current, .closeBrace) {
             let close = advance()

@@ -21,6 +21,8 @@ public struct PredicateError: Error, Equatable, Sendable, CustomStringConvertibl
         public static let invalidRegex = Code("invalid-regex")
         public static let unsupportedRegex = Code("unsupported-regex")
         public static let invalidLikePattern = Code("invalid-like-pattern")
+        /// Parentheses or aggregates nested more than 100 levels deep.
+        public static let nestingTooDeep = Code("nesting-too-deep")
     }
 
     public var code: Code

@@ -51,13 +51,7 @@ extension SceneRouterCommand {
             if !identifiers.isEmpty {
                 for identifier in identifiers { report(identifier, compiled) }
             } else if !includeNil {
-                let lines: [ArraySlice<UInt8>]
-                do {
-                    lines = try StandardStreams.lines(ofFileAt: nil)
-                } catch {
-                    StandardStreams.error("error: cannot read stdin: \(error.localizedDescription)")
-                    throw ExitCode(2)
-                }
+                let lines = try StandardStreams.lines(ofFileAt: nil)
                 for (index, line) in lines.enumerated() {
                     switch StandardStreams.decode(line) {
                     case .success(let identifier):

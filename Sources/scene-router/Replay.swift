@@ -35,13 +35,7 @@ extension SceneRouterCommand {
         func run() throws {
             let (app, _) = try manifest.load(defaultingToExample: false)
             let file = timeline == "-" ? "stdin" : timeline
-            let lines: [ArraySlice<UInt8>]
-            do {
-                lines = try StandardStreams.lines(ofFileAt: timeline)
-            } catch {
-                StandardStreams.error("error: cannot read \(file): \(ManifestLoaderReason.describe(error))")
-                throw ExitCode(2)
-            }
+            let lines = try StandardStreams.lines(ofFileAt: timeline)
             let decoder = TimelineDecoder(file: file, app: app, allowsLifecycle: true)
             var replayer = TimelineReplayer(app: app)
             var failed = false

@@ -86,12 +86,7 @@ extension SceneRouterCommand {
         }
 
         private func readLines(_ path: String?) throws -> [ArraySlice<UInt8>] {
-            do {
-                return try StandardStreams.lines(ofFileAt: path)
-            } catch {
-                StandardStreams.error("error: cannot read \(path ?? "stdin"): \(ManifestLoaderReason.describe(error))")
-                throw ExitCode(2)
-            }
+            try StandardStreams.lines(ofFileAt: path)
         }
 
         private func emit(_ record: DecisionRecord) {
@@ -108,14 +103,5 @@ extension SceneRouterCommand {
             case .json: StandardStreams.write(JSONLines.line(record))
             }
         }
-    }
-}
-
-/// Short, human reasons for file errors.
-enum ManifestLoaderReason {
-    static func describe(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
-        return nsError.localizedDescription
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `scene-router`: which scene handles a target content identifier, and why.
 @main
@@ -12,4 +13,13 @@ struct SceneRouterCommand: ParsableCommand {
             """,
         subcommands: [Eval.self, Route.self, Replay.self, Check.self, Compile.self, Bench.self]
     )
+
+    /// Refuses arguments that are not UTF-8 (exit 2) before parsing them.
+    static func main() {
+        if let problem = ArgumentEncoding.firstInvalidArgument() {
+            FileHandle.standardError.write(Data((problem + "\n").utf8))
+            Self.exit(withError: ExitCode(2))
+        }
+        main(nil)
+    }
 }

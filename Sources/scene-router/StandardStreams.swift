@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import SceneRouting
 
 /// Buffered stdout and unbuffered stderr, without `print`'s per-call locking cost on
 /// large batches.
@@ -22,16 +24,18 @@ enum StandardStreams {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
-    /// Reads all of standard input (or a file) and splits it into lines; a trailing `\r` is
-    /// dropped so CRLF files work. Lines keep their bytes: decoding is the caller's job.
+    /// Reads a file (standard input for nil or `-`) and splits it into lines; a trailing `\r`
+    /// is dropped so CRLF files work. Lines keep their bytes: decoding is the caller's job.
+    /// A file that cannot be read is reported on stderr (`FILE: error: cannot read the file
+    /// (…)`) and ends the command with exit code 2.
     static func lines(ofFileAt path: String?) throws -> [ArraySlice<UInt8>] {
-        let data: Data
-        if let path, path != "-" {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } else {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.contents(of: path ?? "-")
+        } catch {
+            Self.error(error.rendered())
+            throw ExitCode(2)
         }
-        let bytes = [UInt8](data)
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         return lines.map { $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0 }

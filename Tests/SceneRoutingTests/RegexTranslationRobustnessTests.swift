@@ -31,3 +31,41 @@ import Testing
         #expect(compiled > 100)
     }
 }
+
+/// Patterns built to make the translation recurse or copy without end are refused or
+/// translated in one pass.
+@Suite struct RegexTranslationLimitTests {
+    @Test func setsNestedBeyondTheLimitAreRefused() throws {
+        let depth = ICURegexTranslator.maximumSetDepth + 1
+        let pattern = String(repeating: "[", count: depth) + "a" + String(repeating: "]", count: depth)
+        #expect(throws: PatternTranslationError.self) { try ICURegexTranslator.translate(pattern) }
+        do {
+            _ = try ICURegexTranslator.translate(pattern)
+        } catch {
+            #expect(error.message == "character sets nest deeper than 100 levels")
+            #expect(error.offset == ICURegexTranslator.maximumSetDepth)
+        }
+        let within = String(repeating: "[", count: 20) + "a" + String(repeating: "]", count: 20)
+        #expect(try ActivationPredicate(format: "SELF MATCHES %@", arguments: [.string(within)]).evaluate("a"))
+    }
+
+    /// Fifty thousand set operators: each adds its own operand to the translation, which
+    /// stays linear in the pattern's length (it used to copy everything before each operator).
+    @Test func manySetOperatorsTranslateLinearly() throws {
+        let operators = 50_000
+        let pattern = "[a-z" + String(repeating: "&&[a-y]", count: operators) + "]"
+        let translated = try ICURegexTranslator.translate(pattern)
+        #expect(translated.bytes.count < 20 * pattern.utf8.count)
+        #expect(translated.pattern.hasPrefix("(?:(?=[a-y])(?=[a-y])"))
+        let small = try ActivationPredicate(format: "SELF MATCHES '[a-z&&[^x]--[q]]+'")
+        #expect(small.evaluate("abc") && !small.evaluate("abx") && !small.evaluate("aqa"))
+    }
+
+    /// A pattern of unclosed `\p{` escapes is read once: each looks for its `}` from where the
+    /// previous search left off.
+    @Test func unclosedPropertyEscapesAreReadOnce() throws {
+        let pattern = String(repeating: "\\p{", count: 30_000)
+        let translated = try ICURegexTranslator.translate(pattern)
+        #expect(translated.bytes == Array(pattern.utf8))
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict JSON (RFC 8259) parser over bytes: rejects invalid UTF-8, duplicate keys,
 /// trailing commas, comments and trailing garbage, and reports line and column.
 struct JSONParser {
@@ -12,7 +14,10 @@ struct JSONParser {
     private let bytes: [UInt8]
     private var position = 0
     private var depth = 0
-    private static let maximumDepth = 512
+    /// Arrays and objects nest at most this deep: manifests need six levels, and the bound
+    /// keeps this recursive parser (and the release of what it built) inside a 512 KiB
+    /// secondary thread's stack in debug builds too.
+    static let maximumDepth = 100
 
     static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: Array(bytes))
@@ -26,6 +31,12 @@ struct JSONParser {
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// An integral number as digits (`9223372036854774784`, not `9.223372036854775e+18`),
+    /// for messages about it.
+    static func integerText(_ number: Double) -> String {
+        String(format: "%.0f", number)
+    }
 
     private func failure(_ message: String, at offset: Int? = nil) -> Failure {
         let offset = min(offset ?? position, bytes.count)

@@ -63,9 +63,18 @@ struct DocumentReader {
         return flag
     }
 
-    mutating func integer(_ value: JSONValue, at path: JSONPath) -> Int? {
-        guard case .number(let number, let isInteger) = value, isInteger, let integer = Int(exactly: number) else {
+    /// An integer within `range`; larger magnitudes are refused rather than rounded, since
+    /// a JSON number beyond 2⁵³ may not be the integer that was written.
+    mutating func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>) -> Int? {
+        guard case .number(let number, let isInteger) = value, isInteger else {
             fail(path, "expected an integer, found \(value.typeName)")
+            return nil
+        }
+        guard number >= Double(range.lowerBound), number <= Double(range.upperBound), let integer = Int(exactly: number)
+        else {
+            fail(
+                path,
+                "\(JSONParser.integerText(number)) is out of range: expected an integer from \(range.lowerBound) to \(range.upperBound)")
             return nil
         }
         return integer

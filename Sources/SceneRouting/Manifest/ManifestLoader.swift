@@ -24,26 +24,25 @@ public enum ManifestLoader {
         app: SceneApp, sites: [PredicateSite]
     ) {
         let name = displayName ?? path
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try InputFile.contents(of: path, displayName: name)
         } catch {
-            throw ManifestError(errors: [InputError(file: name, message: "cannot read the file (\(Self.reason(error)))")])
+            throw ManifestError(errors: [error])
         }
-        return try loadWithSites(data, file: name)
-    }
-
-    static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return nsError.localizedDescription
+        return try loadWithSites(bytes, file: name)
     }
 
     static func loadWithSites(_ data: Data, file: String) throws(ManifestError) -> (app: SceneApp, sites: [PredicateSite]) {
-        let bytes = [UInt8](data)
+        try loadWithSites([UInt8](data), file: file)
+    }
+
+    static func loadWithSites(_ bytes: [UInt8], file: String) throws(ManifestError) -> (app: SceneApp, sites: [PredicateSite]) {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            throw ManifestError(errors: [
+                InputError(file: file, message: "the file is empty: a manifest is a JSON object with declarations and sessions")
+            ])
+        }
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
@@ -265,7 +264,7 @@ public enum ManifestLoader {
             }
         }
         if let lastActiveValue = value["lastActive"] {
-            if let lastActive = reader.integer(lastActiveValue, at: path.appending("lastActive")) {
+            if let lastActive = reader.integer(lastActiveValue, at: path.appending("lastActive"), in: SceneSession.statedLastActiveRange) {
                 session.lastActive = lastActive
             } else {
                 valid = false

@@ -192,7 +192,7 @@ public struct TimelineDecoder: Sendable {
             update.state = state
         }
         if let value = body["lastActive"] {
-            guard let lastActive = reader.integer(value, at: path.appending("lastActive")) else { return nil }
+            guard let lastActive = reader.integer(value, at: path.appending("lastActive"), in: SceneSession.statedLastActiveRange) else { return nil }
             update.lastActive = lastActive
         }
         if let value = body["role"] {

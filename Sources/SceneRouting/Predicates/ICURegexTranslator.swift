@@ -8,9 +8,17 @@
 /// Rejected: `(?w)`, `\p{InBlock}`, `{,n}`, and PCRE2-only constructs ICU refuses
 /// (`(?P<…>`, recursion, conditionals, `(*VERB)`, branch reset).
 struct ICURegexTranslator {
+    /// How deeply character sets may nest (`[[[a]]]` is three levels): sets are translated
+    /// recursively, and ICU itself refuses patterns far shallower than this.
+    static let maximumSetDepth = 100
+
     private let input: [UInt8]
     private var index = 0
     private var output = TranslatedPattern()
+    private var setDepth = 0
+    /// The last search for a `}`: from where, and where it was found (nil: nowhere after).
+    /// Remembered so that a pattern full of unclosed `\p{` is read once, not once per escape.
+    private var braceSearch: (from: Int, found: Int?)?
 
     static func translate(_ pattern: String) throws(PatternTranslationError) -> TranslatedPattern {
         var translator = ICURegexTranslator(input: Array(pattern.utf8))
@@ -26,6 +34,16 @@ struct ICURegexTranslator {
 
     private func fail(_ message: String, at offset: Int, length: Int = 1) -> PatternTranslationError {
         PatternTranslationError(message: message, offset: offset, length: length)
+    }
+
+    /// The first `}` at or after `start`.
+    private mutating func closingBrace(after start: Int) -> Int? {
+        if let cached = braceSearch, cached.from <= start, cached.found.map({ $0 >= start }) ?? true {
+            return cached.found
+        }
+        let found = input[start...].firstIndex(of: UInt8(ascii: "}"))
+        braceSearch = (start, found)
+        return found
     }
 
     /// Escapes both dialects read the same way (`\d`, `\p{…}`, `\b`, …).
@@ -139,7 +157,7 @@ struct ICURegexTranslator {
                 piece.emit("N", from: start)
                 return piece
             }
-            guard let close = input[index...].firstIndex(of: UInt8(ascii: "}")) else {
+            guard let close = closingBrace(after: index) else {
                 throw fail("\\N{ needs a closing }", at: start, length: 2)
             }
             let name = String(decoding: input[(index + 1)..<close], as: UTF8.self)
@@ -187,7 +205,7 @@ struct ICURegexTranslator {
             }
         case UInt8(ascii: "p"), UInt8(ascii: "P"):
             piece.emit(bytes: input[start..<index], from: start)
-            guard peek() == UInt8(ascii: "{"), let close = input[index...].firstIndex(of: UInt8(ascii: "}")) else {
+            guard peek() == UInt8(ascii: "{"), let close = closingBrace(after: index) else {
                 return piece
             }
             var name = String(decoding: input[(index + 1)..<close], as: UTF8.self)
@@ -234,6 +252,11 @@ struct ICURegexTranslator {
     /// nested sets or operators become lookaround expressions matching one character.
     private mutating func translateSet() throws(PatternTranslationError) -> TranslatedPattern {
         let start = index
+        setDepth += 1
+        defer { setDepth -= 1 }
+        if setDepth > Self.maximumSetDepth {
+            throw fail("character sets nest deeper than \(Self.maximumSetDepth) levels", at: start)
+        }
         index += 1
         var negated = false
         if peek() == UInt8(ascii: "^") {
@@ -243,7 +266,11 @@ struct ICURegexTranslator {
         var isPlain = true
         var run = TranslatedPattern()  // plain members collected since the last piece
         var pieces: [TranslatedPattern] = []  // the union making up the current operand
-        var accumulated: TranslatedPattern?  // the left side of pending operators
+        // The first operand, and one lookahead per later operand (`(?=…)` to intersect,
+        // `(?!…)` to subtract), kept apart so each operator costs its operand, not a copy of
+        // everything before it.
+        var firstOperand: TranslatedPattern?
+        var lookaheads: [TranslatedPattern] = []
         var pendingOperator: SetOperator?
         var first = true
 
@@ -274,15 +301,14 @@ struct ICURegexTranslator {
                 operand.emit(")", from: start)
             }
             pieces = []
-            if let left = accumulated, let pendingOperator {
-                var combined = TranslatedPattern()
-                combined.emit(pendingOperator == .intersection ? "(?=" : "(?!", from: start)
-                combined.append(operand)
-                combined.emit(")", from: start)
-                combined.append(left)
-                accumulated = combined
+            if firstOperand != nil, let pendingOperator {
+                var lookahead = TranslatedPattern()
+                lookahead.emit(pendingOperator == .intersection ? "(?=" : "(?!", from: start)
+                lookahead.append(operand)
+                lookahead.emit(")", from: start)
+                lookaheads.append(lookahead)
             } else {
-                accumulated = operand
+                firstOperand = operand
             }
             pendingOperator = nil
         }
@@ -336,17 +362,21 @@ struct ICURegexTranslator {
             piece.emit("]", from: start)
             return piece
         }
-        if pendingOperator != nil || !run.bytes.isEmpty || !pieces.isEmpty || accumulated == nil {
+        if pendingOperator != nil || !run.bytes.isEmpty || !pieces.isEmpty || firstOperand == nil {
             try closeOperand()
         }
+        // The latest operator's lookahead first, as the operators read right to left.
+        var combined = TranslatedPattern()
+        for lookahead in lookaheads.reversed() { combined.append(lookahead) }
+        combined.append(firstOperand!)
         var expression = TranslatedPattern()
         if negated {
             expression.emit("(?!", from: start)
-            expression.append(accumulated!)
+            expression.append(combined)
             expression.emit(")(?s:.)", from: start)
         } else {
             expression.emit("(?:", from: start)
-            expression.append(accumulated!)
+            expression.append(combined)
             expression.emit(")", from: start)
         }
         return expression

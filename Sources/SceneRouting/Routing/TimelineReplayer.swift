@@ -3,10 +3,14 @@
 public struct TimelineReplayer: Sendable {
     /// The app as it stands now.
     public private(set) var app: SceneApp
+    /// How many `new-k` ids have been handed out or skipped; the next candidate is k + 1.
     private var creations = 0
+    /// The ids of `app.sessions`, so that opening and naming new sessions costs a lookup.
+    private var openIDs: Set<String>
 
     public init(app: SceneApp) {
         self.app = app
+        openIDs = Set(app.sessions.map(\.id))
     }
 
     /// A lifecycle operation that cannot be applied.
@@ -24,12 +28,15 @@ public struct TimelineReplayer: Sendable {
             makeKey(index)
         case .create(let declarationName, _):
             let declaration = app.declaration(named: declarationName)
+            // Ids already taken are skipped; the counter only grows, so every id is tried once
+            // over the whole replay.
             creations += 1
             var id = "new-\(creations)"
-            while app.sessions.contains(where: { $0.id == id }) {
+            while openIDs.contains(id) {
                 creations += 1
                 id = "new-\(creations)"
             }
+            openIDs.insert(id)
             app.sessions.append(
                 SceneSession(
                     id: id, declaration: declarationName,
@@ -43,7 +50,10 @@ public struct TimelineReplayer: Sendable {
     }
 
     private mutating func makeKey(_ index: Int) {
-        let newest = (app.sessions.map(\.lastActive).max() ?? 0) + 1
+        // Saturates rather than overflowing: a session built through the library may already
+        // hold Int.max. The key window still ranks first, being the only foregroundActive one.
+        let latest = app.sessions.map(\.lastActive).max() ?? 0
+        let newest = latest == .max ? latest : latest + 1
         // One key window at a time among interactive windows; an external display stays lit.
         for other in app.sessions.indices
         where app.sessions[other].state == .foregroundActive && app.sessions[other].role.receivesEvents {
@@ -59,7 +69,7 @@ public struct TimelineReplayer: Sendable {
         case .event:
             throw ReplayError(message: "events are routed with route(_:), not applied")
         case .open(let session):
-            guard !app.sessions.contains(where: { $0.id == session.id }) else {
+            guard openIDs.insert(session.id).inserted else {
                 throw ReplayError(message: "cannot open '\(session.id)': a session with that id is already open")
             }
             app.sessions.append(session)
@@ -67,6 +77,7 @@ public struct TimelineReplayer: Sendable {
             guard let index = app.sessions.firstIndex(where: { $0.id == id }) else {
                 throw ReplayError(message: "cannot close '\(id)': no open session has that id")
             }
+            openIDs.remove(id)
             app.sessions.remove(at: index)
         case .update(let update):
             guard let index = app.sessions.firstIndex(where: { $0.id == update.id }) else {
