@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SceneRouting
+import Synchronization
 
 extension SceneRouterCommand {
     /// `scene-router bench`: the large-session benchmark of CONTRACT.md.
@@ -22,6 +23,12 @@ extension SceneRouterCommand {
         @Option(help: "Events in the linear sample (default: as many as fit in about 10 seconds, at most 200).")
         var baselineEvents: Int?
         @Option(help: "Write the generated manifest (JSON) to this file.") var writeManifest: String?
+        @Option(help: "Threads routing the events without pause while churn is measured.") var readers: Int = 0
+        @Option(
+            help: ArgumentHelp(
+                "Also route long identifiers of these byte lengths (e.g. 256,1024,10240,65536): é, emoji and rarely seen valid scalars.",
+                valueName: "bytes,…"))
+        var longIdentifierBytes: String?
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
@@ -30,6 +37,18 @@ extension SceneRouterCommand {
             }
             guard sessions >= 0, events > 0 else { throw ValidationError("--sessions must be >= 0 and --events > 0") }
             guard baseline == "linear" || baseline == "none" else { throw ValidationError("--baseline is linear or none") }
+            if let baselineEvents, baselineEvents < 1 { throw ValidationError("--baseline-events must be at least 1") }
+            guard (0...64).contains(readers) else { throw ValidationError("--readers must be from 0 to 64") }
+            if longIdentifierBytes != nil && longLengths == nil {
+                throw ValidationError("--long-identifier-bytes takes byte lengths from 1 to 1048576 separated by commas, e.g. 256,1024")
+            }
+        }
+
+        private var longLengths: [Int]? {
+            guard let longIdentifierBytes else { return [] }
+            let lengths = longIdentifierBytes.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !lengths.isEmpty, lengths.allSatisfy({ $0.map { (1...1 << 20).contains($0) } ?? false }) else { return nil }
+            return lengths.compactMap { $0 }
         }
 
         func run() throws {
@@ -66,8 +85,16 @@ extension SceneRouterCommand {
             let sorted = latencies.sorted()
             func percentile(_ p: Double) -> UInt64 { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
 
-            progress("measuring churn (open, update state, update preference, close)")
-            let churn = measureChurn(router, template: workload.app.sessions.first, count: min(20_000, max(1_000, sessions)))
+            progress("measuring churn (open, update state, update preference, close) with \(readers) routing threads")
+            let churn = measureChurn(
+                router, template: workload.app.sessions.first, count: min(20_000, max(1_000, sessions)),
+                events: workload.events)
+
+            var long: [LongRecord] = []
+            for length in longLengths ?? [] {
+                progress("routing long identifiers of \(length) bytes")
+                long += Self.measureLong(router, length: length)
+            }
 
             var linear: LinearRecord?
             var agreement: AgreementRecord?
@@ -107,7 +134,7 @@ extension SceneRouterCommand {
                 indexed: IndexedRecord(
                     p50Nanos: p50, p90Nanos: percentile(0.9), p99Nanos: percentile(0.99), p999Nanos: percentile(0.999),
                     routesPerSecond: Int(Double(events) / (Double(routeNanos) / 1e9))),
-                churn: churn,
+                churn: churn, long: long.isEmpty ? nil : long,
                 linear: linear, speedupP50: linear.map { Int(Double($0.p50Nanos) / Double(max(1, p50))) },
                 agreement: agreement)
             switch output.format {
@@ -125,9 +152,26 @@ extension SceneRouterCommand {
 
         /// Times single churn operations on the built table, as an app would issue them: a new
         /// window opens with its own preferred identifier, becomes key, changes its preference
-        /// (Safari-style, as tabs change) and closes.
-        private func measureChurn(_ router: SceneRouter, template: SceneSession?, count: Int) -> ChurnRecord? {
+        /// (Safari-style, as tabs change) and closes; meanwhile `readers` threads route `events`
+        /// without pause, so the times include waiting for routes in progress.
+        private func measureChurn(_ router: SceneRouter, template: SceneSession?, count: Int, events: [String?]) -> ChurnRecord? {
             guard let template else { return nil }
+            let control = ReaderControl()
+            let readersDone = DispatchSemaphore(value: 0)
+            for reader in 0..<readers {
+                let thread = Thread {
+                    var index = reader * 7_919
+                    var routes = 0
+                    while !control.stop.load(ordering: .relaxed) {
+                        _ = router.route(identifier: events[index % events.count])
+                        index &+= 13
+                        routes += 1
+                    }
+                    control.routes.add(routes, ordering: .relaxed)
+                    readersDone.signal()
+                }
+                thread.start()
+            }
             var latencies: [UInt64] = []
             latencies.reserveCapacity(count * 4)
             func timed(_ body: () -> Void) {
@@ -135,6 +179,7 @@ extension SceneRouterCommand {
                 body()
                 latencies.append(DispatchTime.now().uptimeNanoseconds - start)
             }
+            let start = DispatchTime.now().uptimeNanoseconds
             for index in 0..<count {
                 var session = template
                 session.id = "churn-\(index)"
@@ -146,9 +191,47 @@ extension SceneRouterCommand {
                 timed { router.update(SessionUpdate(id: session.id, prefersToActivate: changed)) }
                 timed { router.close(sessionID: session.id) }
             }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            control.stop.store(true, ordering: .relaxed)
+            for _ in 0..<readers { readersDone.wait() }
             let sorted = latencies.sorted()
             return ChurnRecord(
-                operations: sorted.count, p50Nanos: sorted[sorted.count / 2], p99Nanos: sorted[min(sorted.count - 1, sorted.count * 99 / 100)])
+                operations: sorted.count, readers: readers, p50Nanos: sorted[sorted.count / 2],
+                p99Nanos: sorted[min(sorted.count - 1, sorted.count * 99 / 100)], maxNanos: sorted.last!,
+                readerRoutesPerSecond: readers > 0 ? Int(Double(control.routes.load(ordering: .relaxed)) / seconds) : nil)
+        }
+
+        /// Routes identifiers of `length` bytes of three kinds, each 50 times: `é`, emoji, and a
+        /// cycle of valid scalars that look odd (U+0080, U+07FF, U+FFFD, U+FEFF, U+FFFF,
+        /// U+10FFFF, a skin tone, U+0345, ZWNJ, …). Lengths over the route limit are refused.
+        fileprivate static func measureLong(_ router: SceneRouter, length: Int) -> [LongRecord] {
+            let odd: [Unicode.Scalar] = [
+                "\u{80}", "\u{7FF}", "\u{800}", "\u{FFFD}", "\u{FEFF}", "\u{FFFF}", "\u{D7FF}", "\u{E000}", "\u{10FFFF}",
+                "\u{1F3FB}", "\u{345}", "\u{200C}", "a",
+            ]
+            func filled(_ scalars: [Unicode.Scalar]) -> String {
+                var text = String.UnicodeScalarView()
+                var bytes = 0
+                var index = 0
+                while bytes + UTF8.width(scalars[index % scalars.count]) <= length {
+                    text.append(scalars[index % scalars.count])
+                    bytes += UTF8.width(scalars[index % scalars.count])
+                    index += 1
+                }
+                return String(text)
+            }
+            return [("é", filled(["é"])), ("emoji", filled(["📄"])), ("odd-but-valid", filled(odd))].map { kind, identifier in
+                var latencies: [UInt64] = []
+                for _ in 0..<50 {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    _ = router.route(identifier: identifier)
+                    latencies.append(DispatchTime.now().uptimeNanoseconds - start)
+                }
+                latencies.sort()
+                return LongRecord(
+                    bytes: identifier.utf8.count, kind: kind, routes: latencies.count, p50Nanos: latencies[latencies.count / 2],
+                    p99Nanos: latencies[latencies.count * 99 / 100], maxNanos: latencies.last!)
+            }
         }
 
         private func progress(_ message: String) {
@@ -171,7 +254,28 @@ private struct IndexedRecord: Encodable {
     var routesPerSecond: Int
 }
 private struct LinearRecord: Encodable { var events: Int; var p50Nanos: UInt64 }
-private struct ChurnRecord: Encodable { var operations: Int; var p50Nanos: UInt64; var p99Nanos: UInt64 }
+private struct ChurnRecord: Encodable {
+    var operations: Int
+    var readers: Int
+    var p50Nanos: UInt64
+    var p99Nanos: UInt64
+    var maxNanos: UInt64
+    var readerRoutesPerSecond: Int?
+}
+private struct LongRecord: Encodable {
+    var bytes: Int
+    var kind: String
+    var routes: Int
+    var p50Nanos: UInt64
+    var p99Nanos: UInt64
+    var maxNanos: UInt64
+}
+
+/// Tells the routing threads of a churn measurement to stop, and counts their routes.
+private final class ReaderControl: Sendable {
+    let stop = Atomic<Bool>(false)
+    let routes = Atomic<Int>(0)
+}
 private struct AgreementRecord: Encodable { var checked: Int; var mismatches: Int }
 private struct BenchRecord: Encodable {
     var sessions: Int
@@ -181,6 +285,7 @@ private struct BenchRecord: Encodable {
     var build: BuildRecord
     var indexed: IndexedRecord
     var churn: ChurnRecord?
+    var long: [LongRecord]?
     var linear: LinearRecord?
     var speedupP50: Int?
     var agreement: AgreementRecord?
@@ -191,7 +296,15 @@ private struct BenchRecord: Encodable {
             String(format: "build: %.2f s, %d bytes/session", build.seconds, build.bytesPerSession),
             "indexed: p50 \(indexed.p50Nanos) ns, p90 \(indexed.p90Nanos) ns, p99 \(indexed.p99Nanos) ns, p99.9 \(indexed.p999Nanos) ns, \(indexed.routesPerSecond) routes/s",
         ]
-        if let churn { lines.append("churn: p50 \(churn.p50Nanos) ns, p99 \(churn.p99Nanos) ns over \(churn.operations) operations") }
+        if let churn {
+            lines.append(
+                "churn: p50 \(churn.p50Nanos) ns, p99 \(churn.p99Nanos) ns, max \(churn.maxNanos) ns over \(churn.operations) operations"
+                    + (churn.readers > 0 ? " while \(churn.readers) threads routed \(churn.readerRoutesPerSecond ?? 0) routes/s" : ""))
+        }
+        for record in long ?? [] {
+            lines.append(
+                "long \(record.kind) \(record.bytes) bytes: p50 \(record.p50Nanos) ns, p99 \(record.p99Nanos) ns, max \(record.maxNanos) ns")
+        }
         if let linear { lines.append("linear: p50 \(linear.p50Nanos) ns over \(linear.events) events") }
         if let speedupP50 { lines.append("speedup (p50): \(speedupP50)x") }
         if let agreement { lines.append("agreement: \(agreement.mismatches) mismatches in \(agreement.checked) events") }

@@ -43,6 +43,12 @@ struct DecisionRecord: Encodable {
         }
     }
 
+    /// Why a route refused its identifier, or nil when it decided.
+    static func refusal(of decision: RoutingDecision) -> String? {
+        guard decision.reason == .identifierTooLong, let identifier = decision.identifier else { return nil }
+        return "the identifier is \(identifier.utf8.count) bytes long; routes accept at most \(SceneRouter.maximumIdentifierLength) bytes"
+    }
+
     enum CodingKeys: String, CodingKey {
         case event, identifier, action, session, declaration, reason, budgetExceeded, candidates, considered
     }

@@ -46,7 +46,11 @@ extension SceneRouterCommand {
                 do {
                     let entry = try decoder.decode(line, line: lineNumber)
                     if case .event(let event) = entry {
-                        let record = DecisionRecord(event: eventIndex, decision: replayer.route(event, explain: explain))
+                        let decision = replayer.route(event, explain: explain)
+                        if let refusal = DecisionRecord.refusal(of: decision) {
+                            throw InputErrorMessage(file: file, line: lineNumber, message: refusal)
+                        }
+                        let record = DecisionRecord(event: eventIndex, decision: decision)
                         eventIndex += 1
                         switch output.format {
                         case .text: StandardStreams.write(record.text)

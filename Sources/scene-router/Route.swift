@@ -42,7 +42,7 @@ extension SceneRouterCommand {
             var failed = false
             if !identifiers.isEmpty {
                 for (index, identifier) in identifiers.enumerated() {
-                    emit(DecisionRecord(event: index, decision: route(.identifier(identifier), router)))
+                    failed = !emit(route(.identifier(identifier), router), event: index, line: nil, file: nil) || failed
                 }
             } else if let events {
                 failed = try routeEvents(from: events, app: app, router: router)
@@ -51,7 +51,7 @@ extension SceneRouterCommand {
                 for (index, line) in lines.enumerated() {
                     switch StandardStreams.decode(line) {
                     case .success(let identifier):
-                        emit(DecisionRecord(event: index, decision: route(.identifier(identifier), router)))
+                        failed = !emit(route(.identifier(identifier), router), event: index, line: index + 1, file: "stdin") || failed
                     case .failure(let invalid):
                         failed = true
                         report(LineErrorRecord(event: index, error: "line \(index + 1): \(invalid.description)"), file: "stdin")
@@ -75,7 +75,7 @@ extension SceneRouterCommand {
                 defer { eventIndex += 1 }
                 do {
                     guard case .event(let event) = try decoder.decode(line, line: lineIndex + 1) else { continue }
-                    emit(DecisionRecord(event: eventIndex, decision: route(event, router)))
+                    failed = !emit(route(event, router), event: eventIndex, line: lineIndex + 1, file: decoder.file) || failed
                 } catch {
                     failed = true
                     StandardStreams.error(error.rendered())
@@ -89,11 +89,20 @@ extension SceneRouterCommand {
             try StandardStreams.lines(ofFileAt: path)
         }
 
-        private func emit(_ record: DecisionRecord) {
+        /// Writes the decision, or an error record in its place when the identifier was refused
+        /// (too long); returns false for a refusal.
+        private func emit(_ decision: RoutingDecision, event: Int, line: Int?, file: String?) -> Bool {
+            if let refusal = DecisionRecord.refusal(of: decision) {
+                let located = line.map { "line \($0): \(refusal)" } ?? "argument \(event + 1): \(refusal)"
+                report(LineErrorRecord(event: event, error: located), file: file ?? "scene-router")
+                return false
+            }
+            let record = DecisionRecord(event: event, decision: decision)
             switch output.format {
             case .text: StandardStreams.write(record.text)
             case .json: StandardStreams.write(JSONLines.line(record))
             }
+            return true
         }
 
         private func report(_ record: LineErrorRecord, file: String?) {

@@ -5,13 +5,13 @@ import Testing
 /// A gram tag may only ever drop a group whose literal is absent; dropping one whose literal is
 /// present would lose a match the reference router makes.
 @Suite struct GramTagTests {
-    private func tag(_ literal: String, gramOffset: Int, _ family: KeyFamily) -> GramTag {
+    private func tag(_ literal: String, gramOffset: Int, _ family: ByteReading) -> GramTag {
         let bytes = Array(literal.utf8)
         return bytes.withUnsafeBufferPointer { GramTag(literal: $0, gramOffset: gramOffset) }
     }
 
-    private func admits(_ tag: GramTag, _ identifier: String, gramStart: Int, _ family: KeyFamily) -> Bool {
-        Array(identifier.utf8).withUnsafeBufferPointer { tag.admits($0, gramStart: gramStart, family: family) }
+    private func admits(_ tag: GramTag, _ identifier: String, gramStart: Int, _ family: ByteReading) -> Bool {
+        Array(identifier.utf8).withUnsafeBufferPointer { tag.admits($0, gramStart: gramStart, reading: family) }
     }
 
     @Test func admitsEveryOccurrenceOfItsLiteral() {

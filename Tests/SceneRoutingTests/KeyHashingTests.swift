@@ -24,7 +24,7 @@ import Testing
         text.withUnsafeBufferPointer { bytes in
             for width in [4, 8] {
                 for offset in 0...(bytes.count - width) {
-                    for family in KeyFamily.allCases {
+                    for family in ByteReading.allCases {
                         let gram = KeyHashing.gram(bytes, at: offset, width: width, family)
                         let expected = (0..<width).reduce(UInt64(0)) { packed, index in
                             packed | UInt64(KeyHashing.read(bytes[offset + index], family)) << UInt64(8 * index)

@@ -16,7 +16,7 @@ import Testing
     private static let alphabet = Array("abcABXYZ09-_./:;".utf8)
 
     private static func occurs(_ key: IndexKey, in identifier: [UInt8]) -> Bool {
-        occurs(key, reading: key.family == .lowercase ? identifier.map(ASCIIText.lowercase) : identifier)
+        occurs(key, reading: key.family != .caseSensitive ? identifier.map(ASCIIText.lowercase) : identifier)
     }
 
     private static func occurs(_ key: IndexKey, reading read: [UInt8]) -> Bool {
@@ -42,8 +42,8 @@ import Testing
         var keys: [IndexKey] = []
         for identifier in identifiers where !identifier.isEmpty {
             for _ in 0..<4 {
-                let family: KeyFamily = random.chance(50) ? .raw : .lowercase
-                let read = family == .lowercase ? identifier.map(ASCIIText.lowercase) : identifier
+                let family = KeyFamily.allCases[random.below(KeyFamily.allCases.count)]
+                let read = family != .caseSensitive ? identifier.map(ASCIIText.lowercase) : identifier
                 let kind = [IndexKey.Kind.exact, .prefix, .suffix, .inner][random.below(4)]
                 let length = kind == .exact ? read.count : 1 + random.below(read.count)
                 let start = kind == .inner ? random.below(read.count - length + 1) : 0

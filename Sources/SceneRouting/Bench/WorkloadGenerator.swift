@@ -1,3 +1,5 @@
+import Foundation
+
 /// A generated app and the events to route against it.
 public struct Workload: Sendable {
     public var app: SceneApp
@@ -17,6 +19,9 @@ public enum WorkloadMix: String, Sendable, CaseIterable {
     /// Realistic plus catastrophic-backtracking regexes, identifiers sharing long prefixes,
     /// NOT-only predicates.
     case adversarial
+    /// The realistic shapes over non-ASCII identifiers: accented Latin, CJK, Cyrillic, emoji,
+    /// with events in other case, in decomposed form and in fullwidth forms.
+    case unicode
 }
 
 /// Builds workloads deterministically from a seed: the same arguments give the same
@@ -56,9 +61,14 @@ public enum WorkloadGenerator {
             if roll < 70, !hits.isEmpty {
                 events.append(hits[random.below(hits.count)])
             } else if roll < 90 {
-                events.append("section-\(random.below(100))/item-\(random.below(1_000))")
+                events.append(
+                    mix == .unicode
+                        ? "sección-\(random.below(100))/ítem-\(random.below(1_000))"
+                        : "section-\(random.below(100))/item-\(random.below(1_000))")
             } else if roll < 95 {
                 events.append(nil)
+            } else if mix == .unicode {
+                events.append(random.chance(50) ? "✉️/\(random.below(1_000_000))" : "неизвестно-\(random.below(1_000_000))")
             } else if mix == .adversarial {
                 events.append(random.chance(50) ? String(repeating: "a", count: 40) + "!" : longPrefix + "-miss-\(random.below(1_000))")
             } else {
@@ -67,6 +77,45 @@ public enum WorkloadGenerator {
         }
         return Workload(
             app: SceneApp(framework: .uikit, tieBreak: .recency, declarations: declarations, sessions: sessions), events: events)
+    }
+
+    /// Non-ASCII names, one per session, and the same name as an event may spell it: in
+    /// upper case, decomposed, or in fullwidth digits, as the predicate's options allow.
+    private static let unicodeWords = ["café", "文档", "документ", "📄", "résumé", "übersicht", "ドキュメント", "Øre", "ἀρχεῖο"]
+
+    private static func unicodePreferred(roll: Int, index: Int, random: inout DeterministicRandom)
+        -> (ActivationPredicate, String)
+    {
+        let word = unicodeWords[index % unicodeWords.count]
+        let hex = String(UInt64(index) &* 0x9E37_79B9, radix: 16)
+        switch roll {
+        case 0..<50:
+            let id = "\(word)/fenêtre-\(hex)"
+            return (predicate("SELF == %@", [.string(id)]), id)
+        case 50..<60:
+            return (
+                predicate("SELF IN %@", [.strings(["\(word)/\(index)", "https://example.com/\(word)/\(index)"])]),
+                "https://example.com/\(word)/\(index)"
+            )
+        case 60..<68:
+            return (
+                predicate("SELF BEGINSWITH[cd] 'sms:' AND SELF CONTAINS[cd] %@", [.string("grüppe-\(index);")]),
+                "SMS:GRÜPPE-\(index);öffnen"
+            )
+        case 68..<75:
+            return (predicate("SELF ENDSWITH %@", [.string("/anhänge/\(index).pdf")]), "file:///post/anhänge/\(index).pdf")
+        case 75..<80:
+            return (predicate("SELF LIKE[c] %@", [.string("\(word)-\(index)-*")]), "\(word.uppercased())-\(index)-v3")
+        case 80..<85:
+            return (predicate("SELF MATCHES %@", [.string("tíquet-\(index)-[0-9]+")]), "tíquet-\(index)-42")
+        case 85..<95:
+            return (
+                predicate("SELF BEGINSWITH[d] %@ AND NOT SELF ENDSWITH '.tmp'", [.string("\(word)/\(index)/")]),
+                "\(word.decomposedStringWithCanonicalMapping)/\(index)/x"
+            )
+        default:
+            return (ActivationPredicate(swiftUISet: ["thème-\(index)."]), "forum/THÈME-\(index).html")
+        }
     }
 
     static let longPrefix = "com.example.enterprise.suite.workspace.tenant-0042.region-eu-west.cluster-7.service.documents"
@@ -81,6 +130,10 @@ public enum WorkloadGenerator {
         if roll < 60 { return .alwaysTrue }  // UIKit's default
         if roll < 75 { return .alwaysFalse }
         let section = random.below(100)
+        if mix == .unicode {
+            if roll < 95 { return predicate("SELF BEGINSWITH %@", [.string("sección-\(section)/")]) }
+            return predicate("SELF LIKE[cd] %@", [.string("SECCION-\(section)/*")])
+        }
         if roll < 95 { return predicate("SELF BEGINSWITH %@", [.string("section-\(section)/")]) }
         return predicate("SELF LIKE[c] %@", [.string("SECTION-\(section)/*")])
     }
@@ -149,6 +202,8 @@ public enum WorkloadGenerator {
             default:
                 return (ActivationPredicate(swiftUISet: ["topic-\(index)."]), "forum/Topic-\(index).html")
             }
+        case .unicode:
+            return unicodePreferred(roll: roll, index: index, random: &random)
         case .regexHeavy:
             switch roll {
             case 0..<40:

@@ -1,8 +1,9 @@
 /// Derives index keys from a compiled predicate: the predicate is put in disjunctive normal
 /// form (NOT pushed down to the atoms), and each clause contributes the most selective literal
-/// one of its positive atoms requires. A match of the predicate implies a match of some
-/// clause, which implies its key occurs in the identifier, so probing the keys finds a
-/// superset of the matching predicates; the table then evaluates the whole predicate.
+/// one of its positive atoms requires, folded for its comparison's family (``KeyFamily``). A
+/// match of the predicate implies a match of some clause, which implies its folded key occurs
+/// in the identifier's fold, so probing the keys finds a superset of the matching predicates,
+/// whatever the identifier's script; the table then evaluates the whole predicate.
 enum ClauseIndexing {
     /// Above this many clauses the predicate is not expanded; it becomes residual.
     static let clauseLimit = 64
@@ -71,7 +72,7 @@ enum ClauseIndexing {
     }
 
     private enum ClauseKeys {
-        /// The clause cannot hold for a non-nil ASCII identifier.
+        /// The clause cannot hold for a non-nil identifier.
         case unsatisfiable
         /// No positive atom offers a literal.
         case none
@@ -92,49 +93,78 @@ enum ClauseIndexing {
         return options.isEmpty ? .none : .alternatives(options)
     }
 
-    private static func family(_ mode: FoldMode) -> KeyFamily { mode.foldsCase ? .lowercase : .raw }
-
-    private static func isASCII(_ bytes: [UInt8]) -> Bool { bytes.allSatisfy { $0 < 0x80 } }
+    /// The key a comparison of `kind` needs: `literal` folded for `mode`'s family. An empty
+    /// needle is never found (`rangeOfString:`), so such an atom is false.
+    ///
+    /// A literal CFString compares (not `[n]` or exact `==`, not a pattern) may hold
+    /// characters CFString matches otherwise than their fold says
+    /// (``KeyFold/isReliableNeedle(_:_:)``); around them CFString still matches character by
+    /// character, so the key is taken from a run of reliable characters: the first run as
+    /// a prefix, the last as a suffix, any run as an inner key, whichever is most selective.
+    /// A literal with no reliable character (or one that folds to nothing) offers no key.
+    private static func key(
+        _ kind: IndexKey.Kind, _ literal: String, _ mode: FoldMode, comparedByFoundation: Bool = true
+    ) -> ClauseKeys {
+        if literal.isEmpty && kind != .exact { return .unsatisfiable }
+        let family = mode.keyFamily
+        func indexKey(_ kind: IndexKey.Kind, _ text: String) -> IndexKey? {
+            let folded = KeyFold.shared.fold(text, family)
+            return folded.isEmpty && kind != .exact ? nil : IndexKey(kind: kind, family: family, bytes: folded)
+        }
+        let characters = Array(literal)
+        let isReliable = { (character: Character) in
+            character.unicodeScalars.allSatisfy { KeyFold.shared.isReliableNeedle($0, family) }
+        }
+        guard comparedByFoundation && mode != .literal && !characters.allSatisfy(isReliable) else {
+            return indexKey(kind, literal).map { .keys([$0]) } ?? .none
+        }
+        var candidates: [IndexKey] = []
+        var start = 0
+        while start < characters.count {
+            guard isReliable(characters[start]) else {
+                start += 1
+                continue
+            }
+            var end = start
+            while end < characters.count && isReliable(characters[end]) { end += 1 }
+            let anchored: IndexKey.Kind =
+                start == 0 && (kind == .exact || kind == .prefix) ? .prefix
+                : end == characters.count && (kind == .exact || kind == .suffix) ? .suffix : .inner
+            if let candidate = indexKey(anchored, String(characters[start..<end])) { candidates.append(candidate) }
+            start = end
+        }
+        guard let best = candidates.max(by: { $0.selectivity < $1.selectivity }) else { return .none }
+        return .keys([best])
+    }
 
     private static func keys(for node: CompiledNode) -> ClauseKeys {
         switch node {
         case .isNil:
             return .unsatisfiable
         case .literal(let test):
-            guard let key = test.asciiKey else {
-                // Exact code units that are not ASCII never equal an ASCII identifier.
-                if case .equal = test.operation, test.mode == .literal { return .unsatisfiable }
-                return .none
-            }
-            let kind: IndexKey.Kind
             switch test.operation {
-            case .equal: kind = .exact
-            case .beginsWith: kind = .prefix
-            case .endsWith: kind = .suffix
-            case .contains: kind = .inner
+            case .equal: return key(.exact, test.literal, test.mode)
+            case .beginsWith: return key(.prefix, test.literal, test.mode)
+            case .endsWith: return key(.suffix, test.literal, test.mode)
+            case .contains: return key(.inner, test.literal, test.mode)
             default: return .none
             }
-            // An empty needle is never found (rangeOfString:), so the atom is false.
-            if key.isEmpty && kind != .exact { return .unsatisfiable }
-            return .keys([IndexKey(kind: kind, family: family(test.mode), bytes: key)])
         case .membership(let test):
-            let members = test.members.map { Array($0.utf8) }.filter(isASCII)
-            guard !members.isEmpty else { return .unsatisfiable }
-            return .keys(members.map { IndexKey(kind: .exact, family: .raw, bytes: $0) })
+            // `isEqual:` on each member: exact, whatever the options.
+            guard !test.members.isEmpty else { return .unsatisfiable }
+            return .keys(test.members.map { IndexKey(kind: .exact, family: .caseSensitive, bytes: KeyFold.shared.fold($0, .caseSensitive)) })
         case .pattern(let test):
             guard test.pattern != nil else { return .unsatisfiable }
+            // The literals are in the pattern's folded, normalised form, as the identifier is
+            // matched; folding them again for the family changes nothing that matters.
             let literals = test.literals
-            let keyFamily = family(test.mode)
+            func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+            // Patterns are matched by PCRE2 on folded text, not by CFString.
+            if let exact = literals.exact { return key(.exact, text(exact), test.mode, comparedByFoundation: false) }
             var candidates: [IndexKey] = []
-            if let exact = literals.exact {
-                guard isASCII(exact) else { return .unsatisfiable }
-                return .keys([IndexKey(kind: .exact, family: keyFamily, bytes: exact)])
-            }
             for (kind, bytes) in [(IndexKey.Kind.prefix, literals.prefix), (.suffix, literals.suffix), (.inner, literals.inner)]
             where !bytes.isEmpty {
-                // A required non-ASCII literal cannot occur in an ASCII identifier.
-                guard isASCII(bytes) else { return .unsatisfiable }
-                candidates.append(IndexKey(kind: kind, family: keyFamily, bytes: bytes))
+                if case .keys(let keys) = key(kind, text(bytes), test.mode, comparedByFoundation: false) { candidates += keys }
             }
             guard let best = candidates.max(by: { $0.selectivity < $1.selectivity }) else { return .none }
             return .keys([best])

@@ -30,9 +30,9 @@ struct GramTag: Equatable {
     }
 
     /// Whether the literal this tag describes may occur in `identifier` with its gram at
-    /// `gramStart`, reading the identifier as `family` does.
+    /// `gramStart`, reading the identifier as `reading` says.
     @inline(__always)
-    func admits(_ identifier: UnsafeBufferPointer<UInt8>, gramStart: Int, family: KeyFamily) -> Bool {
+    func admits(_ identifier: UnsafeBufferPointer<UInt8>, gramStart: Int, reading family: ByteReading) -> Bool {
         guard rawValue != 0 else { return true }
         let length = Int(rawValue >> 24)
         let start = gramStart - Int((rawValue >> 16) & 0xFF)

@@ -1,5 +1,6 @@
-/// How an ASCII identifier is read when probing: as is, or lowercased (`[c]` comparisons).
-enum KeyFamily: Int, Sendable, CaseIterable {
+/// How an identifier's bytes are read when probing: as is, or with ASCII lowercased (an
+/// ASCII identifier probed for case-insensitive keys).
+enum ByteReading: Int, Sendable, CaseIterable {
     case raw = 0
     case lowercase = 1
 }
@@ -19,6 +20,7 @@ struct IndexKey: Hashable, Sendable {
 
     var kind: Kind
     var family: KeyFamily
+    /// The literal folded for `family` (``KeyFold``).
     var bytes: [UInt8]
 
     /// Hashes the bytes as one buffer (the synthesized conformance feeds them one by one).
@@ -37,11 +39,11 @@ struct IndexKey: Hashable, Sendable {
     }
 }
 
-/// How the dispatch table finds a predicate for ASCII identifiers.
+/// How the dispatch table finds a predicate.
 enum PredicateIndexing: Sendable, Equatable {
     /// True for every non-nil identifier (TRUEPREDICATE, `*`).
     case always
-    /// False for every non-nil ASCII identifier.
+    /// False for every non-nil identifier.
     case never
     /// Some clause has no usable literal: evaluated on every route.
     case residual

@@ -18,7 +18,7 @@ enum KeyHashing {
     static func step(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* prime }
 
     @inline(__always)
-    static func read(_ byte: UInt8, _ family: KeyFamily) -> UInt8 {
+    static func read(_ byte: UInt8, _ family: ByteReading) -> UInt8 {
         family == .lowercase ? ASCIIText.lowercase(byte) : byte
     }
 
@@ -52,7 +52,7 @@ enum KeyHashing {
     /// `bytes[bytes.count - 1 - start - j]`. One whole-word load for buffers of 8+ bytes.
     @inline(__always)
     static func chunk(
-        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, reversed: Bool, _ family: KeyFamily
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, reversed: Bool, _ family: ByteReading
     ) -> UInt64 {
         let total = bytes.count
         precondition(count >= 1 && count <= 8 && start >= 0 && start + count <= total)
@@ -95,7 +95,7 @@ enum KeyHashing {
     @inline(__always)
     static func hash(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, length: Int, reversed: Bool = false,
-        reading family: KeyFamily, kind: IndexKey.Kind
+        reading family: ByteReading, kind: IndexKey.Kind
     ) -> UInt64 {
         var state = offsetBasis
         var absorbed = 0
@@ -119,7 +119,7 @@ enum KeyHashing {
     /// `width` (4 or 8) bytes packed little-endian: an inner-literal gram. One unaligned word
     /// load, lowercased eight bytes at once for the lowercase family (the bytes are ASCII).
     @inline(__always)
-    static func gram(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, width: Int, _ family: KeyFamily) -> UInt64 {
+    static func gram(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, width: Int, _ family: ByteReading) -> UInt64 {
         precondition(offset >= 0 && offset + width <= bytes.count && (width == 4 || width == 8))
         let base = UnsafeRawPointer(bytes.baseAddress!) + offset
         let word = width == 8 ? base.loadUnaligned(as: UInt64.self) : UInt64(base.loadUnaligned(as: UInt32.self))

@@ -45,7 +45,7 @@ final class LengthClasses: @unchecked Sendable {
     /// first four bytes, or (`reversed`) its last four read back to front, as `family` reads
     /// them, hashed to 16 bits.
     @inline(__always)
-    static func key(of bytes: UnsafeBufferPointer<UInt8>, reversed: Bool, _ family: KeyFamily) -> Key {
+    static func key(of bytes: UnsafeBufferPointer<UInt8>, reversed: Bool, _ family: ByteReading) -> Key {
         let head = KeyHashing.chunk(bytes, from: 0, count: classBytes, reversed: reversed, family)
         return Key(truncatingIfNeeded: (head &* 0x9E37_79B9_7F4A_7C15) >> 48)
     }

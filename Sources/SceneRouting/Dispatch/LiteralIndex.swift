@@ -4,7 +4,12 @@
 /// (8-byte grams for literals of 8+ bytes, which stay selective at a million predicates;
 /// 4-byte grams for 4–7 bytes; shorter keys by their own lengths), each lone gram entry
 /// tagged with its literal (``GramTag``). Keys are filed without their family, so an
-/// identifier without upper case is walked once for both.
+/// ASCII identifier without upper case is walked once for every family.
+///
+/// Keys are folded for their family (``KeyFamily``, ``KeyFold``). An ASCII identifier is
+/// read as is for case-sensitive keys and lowercased for the others, which is what those
+/// folds do to ASCII; any other identifier is folded once per family that has keys, and
+/// each fold is probed for its family's keys.
 ///
 /// Probing an identifier of length n costs O(n + distinct key lengths) hash lookups plus
 /// the groups found, independent of how many groups or sessions the tier holds.
@@ -12,7 +17,8 @@
 /// A class, so probing reads its tables in place: a struct would be copied (and every
 /// buffer it holds retained) for each probe that cannot prove the callback leaves it alone.
 final class LiteralIndex: @unchecked Sendable {
-    /// The keys of one family (raw or lowercased reading of the identifier).
+    /// Counts and lengths of the keys one probe looks for: one family's, or (for ASCII
+    /// identifiers read lowercased) both case-insensitive families' together.
     private struct FamilyKeys {
         var exactCount = 0
         var prefixLengths = LengthSet()
@@ -61,21 +67,56 @@ final class LiteralIndex: @unchecked Sendable {
     private let prefixClasses = LengthClasses()
     private let suffixClasses = LengthClasses()
     private let grams = GroupBuckets()
-    private var raw = FamilyKeys()
-    private var lowercase = FamilyKeys()
-    @exclusivity(unchecked) private var rawSummary = ProbeSummary()
-    @exclusivity(unchecked) private var lowercaseSummary = ProbeSummary()
+    /// Which keys a probe looks for.
+    private enum KeySet {
+        case family(KeyFamily)
+        /// Both case-insensitive families: what a lowercased ASCII identifier is probed for.
+        case anyCaseInsensitive
+    }
+
+    private var caseSensitiveKeys = FamilyKeys()
+    private var caseInsensitiveKeys = FamilyKeys()
+    private var diacriticKeys = FamilyKeys()
+    private var anyCaseInsensitiveKeys = FamilyKeys()
+    @exclusivity(unchecked) private var caseSensitiveSummary = ProbeSummary()
+    @exclusivity(unchecked) private var caseInsensitiveSummary = ProbeSummary()
+    @exclusivity(unchecked) private var diacriticSummary = ProbeSummary()
+    @exclusivity(unchecked) private var anyCaseInsensitiveSummary = ProbeSummary()
 
     private static func gramWidth(forKeyLength length: Int) -> Int { length >= 8 ? 8 : 4 }
 
+    private func keys(_ set: KeySet) -> FamilyKeys {
+        switch set {
+        case .family(.caseSensitive): caseSensitiveKeys
+        case .family(.caseInsensitive): caseInsensitiveKeys
+        case .family(.caseAndDiacriticInsensitive): diacriticKeys
+        case .anyCaseInsensitive: anyCaseInsensitiveKeys
+        }
+    }
+
     private func update(_ family: KeyFamily, _ change: (inout FamilyKeys) -> Void) {
         switch family {
-        case .raw:
-            change(&raw)
-            rawSummary = raw.summary
-        case .lowercase:
-            change(&lowercase)
-            lowercaseSummary = lowercase.summary
+        case .caseSensitive:
+            change(&caseSensitiveKeys)
+            caseSensitiveSummary = caseSensitiveKeys.summary
+            return
+        case .caseInsensitive:
+            change(&caseInsensitiveKeys)
+            caseInsensitiveSummary = caseInsensitiveKeys.summary
+        case .caseAndDiacriticInsensitive:
+            change(&diacriticKeys)
+            diacriticSummary = diacriticKeys.summary
+        }
+        change(&anyCaseInsensitiveKeys)
+        anyCaseInsensitiveSummary = anyCaseInsensitiveKeys.summary
+    }
+
+    /// Whether any key of `family` is filed (a non-ASCII identifier is folded for it only then).
+    func hasKeys(of family: KeyFamily) -> Bool {
+        switch family {
+        case .caseSensitive: !caseSensitiveSummary.isEmpty
+        case .caseInsensitive: !caseInsensitiveSummary.isEmpty
+        case .caseAndDiacriticInsensitive: !diacriticSummary.isEmpty
         }
     }
 
@@ -188,17 +229,30 @@ final class LiteralIndex: @unchecked Sendable {
     /// - Complexity: O(n · (1 + short inner lengths) + prefix/suffix lengths) lookups.
     @inline(__always)
     func probe<Visitor: GroupVisitor>(_ identifier: UnsafeBufferPointer<UInt8>, _ visitor: inout Visitor) {
-        let (rawKeys, lowercaseKeys) = (rawSummary, lowercaseSummary)
+        let (rawKeys, lowercaseKeys) = (caseSensitiveSummary, anyCaseInsensitiveSummary)
         if !rawKeys.isEmpty && !lowercaseKeys.isEmpty && !rawKeys.hasLongLengths && !lowercaseKeys.hasLongLengths
             && !KeyHashing.containsUppercase(identifier)
         {
             // Both readings are the same bytes and keys are filed without their family, so
-            // one walk finds both families' keys: half the probes for most identifiers.
-            probe(identifier, family: .raw, rawKeys.union(lowercaseKeys), &visitor)
+            // one walk finds every family's keys: half the probes for most identifiers.
+            probe(identifier, reading: .raw, rawKeys.union(lowercaseKeys), .family(.caseSensitive), &visitor)
             return
         }
-        if !rawKeys.isEmpty { probe(identifier, family: .raw, rawKeys, &visitor) }
-        if !lowercaseKeys.isEmpty { probe(identifier, family: .lowercase, lowercaseKeys, &visitor) }
+        if !rawKeys.isEmpty { probe(identifier, reading: .raw, rawKeys, .family(.caseSensitive), &visitor) }
+        if !lowercaseKeys.isEmpty { probe(identifier, reading: .lowercase, lowercaseKeys, .anyCaseInsensitive, &visitor) }
+    }
+
+    /// Hands `visitor` every group with a key of `family` that occurs in `folded`: an
+    /// identifier already folded for that family (``KeyFold``), read as is.
+    func probe<Visitor: GroupVisitor>(folded: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, _ visitor: inout Visitor) {
+        let summary =
+            switch family {
+            case .caseSensitive: caseSensitiveSummary
+            case .caseInsensitive: caseInsensitiveSummary
+            case .caseAndDiacriticInsensitive: diacriticSummary
+            }
+        guard !summary.isEmpty else { return }
+        probe(folded, reading: .raw, summary, .family(family), &visitor)
     }
 
     /// The lengths of `mask` (bit l - 1: length l) up to `limit`, ascending, then those of
@@ -229,13 +283,14 @@ final class LiteralIndex: @unchecked Sendable {
     }
 
     private func probe<Visitor: GroupVisitor>(
-        _ identifier: UnsafeBufferPointer<UInt8>, family: KeyFamily, _ keys: ProbeSummary, _ visitor: inout Visitor
+        _ identifier: UnsafeBufferPointer<UInt8>, reading family: ByteReading, _ keys: ProbeSummary, _ keySet: KeySet,
+        _ visitor: inout Visitor
     ) {
         let count = identifier.count
         // The long-length lists (keys over 64 bytes) are read only when some exist.
         func long(_ lengths: (FamilyKeys) -> LengthSet) -> [Int]? {
             guard keys.hasLongLengths else { return nil }
-            return lengths(family == .raw ? raw : lowercase).long
+            return lengths(self.keys(keySet)).long
         }
         // The exact key's entry is a likely hit and, at scale, a cache miss: it is fetched
         // first and read last, so the miss overlaps the other probes.
@@ -261,7 +316,7 @@ final class LiteralIndex: @unchecked Sendable {
             for start in 0...(count - 4) {
                 let gram = KeyHashing.gram(identifier, at: start, width: 4, family)
                 grams.forEachTagged(at: Self.gramKey(gram, width: 4)) { group, tag in
-                    if GramTag(rawValue: tag).admits(identifier, gramStart: start, family: family) { visitor.visit(group) }
+                    if GramTag(rawValue: tag).admits(identifier, gramStart: start, reading: family) { visitor.visit(group) }
                 }
             }
         }
@@ -269,7 +324,7 @@ final class LiteralIndex: @unchecked Sendable {
             for start in 0...(count - 8) {
                 let gram = KeyHashing.gram(identifier, at: start, width: 8, family)
                 grams.forEachTagged(at: Self.gramKey(gram, width: 8)) { group, tag in
-                    if GramTag(rawValue: tag).admits(identifier, gramStart: start, family: family) { visitor.visit(group) }
+                    if GramTag(rawValue: tag).admits(identifier, gramStart: start, reading: family) { visitor.visit(group) }
                 }
             }
         }
@@ -280,7 +335,7 @@ final class LiteralIndex: @unchecked Sendable {
     /// in `mask` that the identifier's class uses, then those of `long`.
     @inline(__always)
     private func probeAnchored<Visitor: GroupVisitor>(
-        _ identifier: UnsafeBufferPointer<UInt8>, _ kind: IndexKey.Kind, _ family: KeyFamily, _ mask: UInt64,
+        _ identifier: UnsafeBufferPointer<UInt8>, _ kind: IndexKey.Kind, _ family: ByteReading, _ mask: UInt64,
         _ classes: LengthClasses, _ long: [Int]?, _ visitor: inout Visitor
     ) {
         let count = identifier.count
@@ -300,7 +355,7 @@ final class LiteralIndex: @unchecked Sendable {
     /// so all lengths together read each word once.
     @inline(__always)
     private static func anchoredHash(
-        _ identifier: UnsafeBufferPointer<UInt8>, _ length: Int, _ kind: IndexKey.Kind, _ family: KeyFamily,
+        _ identifier: UnsafeBufferPointer<UInt8>, _ length: Int, _ kind: IndexKey.Kind, _ family: ByteReading,
         _ state: inout UInt64, _ absorbed: inout Int
     ) -> UInt64 {
         let reversed = kind == .suffix
@@ -320,8 +375,11 @@ final class LiteralIndex: @unchecked Sendable {
 
     /// Entries per kind, for `compile`.
     var shape: (hashed: Int, grams: Int, prefixLengths: Int, suffixLengths: Int) {
-        (table.count, grams.count, raw.prefixLengths.distinctCount + lowercase.prefixLengths.distinctCount,
-         raw.suffixLengths.distinctCount + lowercase.suffixLengths.distinctCount)
+        let families = [caseSensitiveKeys, caseInsensitiveKeys, diacriticKeys]
+        return (
+            table.count, grams.count, families.reduce(0) { $0 + $1.prefixLengths.distinctCount },
+            families.reduce(0) { $0 + $1.suffixLengths.distinctCount }
+        )
     }
 
     var approximateBytes: Int {

@@ -25,6 +25,9 @@ struct TierContest: GroupVisitor {
     private let programs: UnsafePointer<UInt8>
     private let recency: Bool
     private let subject: UnsafeMutablePointer<Subject>
+    /// Whether flat checks and programs may verify hits: they are exact for ASCII
+    /// identifiers only.
+    private let flatChecksApply: Bool
     /// Set when some verification ran out of its regex budget (the answer may differ from
     /// an unbounded one).
     private(set) var budgetExceeded = false
@@ -40,6 +43,7 @@ struct TierContest: GroupVisitor {
         programs = tier.programs.base
         self.recency = recency
         self.subject = subject
+        flatChecksApply = subject.pointee.isASCII
     }
 
     /// Considers `group`: it wins if its best session ranks first so far and (when `verify`)
@@ -60,9 +64,9 @@ struct TierContest: GroupVisitor {
         (best, bestRank) = (head.top, head.rank)
     }
 
-    /// A group found by the literal index of an ASCII identifier.
+    /// A group found by the literal index.
     @inline(__always)
     mutating func visit(_ group: Int32) {
-        consider(group, verify: true, flat: true)
+        consider(group, verify: true, flat: flatChecksApply)
     }
 }

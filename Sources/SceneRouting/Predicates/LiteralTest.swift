@@ -55,9 +55,6 @@ final class LiteralTest: @unchecked Sendable {
         return UnsafeBufferPointer(rebasing: storage[0..<bytes.count])
     }
 
-    /// The literal as it is indexed and compared for ASCII identifiers, if it has one.
-    var asciiKey: [UInt8]? { asciiLiteral.map(Array.init) }
-
     /// The check an ASCII identifier needs, as plain data, when this test is a whole predicate
     /// the dispatch table can verify without evaluating it: `==`, BEGINSWITH, ENDSWITH and
     /// CONTAINS with an ASCII form. Valid while this test is alive.

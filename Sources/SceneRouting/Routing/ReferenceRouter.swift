@@ -11,6 +11,7 @@ public enum ReferenceRouter {
 
     /// Routes a bare target content identifier (nil: an event without one).
     public static func route(identifier: String?, in app: SceneApp, explain: Bool = false) -> RoutingDecision {
+        if let refused = refusal(of: identifier) { return refused }
         let sessions = app.sessions
         let candidates = sessions.indices.filter { sessions[$0].role.receivesEvents }
         let ranked = { (indices: [Int]) in
@@ -82,6 +83,13 @@ public enum ReferenceRouter {
                 identifier: identifier, in: app, budgetExceeded: budgetExceeded, explanation: details)
         }
         return createDecision(identifier: identifier, in: app, budgetExceeded: budgetExceeded, explanation: explanation([]))
+    }
+
+    /// The decision for an identifier longer than ``SceneRouter/maximumIdentifierLength``
+    /// bytes, or nil for any other.
+    static func refusal(of identifier: String?) -> RoutingDecision? {
+        guard let identifier, identifier.utf8.count > SceneRouter.maximumIdentifierLength else { return nil }
+        return RoutingDecision(identifier: identifier, action: .unhandled, reason: .identifierTooLong)
     }
 
     /// 4. No open session scored: the first declaration whose `matching` matches, else the

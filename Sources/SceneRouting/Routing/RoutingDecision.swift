@@ -19,6 +19,9 @@ public struct RoutingDecision: Sendable, Equatable {
         case declarationMatching = "declaration-matching"
         case defaultDeclaration = "default-declaration"
         case unhandled
+        /// The identifier is longer than ``SceneRouter/maximumIdentifierLength`` bytes: it is
+        /// refused (action ``Action/unhandled``) without evaluating any predicate.
+        case identifierTooLong = "identifier-too-long"
     }
 
     /// The event's target content identifier (nil: none).

@@ -1,51 +1,35 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The fast router: an indexed dispatch table over an app's sessions, safe to share.
 ///
 /// Routing cost depends on the identifier and the predicate groups it hits, not on the number
 /// of sessions. `open`, `close` and `update` change the table in place (no rebuild).
 ///
 /// **Concurrency**: any number of threads may route at once; a churn operation waits for
-/// routes in progress and blocks new ones while it applies (a reader–writer lock), so every
-/// route sees the table exactly as it was between two churn operations, never halfway through
-/// one. Decisions equal ``ReferenceRouter``'s on the same sessions.
-public final class SceneRouter: @unchecked Sendable {
-    // Mutated only under the write lock; read only under the read lock.
-    private let table: DispatchTable
-    /// Allocated, not stored inline: a pthread lock must not move, and taking `&` of a stored
-    /// property costs every route a dynamic exclusivity check.
-    private let lock: UnsafeMutablePointer<pthread_rwlock_t>
+/// the routes in progress, and routes that arrive while it waits or applies wait for it (a
+/// writer-preferring reader–writer lock), so every route sees the table exactly as it was
+/// between two churn operations, and churn is not starved by a steady stream of routes.
+/// Decisions equal ``ReferenceRouter``'s on the same sessions.
+public final class SceneRouter: Sendable {
+    private let table: WriterPreferringLock<DispatchTable>
+
+    /// The longest target content identifier a route accepts, in UTF-8 bytes (64 KiB).
+    /// Longer ones are refused with reason ``RoutingDecision/Reason/identifierTooLong``
+    /// before any predicate is evaluated, so no identifier makes a route scan, fold or match
+    /// more than this many bytes. Real identifiers are far shorter: a whole APNs payload
+    /// is at most 4 KiB.
+    public static let maximumIdentifierLength = 65_536
 
     /// Builds the table for `app`'s sessions.
     /// - Complexity: O(sessions · log sessions) plus compiling each distinct predicate once.
     public init(app: SceneApp) {
-        table = DispatchTable(app: app)
-        lock = .allocate(capacity: 1)
-        lock.initialize(to: pthread_rwlock_t())
-        pthread_rwlock_init(lock, nil)
-    }
-
-    deinit {
-        pthread_rwlock_destroy(lock)
-        lock.deallocate()
+        table = WriterPreferringLock(DispatchTable(app: app))
     }
 
     private func reading<Result>(_ body: (DispatchTable) -> Result) -> Result {
-        pthread_rwlock_rdlock(lock)
-        defer { pthread_rwlock_unlock(lock) }
-        return body(table)
+        table.read(body)
     }
 
     private func writing<Result>(_ body: (DispatchTable) -> Result) -> Result {
-        pthread_rwlock_wrlock(lock)
-        defer { pthread_rwlock_unlock(lock) }
-        return body(table)
+        table.write(body)
     }
 
     /// Routes an event (SEMANTICS §4).

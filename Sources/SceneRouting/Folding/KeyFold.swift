@@ -1,0 +1,190 @@
+/// The per-scalar folds of the three key families (``KeyFamily``), read from a table that
+/// is generated from Foundation's own folding (``KeyFold/data``), and built on first use:
+/// a few milliseconds and about a megabyte of two-level lookup tables, so that folding an
+/// identifier costs two loads per non-ASCII scalar and never calls Foundation.
+///
+/// The fold of a scalar is what remains after repeating, until nothing changes: CFString's
+/// fold for the family's options (with width insensitivity), compatibility decomposition,
+/// and removal of every mark and of what CFString ignores. ASCII is left as is
+/// (case-sensitive family) or lowercased; Hangul syllables decompose into their jamo by
+/// arithmetic, as Unicode defines it, in every family.
+final class KeyFold: Sendable {
+    /// The table every lookup uses.
+    static let shared = KeyFold(data: KeyFold.data)
+
+    /// Per family, `scalar >> 8` → first entry of that scalar's block in `entries`; block 0
+    /// is all identity.
+    private let blocks: [[UInt32]]
+    /// 256 entries per block: 0 keeps the scalar and is a reliable needle; otherwise bit 31
+    /// set if the scalar has a mapping (then its byte length in bits 24–29 and its offset in
+    /// `mappings` below), bit 30 set if it is an unreliable needle (``isReliableNeedle(_:_:)``).
+    private let entries: [UInt32]
+    /// The UTF-8 bytes of every mapping, back to back.
+    private let mappings: [UInt8]
+    /// Folded bytes per input byte, at most: a buffer of `maximumExpansion` times the input's
+    /// length holds any fold.
+    let maximumExpansion: Int
+
+    /// Parses the generated table. Lines read `FAMILIES FIRST[-LAST] MAPPING`: families are
+    /// letters (`s` case-sensitive, `c` case-insensitive, `a` case- and
+    /// diacritic-insensitive), scalars hexadecimal, and the mapping `x` (removed), `+H` or
+    /// `-H` (each scalar moved by H), scalars joined by `.`, or `!`: CFString matches these
+    /// scalars unreliably in literals (listed after the mappings).
+    init(data: String) {
+        var blockOfScalar = [[UInt32]](repeating: [UInt32](repeating: 0, count: 0x1100), count: KeyFamily.allCases.count)
+        var entries = [UInt32](repeating: 0, count: 256)
+        var mappings: [UInt8] = []
+        var mappingOffsets: [[UInt8]: UInt32] = [:]
+        var expansion = 1
+        for line in data.split(separator: "\n") where !line.isEmpty {
+            let fields = line.split(separator: " ")
+            precondition(fields.count == 3, "malformed fold table line: \(line)")
+            let bounds = fields[1].split(separator: "-").map { UInt32($0, radix: 16)! }
+            let (first, last) = (bounds[0], bounds.count > 1 ? bounds[1] : bounds[0])
+            let families = fields[0].map { letter -> KeyFamily in
+                switch letter {
+                case "s": .caseSensitive
+                case "c": .caseInsensitive
+                default: .caseAndDiacriticInsensitive
+                }
+            }
+            if fields[2] == "!" {
+                for value in first...last {
+                    for family in families {
+                        let block = Int(value >> 8)
+                        if blockOfScalar[family.rawValue][block] == 0 {
+                            blockOfScalar[family.rawValue][block] = UInt32(entries.count)
+                            entries += [UInt32](repeating: 0, count: 256)
+                        }
+                        entries[Int(blockOfScalar[family.rawValue][block]) + Int(value & 0xFF)] |= 1 << 30
+                    }
+                }
+                continue
+            }
+            for value in first...last {
+                let mapped: [UInt8]
+                let spec = fields[2]
+                if spec == "x" {
+                    mapped = []
+                } else if let sign = spec.first, sign == "+" || sign == "-" {
+                    let delta = UInt32(spec.dropFirst(), radix: 16)!
+                    let target = sign == "+" ? value + delta : value - delta
+                    mapped = Array(String(Unicode.Scalar(target)!).utf8)
+                } else {
+                    mapped = spec.split(separator: ".").flatMap { Array(String(Unicode.Scalar(UInt32($0, radix: 16)!)!).utf8) }
+                }
+                let sourceLength = String(Unicode.Scalar(value)!).utf8.count
+                expansion = max(expansion, (mapped.count + sourceLength - 1) / sourceLength)
+                let offset: UInt32
+                if let known = mappingOffsets[mapped] {
+                    offset = known
+                } else {
+                    offset = UInt32(mappings.count)
+                    mappings += mapped
+                    mappingOffsets[mapped] = offset
+                }
+                precondition(mapped.count < 64 && offset < 1 << 24, "fold table mapping out of range")
+                let entry = 1 << 31 | UInt32(mapped.count) << 24 | offset
+                for family in families {
+                    let block = Int(value >> 8)
+                    if blockOfScalar[family.rawValue][block] == 0 {
+                        blockOfScalar[family.rawValue][block] = UInt32(entries.count)
+                        entries += [UInt32](repeating: 0, count: 256)
+                    }
+                    entries[Int(blockOfScalar[family.rawValue][block]) + Int(value & 0xFF)] = entry
+                }
+            }
+        }
+        self.blocks = blockOfScalar
+        self.entries = entries
+        self.mappings = mappings
+        // A Hangul syllable's three bytes become up to nine.
+        maximumExpansion = max(expansion, 3)
+    }
+
+    /// Writes the fold of `text` (valid UTF-8) for `family` to `output`, which must have room
+    /// for `text.count * maximumExpansion` bytes; returns how many bytes it wrote.
+    /// - Complexity: O(`text.count`); no allocation.
+    func fold(_ text: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        blocks[family.rawValue].withUnsafeBufferPointer { blocks in
+            entries.withUnsafeBufferPointer { entries in
+                mappings.withUnsafeBufferPointer { mappings in
+                    let lowercases = family != .caseSensitive
+                    var written = 0
+                    var index = 0
+                    let count = text.count
+                    while index < count {
+                        let lead = text[index]
+                        if lead < 0x80 {
+                            output[written] = lowercases ? ASCIIText.lowercase(lead) : lead
+                            written += 1
+                            index += 1
+                            continue
+                        }
+                        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                        var value = UInt32(lead) & (lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F)
+                        for offset in 1..<length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
+                        let entry = entries[Int(blocks[Int(value >> 8)]) + Int(value & 0xFF)]
+                        if Self.hangulSyllables.contains(value) {
+                            written += Self.writeJamo(of: value, to: output + written)
+                        } else if entry & 1 << 31 == 0 {
+                            for offset in 0..<length { output[written + offset] = text[index + offset] }
+                            written += length
+                        } else {
+                            let mappedLength = Int(entry >> 24 & 0x3F)
+                            let start = Int(entry & 0xFF_FFFF)
+                            for offset in 0..<mappedLength { output[written + offset] = mappings[start + offset] }
+                            written += mappedLength
+                        }
+                        index += length
+                    }
+                    return written
+                }
+            }
+        }
+    }
+
+    static let hangulSyllables: ClosedRange<UInt32> = 0xAC00...0xD7A3
+
+    /// Whether CFString matches `scalar`, in a comparison's literal (the needle), as its
+    /// fold in `family` says. CFString lets pieces it splits off or drops while comparing
+    /// stand for a neighbouring character of the identifier: without options `Ä` matches
+    /// `AK` (with a Kelvin sign), under `[c]` `é` matches `eＡ`, under `[d]` `각` matches
+    /// `ᄀöａ`, under `[cd]` `ß` matches `sö`; no fold can predict that. Marks, scalars with
+    /// a canonical decomposition, what CFString ignores and what it folds to several scalars
+    /// are therefore unreliable; a literal's key is taken from its reliable characters only
+    /// (``ClauseIndexing``).
+    func isReliableNeedle(_ scalar: Unicode.Scalar, _ family: KeyFamily) -> Bool {
+        let value = scalar.value
+        return entries[Int(blocks[family.rawValue][Int(value >> 8)]) + Int(value & 0xFF)] & (1 << 30) == 0
+    }
+
+    /// Writes the two or three conjoining jamo of a Hangul syllable (three bytes of UTF-8
+    /// each); returns the bytes written.
+    private static func writeJamo(of syllable: UInt32, to output: UnsafeMutablePointer<UInt8>) -> Int {
+        let index = syllable - hangulSyllables.lowerBound
+        let trailing = index % 28
+        writeThreeByte(0x1100 + index / 588, to: output)
+        writeThreeByte(0x1161 + index % 588 / 28, to: output + 3)
+        guard trailing != 0 else { return 6 }
+        writeThreeByte(0x11A7 + trailing, to: output + 6)
+        return 9
+    }
+
+    @inline(__always)
+    private static func writeThreeByte(_ value: UInt32, to output: UnsafeMutablePointer<UInt8>) {
+        output[0] = 0xE0 | UInt8(value >> 12)
+        output[1] = 0x80 | UInt8(value >> 6 & 0x3F)
+        output[2] = 0x80 | UInt8(value & 0x3F)
+    }
+
+    /// The fold of `text` as bytes (for keys, at build time).
+    func fold(_ text: String, _ family: KeyFamily) -> [UInt8] {
+        var text = text
+        return text.withUTF8 { bytes in
+            [UInt8](unsafeUninitializedCapacity: max(1, bytes.count * maximumExpansion)) { buffer, count in
+                count = fold(bytes, family, into: buffer.baseAddress!)
+            }
+        }
+    }
+}
