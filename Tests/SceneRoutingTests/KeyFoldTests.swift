@@ -317,8 +317,10 @@ import Testing
                     guard let predicate = try? ActivationPredicate(format: "SELF \(op)\(options) %@", arguments: [.string(literal)]),
                         predicate.evaluate(identifier), case .clauses(let clauses) = ClauseIndexing.indexing(of: predicate.root)
                     else { continue }
+                    // The table may file a clause under any of its alternatives, so some clause must
+                    // have every alternative's key in the identifier.
                     let found = clauses.contains { alternatives in
-                        alternatives.contains { keys in keys.contains { Self.occurs($0, in: identifier) } }
+                        alternatives.allSatisfy { keys in keys.contains { Self.occurs($0, in: identifier) } }
                     }
                     if !found && misses.count < 10 { misses.append("SELF \(op)\(options) '\(literal)' on '\(identifier)'") }
                 }

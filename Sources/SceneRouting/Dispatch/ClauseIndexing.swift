@@ -20,8 +20,9 @@ enum ClauseIndexing {
             // predicates at scale are a single comparison, and the build files a million).
             switch keys(for: root) {
             case .unsatisfiable: return .never
-            case .none, .alternatives: return .residual
+            case .none: return .residual
             case .keys(let keys): return .clauses([[keys]])
+            case .alternatives(let options): return .clauses([options])
             }
         default:
             break
@@ -86,8 +87,9 @@ enum ClauseIndexing {
         for atom in clause where !atom.negated {
             switch keys(for: atom.node) {
             case .unsatisfiable: return .unsatisfiable
-            case .none, .alternatives: continue
+            case .none: continue
             case .keys(let candidates): options.append(candidates)
+            case .alternatives(let more): options += more
             }
         }
         return options.isEmpty ? .none : .alternatives(options)
@@ -99,42 +101,58 @@ enum ClauseIndexing {
     /// A literal CFString compares (not `[n]` or exact `==`, not a pattern) may hold
     /// characters CFString matches otherwise than their fold says
     /// (``KeyFold/isReliableNeedle(_:_:)``); around them CFString still matches character by
-    /// character, so the key is taken from a run of reliable characters: the first run as
-    /// a prefix, the last as a suffix, any run as an inner key, whichever is most selective.
-    /// A literal with no reliable character (or one that folds to nothing) offers no key.
+    /// character, so a key is taken from a run of reliable characters: the first run as a
+    /// prefix, the last as a suffix, any run as an inner key. Each run is a key of its own;
+    /// the table files the one least crowded when the predicate arrives (`sección-7/` offers
+    /// the prefix `secci`, shared by every `sección-N/`, and the inner `n-7/`). A literal with
+    /// no reliable character (or one that folds to nothing) offers no key.
     private static func key(
         _ kind: IndexKey.Kind, _ literal: String, _ mode: FoldMode, comparedByFoundation: Bool = true
     ) -> ClauseKeys {
         if literal.isEmpty && kind != .exact { return .unsatisfiable }
         let family = mode.keyFamily
-        func indexKey(_ kind: IndexKey.Kind, _ text: String) -> IndexKey? {
-            let folded = KeyFold.shared.fold(text, family)
-            return folded.isEmpty && kind != .exact ? nil : IndexKey(kind: kind, family: family, bytes: folded)
-        }
-        let characters = Array(literal)
-        let isReliable = { (character: Character) in
-            character.unicodeScalars.allSatisfy { KeyFold.shared.isReliableNeedle($0, family) }
-        }
-        guard comparedByFoundation && mode != .literal && !characters.allSatisfy(isReliable) else {
-            return indexKey(kind, literal).map { .keys([$0]) } ?? .none
-        }
-        var candidates: [IndexKey] = []
-        var start = 0
-        while start < characters.count {
-            guard isReliable(characters[start]) else {
-                start += 1
-                continue
+        guard comparedByFoundation && mode != .literal else { return wholeKey(kind, literal, family) }
+        // Runs of reliable characters (grapheme clusters, so a mark never leaves its base).
+        var runs: [Range<String.Index>] = []
+        var runStart: String.Index?
+        var index = literal.startIndex
+        while index < literal.endIndex {
+            let next = literal.index(after: index)
+            if isReliableNeedle(literal.unicodeScalars[index..<next], family) {
+                runStart = runStart ?? index
+            } else if let start = runStart {
+                runs.append(start..<index)
+                runStart = nil
             }
-            var end = start
-            while end < characters.count && isReliable(characters[end]) { end += 1 }
-            let anchored: IndexKey.Kind =
-                start == 0 && (kind == .exact || kind == .prefix) ? .prefix
-                : end == characters.count && (kind == .exact || kind == .suffix) ? .suffix : .inner
-            if let candidate = indexKey(anchored, String(characters[start..<end])) { candidates.append(candidate) }
-            start = end
+            index = next
         }
-        guard let best = candidates.max(by: { $0.selectivity < $1.selectivity }) else { return .none }
-        return .keys([best])
+        if let start = runStart { runs.append(start..<literal.endIndex) }
+        if runs.count == 1 && runs[0] == literal.startIndex..<literal.endIndex { return wholeKey(kind, literal, family) }
+        var options: [[IndexKey]] = []
+        for run in runs {
+            let anchored: IndexKey.Kind =
+                run.lowerBound == literal.startIndex && (kind == .exact || kind == .prefix) ? .prefix
+                : run.upperBound == literal.endIndex && (kind == .exact || kind == .suffix) ? .suffix : .inner
+            let folded = KeyFold.shared.fold(String(literal[run]), family)
+            if !folded.isEmpty { options.append([IndexKey(kind: anchored, family: family, bytes: folded)]) }
+        }
+        switch options.count {
+        case 0: return .none
+        case 1: return .keys(options[0])
+        default: return .alternatives(options)
+        }
+    }
+
+    private static func isReliableNeedle(_ scalars: Substring.UnicodeScalarView, _ family: KeyFamily) -> Bool {
+        for scalar in scalars where !KeyFold.shared.isReliableNeedle(scalar, family) { return false }
+        return true
+    }
+
+    /// The whole literal folded as one key (none when it folds to nothing, unless exact).
+    private static func wholeKey(_ kind: IndexKey.Kind, _ literal: String, _ family: KeyFamily) -> ClauseKeys {
+        let folded = KeyFold.shared.fold(literal, family)
+        if folded.isEmpty && kind != .exact { return .none }
+        return .keys([IndexKey(kind: kind, family: family, bytes: folded)])
     }
 
     private static func keys(for node: CompiledNode) -> ClauseKeys {

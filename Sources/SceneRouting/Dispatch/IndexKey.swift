@@ -29,6 +29,9 @@ struct IndexKey: Hashable, Sendable {
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 
+    /// An inner key too short for the gram tables: probed at every identifier position.
+    var isShortInner: Bool { kind == .inner && bytes.count < 4 }
+
     /// Higher is more selective: exact beats anchored beats inner, longer beats shorter.
     var selectivity: Int {
         switch kind {

@@ -102,9 +102,13 @@ final class PredicateTier: @unchecked Sendable {
         case .clauses(let clauses):
             var chosen: [IndexKey] = []
             for alternatives in clauses {
-                // The alternative whose buckets hold the fewest groups now (then the more
-                // selective): a literal many predicates share, like 'sms:', is a poor filter.
+                // An alternative without inner keys under 4 bytes (each such length costs every
+                // route a probe per identifier position), then the one whose buckets hold the
+                // fewest groups now, then the more selective: a literal many predicates share,
+                // like 'sms:', is a poor filter.
                 let best = alternatives.min { a, b in
+                    let (shortA, shortB) = (a.contains(where: \.isShortInner), b.contains(where: \.isShortInner))
+                    if shortA != shortB { return !shortA }
                     let (loadA, loadB) = (a.map(index.load).reduce(0, +), b.map(index.load).reduce(0, +))
                     if loadA != loadB { return loadA < loadB }
                     return a.map(\.selectivity).min()! > b.map(\.selectivity).min()!

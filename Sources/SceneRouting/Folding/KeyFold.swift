@@ -8,19 +8,23 @@
 /// and removal of every mark and of what CFString ignores. ASCII is left as is
 /// (case-sensitive family) or lowercased; Hangul syllables decompose into their jamo by
 /// arithmetic, as Unicode defines it, in every family.
-final class KeyFold: Sendable {
+///
+/// `@unchecked Sendable`: the tables are written in `init` only and read through pointers
+/// (no reference counting per scalar), which this object owns until it is released.
+final class KeyFold: @unchecked Sendable {
     /// The table every lookup uses.
     static let shared = KeyFold(data: KeyFold.data)
 
-    /// Per family, `scalar >> 8` → first entry of that scalar's block in `entries`; block 0
-    /// is all identity.
-    private let blocks: [[UInt32]]
+    /// Per family, `scalar >> 8` → first entry of that scalar's block in `entries`
+    /// (`blockCount` per family); block 0 is all identity.
+    private let blocks: UnsafeMutableBufferPointer<UInt32>
+    private static let blockCount = 0x1100
     /// 256 entries per block: 0 keeps the scalar and is a reliable needle; otherwise bit 31
     /// set if the scalar has a mapping (then its byte length in bits 24–29 and its offset in
     /// `mappings` below), bit 30 set if it is an unreliable needle (``isReliableNeedle(_:_:)``).
-    private let entries: [UInt32]
+    private let entries: UnsafeMutableBufferPointer<UInt32>
     /// The UTF-8 bytes of every mapping, back to back.
-    private let mappings: [UInt8]
+    private let mappings: UnsafeMutableBufferPointer<UInt8>
     /// Folded bytes per input byte, at most: a buffer of `maximumExpansion` times the input's
     /// length holds any fold.
     let maximumExpansion: Int
@@ -95,53 +99,57 @@ final class KeyFold: Sendable {
                 }
             }
         }
-        self.blocks = blockOfScalar
-        self.entries = entries
-        self.mappings = mappings
+        blocks = .allocate(capacity: Self.blockCount * KeyFamily.allCases.count)
+        _ = blocks.initialize(from: blockOfScalar.joined())
+        self.entries = .allocate(capacity: entries.count)
+        _ = self.entries.initialize(from: entries)
+        self.mappings = .allocate(capacity: max(1, mappings.count))
+        _ = self.mappings.initialize(from: mappings)
         // A Hangul syllable's three bytes become up to nine.
         maximumExpansion = max(expansion, 3)
+    }
+
+    deinit {
+        blocks.deallocate()
+        entries.deallocate()
+        mappings.deallocate()
     }
 
     /// Writes the fold of `text` (valid UTF-8) for `family` to `output`, which must have room
     /// for `text.count * maximumExpansion` bytes; returns how many bytes it wrote.
     /// - Complexity: O(`text.count`); no allocation.
     func fold(_ text: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, into output: UnsafeMutablePointer<UInt8>) -> Int {
-        blocks[family.rawValue].withUnsafeBufferPointer { blocks in
-            entries.withUnsafeBufferPointer { entries in
-                mappings.withUnsafeBufferPointer { mappings in
-                    let lowercases = family != .caseSensitive
-                    var written = 0
-                    var index = 0
-                    let count = text.count
-                    while index < count {
-                        let lead = text[index]
-                        if lead < 0x80 {
-                            output[written] = lowercases ? ASCIIText.lowercase(lead) : lead
-                            written += 1
-                            index += 1
-                            continue
-                        }
-                        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-                        var value = UInt32(lead) & (lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F)
-                        for offset in 1..<length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
-                        let entry = entries[Int(blocks[Int(value >> 8)]) + Int(value & 0xFF)]
-                        if Self.hangulSyllables.contains(value) {
-                            written += Self.writeJamo(of: value, to: output + written)
-                        } else if entry & 1 << 31 == 0 {
-                            for offset in 0..<length { output[written + offset] = text[index + offset] }
-                            written += length
-                        } else {
-                            let mappedLength = Int(entry >> 24 & 0x3F)
-                            let start = Int(entry & 0xFF_FFFF)
-                            for offset in 0..<mappedLength { output[written + offset] = mappings[start + offset] }
-                            written += mappedLength
-                        }
-                        index += length
-                    }
-                    return written
-                }
+        let blocks = self.blocks.baseAddress! + Self.blockCount * family.rawValue
+        let lowercases = family != .caseSensitive
+        var written = 0
+        var index = 0
+        let count = text.count
+        while index < count {
+            let lead = text[index]
+            if lead < 0x80 {
+                output[written] = lowercases ? ASCIIText.lowercase(lead) : lead
+                written += 1
+                index += 1
+                continue
             }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            var value = UInt32(lead) & (lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F)
+            for offset in 1..<length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
+            let entry = entries[Int(blocks[Int(value >> 8)]) + Int(value & 0xFF)]
+            if Self.hangulSyllables.contains(value) {
+                written += Self.writeJamo(of: value, to: output + written)
+            } else if entry & 1 << 31 == 0 {
+                for offset in 0..<length { output[written + offset] = text[index + offset] }
+                written += length
+            } else {
+                let mappedLength = Int(entry >> 24 & 0x3F)
+                let start = Int(entry & 0xFF_FFFF)
+                for offset in 0..<mappedLength { output[written + offset] = mappings[start + offset] }
+                written += mappedLength
+            }
+            index += length
         }
+        return written
     }
 
     static let hangulSyllables: ClosedRange<UInt32> = 0xAC00...0xD7A3
@@ -156,7 +164,8 @@ final class KeyFold: Sendable {
     /// (``ClauseIndexing``).
     func isReliableNeedle(_ scalar: Unicode.Scalar, _ family: KeyFamily) -> Bool {
         let value = scalar.value
-        return entries[Int(blocks[family.rawValue][Int(value >> 8)]) + Int(value & 0xFF)] & (1 << 30) == 0
+        let block = blocks[Self.blockCount * family.rawValue + Int(value >> 8)]
+        return entries[Int(block) + Int(value & 0xFF)] & (1 << 30) == 0
     }
 
     /// Writes the two or three conjoining jamo of a Hangul syllable (three bytes of UTF-8
