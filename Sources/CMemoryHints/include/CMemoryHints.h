@@ -9,4 +9,15 @@ static inline __attribute__((always_inline)) void scene_router_prefetch(const vo
     __builtin_prefetch(address, 0, 3);
 }
 
+// A hint to the CPU that the thread is spinning on a lock (x86 PAUSE, ARM YIELD): the
+// spinning core wastes less power and lets a sibling hyperthread run. Swift has no
+// intrinsic for it either.
+static inline __attribute__((always_inline)) void scene_router_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 #endif
