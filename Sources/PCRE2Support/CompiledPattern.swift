@@ -14,6 +14,10 @@ package final class CompiledPattern: @unchecked Sendable {
     package let isJITCompiled: Bool
     /// The pattern text as compiled.
     package let pattern: String
+    /// ASCII code units every match contains, as PCRE2 works them out (its first and last
+    /// required code units), in the case the pattern spells them: a subject without them
+    /// (in either case, should the pattern be caseless) cannot match.
+    package let requiredASCII: [UInt8]
 
     /// Compiles `pattern` for whole-subject matching.
     /// - Parameter caseless: adds `PCRE2_CASELESS` (Unicode simple case folding).
@@ -35,10 +39,28 @@ package final class CompiledPattern: @unchecked Sendable {
         code = compiled
         isJITCompiled = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
         self.pattern = pattern
+        requiredASCII = Self.requiredASCII(of: compiled)
     }
 
     deinit {
         pcre2_code_free_8(code)
+    }
+
+    private static func requiredASCII(of code: OpaquePointer) -> [UInt8] {
+        var required: [UInt8] = []
+        for (typeWhat, unitWhat) in [
+            (UInt32(PCRE2_INFO_FIRSTCODETYPE), UInt32(PCRE2_INFO_FIRSTCODEUNIT)),
+            (UInt32(PCRE2_INFO_LASTCODETYPE), UInt32(PCRE2_INFO_LASTCODEUNIT)),
+        ] {
+            var type: UInt32 = 0
+            var unit: UInt32 = 0
+            // Type 1: a particular code unit; 0 and 2 (start of line) say nothing.
+            guard pcre2_pattern_info_8(code, typeWhat, &type) == 0, type == 1,
+                pcre2_pattern_info_8(code, unitWhat, &unit) == 0, unit < 0x80
+            else { continue }
+            required.append(UInt8(unit))
+        }
+        return required
     }
 
     /// Matches the whole of `subject` (valid UTF-8).

@@ -201,9 +201,10 @@ extension SceneRouterCommand {
                 readerRoutesPerSecond: readers > 0 ? Int(Double(control.routes.load(ordering: .relaxed)) / seconds) : nil)
         }
 
-        /// Routes identifiers of `length` bytes of three kinds, each 50 times: `é`, emoji, and a
-        /// cycle of valid scalars that look odd (U+0080, U+07FF, U+FFFD, U+FEFF, U+FFFF,
-        /// U+10FFFF, a skin tone, U+0345, ZWNJ, …). Lengths over the route limit are refused.
+        /// Routes identifiers of `length` bytes of four kinds, each 200 times after 5 untimed
+        /// routes: ASCII (`x`, for comparison), `é`, emoji, and a cycle of valid scalars that
+        /// look odd (U+0080, U+07FF, U+FFFD, U+FEFF, U+FFFF, U+10FFFF, a skin tone, U+0345,
+        /// ZWNJ, …). Lengths over the route limit are refused.
         fileprivate static func measureLong(_ router: SceneRouter, length: Int) -> [LongRecord] {
             let odd: [Unicode.Scalar] = [
                 "\u{80}", "\u{7FF}", "\u{800}", "\u{FFFD}", "\u{FEFF}", "\u{FFFF}", "\u{D7FF}", "\u{E000}", "\u{10FFFF}",
@@ -220,9 +221,11 @@ extension SceneRouterCommand {
                 }
                 return String(text)
             }
-            return [("é", filled(["é"])), ("emoji", filled(["📄"])), ("odd-but-valid", filled(odd))].map { kind, identifier in
+            let kinds = [("ascii", filled(["x"])), ("é", filled(["é"])), ("emoji", filled(["📄"])), ("odd-but-valid", filled(odd))]
+            return kinds.map { kind, identifier in
+                for _ in 0..<5 { _ = router.route(identifier: identifier) }
                 var latencies: [UInt64] = []
-                for _ in 0..<50 {
+                for _ in 0..<200 {
                     let start = DispatchTime.now().uptimeNanoseconds
                     _ = router.route(identifier: identifier)
                     latencies.append(DispatchTime.now().uptimeNanoseconds - start)

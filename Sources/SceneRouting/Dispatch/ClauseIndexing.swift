@@ -95,64 +95,21 @@ enum ClauseIndexing {
         return options.isEmpty ? .none : .alternatives(options)
     }
 
-    /// The key a comparison of `kind` needs: `literal` folded for `mode`'s family. An empty
-    /// needle is never found (`rangeOfString:`), so such an atom is false.
-    ///
-    /// A literal CFString compares (not `[n]` or exact `==`, not a pattern) may hold
-    /// characters CFString matches otherwise than their fold says
-    /// (``KeyFold/isReliableNeedle(_:_:)``); around them CFString still matches character by
-    /// character, so a key is taken from a run of reliable characters: the first run as a
-    /// prefix, the last as a suffix, any run as an inner key. Each run is a key of its own;
-    /// the table files the one least crowded when the predicate arrives (`sección-7/` offers
-    /// the prefix `secci`, shared by every `sección-N/`, and the inner `n-7/`). A literal with
-    /// no reliable character (or one that folds to nothing) offers no key.
+    /// The keys a comparison of `kind` on `literal` offers (``NeedleKeys``). An empty needle
+    /// is never found (`rangeOfString:`), so such an atom is false. Each key is necessary on
+    /// its own: several are alternatives, and the table files the one least crowded when the
+    /// predicate arrives (`sección-7/` offers the prefix `secci`, shared by every
+    /// `sección-N/`, and the inner `n-7/`).
     private static func key(
         _ kind: IndexKey.Kind, _ literal: String, _ mode: FoldMode, comparedByFoundation: Bool = true
     ) -> ClauseKeys {
         if literal.isEmpty && kind != .exact { return .unsatisfiable }
-        let family = mode.keyFamily
-        guard comparedByFoundation && mode != .literal else { return wholeKey(kind, literal, family) }
-        // Runs of reliable characters (grapheme clusters, so a mark never leaves its base).
-        var runs: [Range<String.Index>] = []
-        var runStart: String.Index?
-        var index = literal.startIndex
-        while index < literal.endIndex {
-            let next = literal.index(after: index)
-            if isReliableNeedle(literal.unicodeScalars[index..<next], family) {
-                runStart = runStart ?? index
-            } else if let start = runStart {
-                runs.append(start..<index)
-                runStart = nil
-            }
-            index = next
-        }
-        if let start = runStart { runs.append(start..<literal.endIndex) }
-        if runs.count == 1 && runs[0] == literal.startIndex..<literal.endIndex { return wholeKey(kind, literal, family) }
-        var options: [[IndexKey]] = []
-        for run in runs {
-            let anchored: IndexKey.Kind =
-                run.lowerBound == literal.startIndex && (kind == .exact || kind == .prefix) ? .prefix
-                : run.upperBound == literal.endIndex && (kind == .exact || kind == .suffix) ? .suffix : .inner
-            let folded = KeyFold.shared.fold(String(literal[run]), family)
-            if !folded.isEmpty { options.append([IndexKey(kind: anchored, family: family, bytes: folded)]) }
-        }
-        switch options.count {
+        let keys = NeedleKeys.keys(literal, kind, mode, comparedByFoundation: comparedByFoundation)
+        switch keys.count {
         case 0: return .none
-        case 1: return .keys(options[0])
-        default: return .alternatives(options)
+        case 1: return .keys(keys)
+        default: return .alternatives(keys.map { [$0] })
         }
-    }
-
-    private static func isReliableNeedle(_ scalars: Substring.UnicodeScalarView, _ family: KeyFamily) -> Bool {
-        for scalar in scalars where !KeyFold.shared.isReliableNeedle(scalar, family) { return false }
-        return true
-    }
-
-    /// The whole literal folded as one key (none when it folds to nothing, unless exact).
-    private static func wholeKey(_ kind: IndexKey.Kind, _ literal: String, _ family: KeyFamily) -> ClauseKeys {
-        let folded = KeyFold.shared.fold(literal, family)
-        if folded.isEmpty && kind != .exact { return .none }
-        return .keys([IndexKey(kind: kind, family: family, bytes: folded)])
     }
 
     private static func keys(for node: CompiledNode) -> ClauseKeys {

@@ -188,13 +188,10 @@ final class DispatchTable: @unchecked Sendable {
             base: UnsafeRawPointer(slots.base), stride: MemoryLayout<SessionSlot>.stride, offset: Self.sessionIDOffset)
     }
 
-    /// The best window session matching `tier` for `subject`, if any; `folded` holds a
-    /// non-ASCII identifier's folds, computed on demand.
+    /// The best window session matching `tier` for `subject`, if any.
     /// - Complexity: the literal index probe plus the groups it finds, the always and
     ///   residual groups; a group is evaluated only if its best session would win.
-    private func best(
-        in tier: PredicateTier, for subject: inout Subject, folded: inout FoldedIdentifier?, budgetExceeded: inout Bool
-    ) -> Int32? {
+    private func best(in tier: PredicateTier, for subject: inout Subject, budgetExceeded: inout Bool) -> Int32? {
         let winner = withUnsafeMutablePointer(to: &subject) { subject in
             var contest = TierContest(tier, recency: tieBreak == .recency, subject: subject, winners: winners)
             for group in tier.always.buffer { contest.consider(group, verify: false, flat: false) }
@@ -204,9 +201,8 @@ final class DispatchTable: @unchecked Sendable {
                 for group in tier.residual.buffer { contest.consider(group, verify: true, flat: true) }
             } else {
                 // Each family's keys are folded literals: probe the identifier's fold for them.
-                if folded == nil { folded = FoldedIdentifier(subject.pointee.bytes) }
                 for family in KeyFamily.allCases where tier.index.hasKeys(of: family) {
-                    tier.index.probe(folded: folded!.form(family), family, &contest)
+                    tier.index.probe(folded: subject.pointee.keyFold(family), family, &contest)
                 }
                 for group in tier.residual.buffer { contest.consider(group, verify: true, flat: false) }
             }
@@ -238,13 +234,12 @@ final class DispatchTable: @unchecked Sendable {
         }
         return Subject.with(identifier) { subject in
             var budgetExceeded = false
-            var folded: FoldedIdentifier?
-            if let winner = best(in: prefer, for: &subject, folded: &folded, budgetExceeded: &budgetExceeded) {
+            if let winner = best(in: prefer, for: &subject, budgetExceeded: &budgetExceeded) {
                 return RoutingDecision(
                     identifier: identifier, action: .activate(sessionID: slots[Int(winner)].session.id), reason: .prefers,
                     budgetExceeded: budgetExceeded)
             }
-            if let winner = best(in: can, for: &subject, folded: &folded, budgetExceeded: &budgetExceeded) {
+            if let winner = best(in: can, for: &subject, budgetExceeded: &budgetExceeded) {
                 return RoutingDecision(
                     identifier: identifier, action: .activate(sessionID: slots[Int(winner)].session.id), reason: .can,
                     budgetExceeded: budgetExceeded)

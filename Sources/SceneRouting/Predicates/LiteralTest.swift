@@ -78,7 +78,28 @@ final class LiteralTest: @unchecked Sendable {
             if case .between = operation, asciiUpper == nil { return foundation(identifier) }
             return ascii(subject.bytes, asciiLiteral)
         }
+        if !subject.isASCII && !keysOccur(in: &subject) { return false }
         return foundation(identifier)
+    }
+
+    /// Whether the keys the literal guarantees (``NeedleKeys``) occur in the identifier's
+    /// folds: a match needs them, as the index does, so when one is missing the answer is
+    /// false without asking Foundation (most candidates and residual groups of a non-ASCII
+    /// identifier end here). True for operations keys say nothing about.
+    private func keysOccur(in subject: inout Subject) -> Bool {
+        let kind: IndexKey.Kind
+        switch operation {
+        case .equal: kind = .exact
+        case .beginsWith: kind = .prefix
+        case .endsWith: kind = .suffix
+        case .contains: kind = .inner
+        default: return true
+        }
+        guard !literal.isEmpty else { return true }
+        for key in NeedleKeys.keys(literal, kind, mode) where !NeedleKeys.occurs(key, in: subject.keyFold(key.family)) {
+            return false
+        }
+        return true
     }
 
     private func ascii(_ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>) -> Bool {

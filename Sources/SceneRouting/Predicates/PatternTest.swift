@@ -25,6 +25,7 @@ final class PatternTest: Sendable {
         if subject.isASCII || mode == .literal {
             outcome = mode.foldsCase ? pattern.matchesLowercasingASCII(subject.bytes) : pattern.matches(subject.bytes)
         } else {
+            guard hasRequiredASCII(pattern, &subject) else { return false }
             outcome = pattern.matches(subject.patternForm(mode))
         }
         switch outcome {
@@ -34,5 +35,24 @@ final class PatternTest: Sendable {
             budgetExceeded = true
             return false
         }
+    }
+
+    /// Whether the non-ASCII identifier can hold the ASCII code units every match needs, so
+    /// that Foundation need not fold and normalise it when it cannot (a catastrophic pattern
+    /// sent `é…é` ends here). The pattern runs on the identifier folded for the mode and in
+    /// NFKC, whose key fold equals the identifier's (``KeyFold``); in NFKC the only case
+    /// partners of an ASCII letter are ASCII, so a required letter, or its other case, shows
+    /// in the key fold as itself (lowercased for the case-insensitive families).
+    private func hasRequiredASCII(_ pattern: CompiledPattern, _ subject: inout Subject) -> Bool {
+        guard !pattern.requiredASCII.isEmpty else { return true }
+        let family = mode.keyFamily
+        let folded = subject.keyFold(family)
+        for unit in pattern.requiredASCII {
+            let lower = ASCIIText.lowercase(unit)
+            let upper = lower &- 0x61 < 26 ? lower - 0x20 : lower
+            let present = family == .caseSensitive ? folded.contains { $0 == lower || $0 == upper } : folded.contains(lower)
+            if !present { return false }
+        }
+        return true
     }
 }

@@ -3,13 +3,20 @@ import Foundation
 /// The identifier a predicate is evaluated against, in the forms evaluation may need.
 ///
 /// The UTF-8 view is borrowed for the duration of one evaluation. Non-ASCII identifiers get
-/// their folded and NFKC forms computed at most once per evaluation, on demand; ASCII
-/// identifiers need none of them.
+/// their key folds (``keyFold(_:)``) and their folded NFKC forms (for patterns) computed at
+/// most once per evaluation, on demand; ASCII identifiers need none of them.
 struct Subject {
     let string: String?
     let bytes: UnsafeBufferPointer<UInt8>
     let isASCII: Bool
     private var patternForms: [FoldMode: String] = [:]
+    /// Room for one key fold per family, `foldStride` bytes apart: the thread's
+    /// ``RouteScratch`` (released by ``with(_:_:)``), or for a subject evaluated while another
+    /// holds it, memory of its own (freed there too).
+    private var foldStorage: UnsafeMutablePointer<UInt8>?
+    private var ownsFoldStorage = false
+    private var foldStride = 0
+    private var foldLengths: (Int, Int, Int) = (-1, -1, -1)
 
     init(string: String?, bytes: UnsafeBufferPointer<UInt8>) {
         self.string = string
@@ -26,6 +33,7 @@ struct Subject {
         }
         if let result = identifier.utf8.withContiguousStorageIfAvailable({ buffer -> Result in
             var subject = Subject(string: identifier, bytes: buffer)
+            defer { subject.releaseFolds() }
             return body(&subject)
         }) {
             return result
@@ -33,8 +41,47 @@ struct Subject {
         var copy = identifier
         return copy.withUTF8 { buffer in
             var subject = Subject(string: identifier, bytes: buffer)
+            defer { subject.releaseFolds() }
             return body(&subject)
         }
+    }
+
+    /// The identifier folded for `family` (``KeyFold``): what index keys of that family are
+    /// looked up in, and what the keys a literal guarantees must occur in
+    /// (``NeedleKeys``).
+    mutating func keyFold(_ family: KeyFamily) -> UnsafeBufferPointer<UInt8> {
+        if foldStorage == nil {
+            foldStride = max(1, bytes.count * KeyFold.shared.maximumExpansion)
+            let capacity = foldStride * KeyFamily.allCases.count
+            if let borrowed = RouteScratch.current.borrow(capacity: capacity) {
+                foldStorage = borrowed
+            } else {
+                foldStorage = .allocate(capacity: capacity)
+                ownsFoldStorage = true
+            }
+        }
+        let start = foldStorage! + foldStride * family.rawValue
+        var length: Int
+        switch family {
+        case .caseSensitive: length = foldLengths.0
+        case .caseInsensitive: length = foldLengths.1
+        case .caseAndDiacriticInsensitive: length = foldLengths.2
+        }
+        if length < 0 {
+            length = KeyFold.shared.fold(bytes, family, into: start)
+            switch family {
+            case .caseSensitive: foldLengths.0 = length
+            case .caseInsensitive: foldLengths.1 = length
+            case .caseAndDiacriticInsensitive: foldLengths.2 = length
+            }
+        }
+        return UnsafeBufferPointer(start: start, count: length)
+    }
+
+    private mutating func releaseFolds() {
+        guard let storage = foldStorage else { return }
+        if ownsFoldStorage { storage.deallocate() } else { RouteScratch.current.giveBack() }
+        foldStorage = nil
     }
 
     /// The identifier as LIKE/MATCHES see it (non-ASCII only): folded per `mode`, then

@@ -1,0 +1,71 @@
+/// What a comparison's literal (its needle) guarantees about every identifier it matches,
+/// in folded bytes: keys that must occur in the identifier's fold (``KeyFold``).
+///
+/// A needle that CFString compares (any mode but `[n]`, and not the exact `==`) may hold
+/// characters CFString matches otherwise than their fold says
+/// (``KeyFold/isReliableNeedle(_:_:)``); around them CFString still matches character by
+/// character, so each run of reliable characters is a key of its own: the first run a
+/// prefix, the last a suffix, any other an inner key. A needle without such characters is
+/// one key of the comparison's kind.
+enum NeedleKeys {
+    /// Every key `literal` guarantees for a comparison of `kind` in `mode`: all of them occur
+    /// in the fold of any identifier the comparison matches. Empty when the literal folds to
+    /// nothing usable; callers handle an empty literal (never found) themselves.
+    /// - Parameter comparedByFoundation: false for text PCRE2 matches after folding (pattern
+    ///   literals), which is matched as folded.
+    static func keys(
+        _ literal: String, _ kind: IndexKey.Kind, _ mode: FoldMode, comparedByFoundation: Bool = true
+    ) -> [IndexKey] {
+        let family = mode.keyFamily
+        guard comparedByFoundation && mode != .literal else { return whole(literal, kind, family) }
+        // Runs of reliable characters (grapheme clusters, so a mark never leaves its base).
+        var runs: [Range<String.Index>] = []
+        var runStart: String.Index?
+        var index = literal.startIndex
+        while index < literal.endIndex {
+            let next = literal.index(after: index)
+            if isReliable(literal.unicodeScalars[index..<next], family) {
+                runStart = runStart ?? index
+            } else if let start = runStart {
+                runs.append(start..<index)
+                runStart = nil
+            }
+            index = next
+        }
+        if let start = runStart { runs.append(start..<literal.endIndex) }
+        if runs.count == 1 && runs[0] == literal.startIndex..<literal.endIndex { return whole(literal, kind, family) }
+        var keys: [IndexKey] = []
+        for run in runs {
+            let anchored: IndexKey.Kind =
+                run.lowerBound == literal.startIndex && (kind == .exact || kind == .prefix) ? .prefix
+                : run.upperBound == literal.endIndex && (kind == .exact || kind == .suffix) ? .suffix : .inner
+            let folded = KeyFold.shared.fold(String(literal[run]), family)
+            if !folded.isEmpty { keys.append(IndexKey(kind: anchored, family: family, bytes: folded)) }
+        }
+        return keys
+    }
+
+    private static func isReliable(_ scalars: Substring.UnicodeScalarView, _ family: KeyFamily) -> Bool {
+        for scalar in scalars where !KeyFold.shared.isReliableNeedle(scalar, family) { return false }
+        return true
+    }
+
+    /// The whole literal folded as one key (none when it folds to nothing, unless exact).
+    private static func whole(_ literal: String, _ kind: IndexKey.Kind, _ family: KeyFamily) -> [IndexKey] {
+        let folded = KeyFold.shared.fold(literal, family)
+        return folded.isEmpty && kind != .exact ? [] : [IndexKey(kind: kind, family: family, bytes: folded)]
+    }
+
+    /// Whether `key` occurs in `folded` (an identifier folded for the key's family) where its
+    /// kind says.
+    static func occurs(_ key: IndexKey, in folded: UnsafeBufferPointer<UInt8>) -> Bool {
+        key.bytes.withUnsafeBufferPointer { bytes in
+            switch key.kind {
+            case .exact: ASCIIText.equal(folded, bytes, caseless: false)
+            case .prefix: ASCIIText.hasPrefix(folded, bytes, caseless: false)
+            case .suffix: ASCIIText.hasSuffix(folded, bytes, caseless: false)
+            case .inner: ASCIIText.contains(folded, bytes, caseless: false)
+            }
+        }
+    }
+}
