@@ -70,7 +70,7 @@ import Testing
         #expect(arena.unusedBytes == 0)
         #expect(moved.first == 0)
         for (position, index) in live.enumerated() {
-            let stored = Array(UnsafeBufferPointer(start: arena.base + Int(moved[position]), count: programs[index].count))
+            let stored = arena.withBytes { Array(UnsafeBufferPointer(start: $0 + Int(moved[position]), count: programs[index].count)) }
             #expect(stored == programs[index], "program \(index) after compaction")
         }
         #expect(arena.approximateBytes >= live.map { programs[$0].count }.reduce(0, +))

@@ -5,7 +5,9 @@ import Dispatch
 /// without rebuilding.
 ///
 /// Not thread-safe by itself; ``SceneRouter`` wraps it with a reader–writer lock, which is
-/// why hot properties skip dynamic exclusivity checks.
+/// why hot properties skip dynamic exclusivity checks. `@unchecked Sendable` for the build:
+/// `init` fills its id map, global heap and two tiers on concurrent threads, each task
+/// writing memory no other task touches.
 final class DispatchTable: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var framework: AppFramework
     @exclusivity(unchecked) private(set) var supportsMultipleScenes: Bool
@@ -183,30 +185,32 @@ final class DispatchTable: @unchecked Sendable {
     /// Where a session's id sits in its slot (resolved once, not per route).
     private static let sessionIDOffset = MemoryLayout<SessionSlot>.offset(of: \SessionSlot.session.id) ?? 0
 
-    private var winners: TierContest.Winners {
-        TierContest.Winners(
-            base: UnsafeRawPointer(slots.base), stride: MemoryLayout<SessionSlot>.stride, offset: Self.sessionIDOffset)
-    }
-
     /// The best window session matching `tier` for `subject`, if any.
     /// - Complexity: the literal index probe plus the groups it finds, the always and
     ///   residual groups; a group is evaluated only if its best session would win.
     private func best(in tier: PredicateTier, for subject: inout Subject, budgetExceeded: inout Bool) -> Int32? {
         let winner = withUnsafeMutablePointer(to: &subject) { subject in
-            var contest = TierContest(tier, recency: tieBreak == .recency, subject: subject, winners: winners)
-            for group in tier.always.buffer { contest.consider(group, verify: false, flat: false) }
-            if subject.pointee.isASCII {
-                // Flat checks hold for ASCII identifiers only.
-                tier.probe(subject.pointee.bytes, &contest)
-                for group in tier.residual.buffer { contest.consider(group, verify: true, flat: true) }
-            } else {
-                // Each family's keys are folded literals: probe the identifier's fold for them.
-                for family in KeyFamily.allCases where tier.index.hasKeys(of: family) {
-                    tier.index.probe(folded: subject.pointee.keyFold(family), family, &contest)
+            slots.withElements { sessions in
+                tier.withRoutingView { view in
+                    let winners = TierContest.Winners(
+                        base: UnsafeRawPointer(sessions.baseAddress!), stride: MemoryLayout<SessionSlot>.stride,
+                        offset: Self.sessionIDOffset)
+                    var contest = TierContest(view, recency: tieBreak == .recency, subject: subject, winners: winners)
+                    for group in view.always { contest.consider(group, verify: false, flat: false) }
+                    if subject.pointee.isASCII {
+                        // Flat checks hold for ASCII identifiers only.
+                        tier.probe(subject.pointee.bytes, &contest)
+                        for group in view.residual { contest.consider(group, verify: true, flat: true) }
+                    } else {
+                        // Each family's keys are folded literals: probe the identifier's fold for them.
+                        for family in KeyFamily.allCases where tier.index.hasKeys(of: family) {
+                            tier.index.probe(folded: subject.pointee.keyFold(family), family, &contest)
+                        }
+                        for group in view.residual { contest.consider(group, verify: true, flat: false) }
+                    }
+                    return (slot: contest.best, budgetExceeded: contest.budgetExceeded)
                 }
-                for group in tier.residual.buffer { contest.consider(group, verify: true, flat: false) }
             }
-            return (slot: contest.best, budgetExceeded: contest.budgetExceeded)
         }
         if winner.budgetExceeded { budgetExceeded = true }
         return winner.slot >= 0 ? winner.slot : nil

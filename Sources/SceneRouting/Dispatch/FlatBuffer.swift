@@ -1,9 +1,9 @@
 /// A growable array in memory this object owns (``LargeAllocation``: huge pages when large).
-/// Routing reads it through ``base`` — a plain pointer — so the hot path pays no reference
-/// counting on the buffer, no uniqueness and no bounds checks; writers (under
-/// ``SceneRouter``'s write lock) use the subscript.
-final class FlatBuffer<Element>: @unchecked Sendable {
-    private(set) var base: UnsafeMutablePointer<Element>
+/// Routing reads it inside ``withElements(_:)`` through a plain pointer, so the hot path
+/// pays no reference counting on the buffer and no uniqueness checks; writers (under
+/// ``SceneRouter``'s write lock) use the bounds-checked subscript.
+final class FlatBuffer<Element> {
+    private var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private(set) var capacity: Int
 
@@ -20,13 +20,20 @@ final class FlatBuffer<Element>: @unchecked Sendable {
     /// In place: reading a field or mutating one copies nothing else of the element.
     subscript(index: Int) -> Element {
         unsafeAddress {
-            assert(index >= 0 && index < count, "FlatBuffer index out of range")
+            precondition(index >= 0 && index < count, "FlatBuffer index out of range")
             return UnsafePointer(base + index)
         }
         unsafeMutableAddress {
-            assert(index >= 0 && index < count, "FlatBuffer index out of range")
+            precondition(index >= 0 && index < count, "FlatBuffer index out of range")
             return base + index
         }
+    }
+
+    /// Runs `body` with the live elements in place. The buffer must not be used after `body`
+    /// returns, nor while anything writes to this object (callers hold the table's lock).
+    @inline(__always)
+    func withElements<Result>(_ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
     }
 
     func append(_ element: Element) {
@@ -42,15 +49,18 @@ final class FlatBuffer<Element>: @unchecked Sendable {
         count += elements.count
     }
 
+    /// Overwrites `elements.count` elements from `offset`, all of them live.
+    func update(from offset: Int, with elements: [Element]) {
+        precondition(offset >= 0 && offset + elements.count <= count, "FlatBuffer update out of range")
+        elements.withUnsafeBufferPointer { (base + offset).update(from: $0.baseAddress!, count: $0.count) }
+    }
+
     @discardableResult
     func removeLast() -> Element {
         precondition(count > 0, "removeLast from an empty FlatBuffer")
         count -= 1
         return (base + count).move()
     }
-
-    /// The live elements in place, for routing loops (valid until the next write).
-    var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
     func reserveCapacity(_ minimum: Int) {
         guard minimum > capacity else { return }
@@ -62,7 +72,7 @@ final class FlatBuffer<Element>: @unchecked Sendable {
     }
 
     /// The elements, in order (a copy).
-    var elements: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    var elements: [Element] { withElements(Array.init) }
 
     /// Bytes reserved.
     var approximateBytes: Int { capacity * MemoryLayout<Element>.stride }

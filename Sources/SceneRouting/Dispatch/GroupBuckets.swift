@@ -4,7 +4,7 @@ internal import CMemoryHints
 /// open addressing with linear probing over one array of key/value entries, so a probe is a
 /// filter word, a mask and a compare or two — one cache line — with no hashing and no
 /// reference counting. Buckets are small because identical predicates share one group.
-final class GroupBuckets: @unchecked Sendable {
+final class GroupBuckets {
     /// `key` 0 is empty, 1 deleted, else the key (keys below 2 are stored as key + 2: a
     /// collision only costs a verification, never a wrong answer). `value` >= 0 indexes
     /// `buckets`; below -1 it is a lone group g stored inline as -(g + 2), the common case of

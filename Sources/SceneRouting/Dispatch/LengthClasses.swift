@@ -7,7 +7,7 @@
 /// classes however many distinct keys churn through it. Two heads that share a class share
 /// its mask, which costs probes, never an answer. Masks are exact: a length leaves its class
 /// when the last key of that class and length is removed.
-final class LengthClasses: @unchecked Sendable {
+final class LengthClasses {
     /// The class of a key or identifier; see ``key(of:reversed:_:)``.
     typealias Key = UInt16
 

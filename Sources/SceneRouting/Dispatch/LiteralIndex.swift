@@ -16,7 +16,7 @@
 ///
 /// A class, so probing reads its tables in place: a struct would be copied (and every
 /// buffer it holds retained) for each probe that cannot prove the callback leaves it alone.
-final class LiteralIndex: @unchecked Sendable {
+final class LiteralIndex {
     /// Counts and lengths of the keys one probe looks for: one family's, or (for ASCII
     /// identifiers read lowercased) both case-insensitive families' together.
     private struct FamilyKeys {

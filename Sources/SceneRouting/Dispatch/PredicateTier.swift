@@ -7,7 +7,7 @@
 ///
 /// Hot properties skip dynamic exclusivity checks: ``SceneRouter``'s reader–writer lock
 /// already guarantees that writers are alone.
-final class PredicateTier: @unchecked Sendable {
+final class PredicateTier {
     enum Placement: Sendable {
         case always, residual, never
         /// Filed under one key: the common case, without an array to allocate.
@@ -17,9 +17,9 @@ final class PredicateTier: @unchecked Sendable {
 
     // Parallel arrays indexed by group id; a free list recycles ids of emptied groups.
     /// Each group's predicate, evaluated to verify an index hit.
-    let roots = FlatBuffer<CompiledNode>()
-    /// Best session and its rank per group, read by routing through ``FlatBuffer/base``.
-    let heads = FlatBuffer<GroupHead>()
+    private let roots = FlatBuffer<CompiledNode>()
+    /// Best session and its rank per group, read by routing through ``withRoutingView(_:)``.
+    private let heads = FlatBuffer<GroupHead>()
     /// Members of groups with two or more sessions, best first; empty otherwise.
     private var heaps: [[Int32]] = []
     /// By session slot: its group in this tier and its position there (-1: not enrolled).
@@ -37,7 +37,7 @@ final class PredicateTier: @unchecked Sendable {
     private var predicates: [ActivationPredicate?] = []
     let index = LiteralIndex()
     /// Flat programs of groups whose predicate is more than one literal test.
-    let programs = ProgramArena()
+    private let programs = ProgramArena()
 
     init() {}
 
@@ -54,8 +54,8 @@ final class PredicateTier: @unchecked Sendable {
     }
     /// Groups every identifier must consider, and groups the index cannot find: read in place
     /// by routing, without retaining an array per route.
-    let always = FlatBuffer<Int32>()
-    let residual = FlatBuffer<Int32>()
+    private let always = FlatBuffer<Int32>()
+    private let residual = FlatBuffer<Int32>()
     private(set) var liveGroups = 0
     private(set) var neverCount = 0
 
@@ -257,14 +257,45 @@ final class PredicateTier: @unchecked Sendable {
         heads[g].rank = top >= 0 ? rank(top) : GroupHead.unranked
     }
 
+    /// What one route reads of the tier, in place: plain pointers into the tier's buffers,
+    /// which the tier owns and only writers (holding ``SceneRouter``'s write lock) move or
+    /// change. A view lives inside ``withRoutingView(_:)`` only.
+    struct RoutingView {
+        let heads: UnsafePointer<GroupHead>
+        let roots: UnsafePointer<CompiledNode>
+        let programs: UnsafePointer<UInt8>
+        let always: UnsafeBufferPointer<Int32>
+        let residual: UnsafeBufferPointer<Int32>
+    }
+
+    /// Runs `body` with a view of the tier for one route; the caller holds the read lock.
+    @inline(__always)
+    func withRoutingView<Result>(_ body: (RoutingView) -> Result) -> Result {
+        heads.withElements { heads in
+            roots.withElements { roots in
+                programs.withBytes { programs in
+                    always.withElements { always in
+                        residual.withElements { residual in
+                            body(
+                                RoutingView(
+                                    heads: heads.baseAddress!, roots: roots.baseAddress!, programs: programs, always: always,
+                                    residual: residual))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Probes the literal index in place.
     @inline(__always)
     func probe<Visitor: GroupVisitor>(_ identifier: UnsafeBufferPointer<UInt8>, _ visitor: inout Visitor) {
         index.probe(identifier, &visitor)
     }
 
-    /// How many group ids exist (live or free), for full scans.
-    var groupCapacity: Int { heads.count }
+    /// Groups matching every identifier, and groups evaluated on every route.
+    var alwaysCount: Int { always.count }
+    var residualCount: Int { residual.count }
 
     var approximateBytes: Int {
         roots.approximateBytes + heads.approximateBytes + heaps.reduce(0) { $0 + 8 + ($1.isEmpty ? 0 : 32 + $1.capacity * 4) }

@@ -3,14 +3,18 @@
 /// next program of the same size (predicates of one shape recur), and when unused bytes
 /// outgrow both a floor (1 MiB) and the live ones the owner compacts the arena (``compacted(_:)``),
 /// so its size stays proportional to the live programs.
-final class ProgramArena: @unchecked Sendable {
+final class ProgramArena {
     private var storage = FlatBuffer<UInt8>(capacity: 64)
     private var freeBySize: [Int: [Int32]] = [:]
     /// Bytes of released programs not yet reused.
     private(set) var unusedBytes = 0
 
-    /// The first byte; valid until the next write.
-    var base: UnsafePointer<UInt8> { UnsafePointer(storage.base) }
+    /// Runs `body` with the arena's first byte (programs are at their offsets from it). The
+    /// pointer must not be used after `body` returns, nor while anything writes to the arena.
+    @inline(__always)
+    func withBytes<Result>(_ body: (UnsafePointer<UInt8>) throws -> Result) rethrows -> Result {
+        try storage.withElements { try body($0.baseAddress!) }
+    }
 
     /// Stores `program`; nil if the arena would outgrow 32-bit offsets.
     func store(_ program: [UInt8]) -> Int32? {
@@ -18,9 +22,7 @@ final class ProgramArena: @unchecked Sendable {
         guard !program.isEmpty else { return nil }
         if let reused = freeBySize[program.count]?.popLast() {
             unusedBytes -= program.count
-            program.withUnsafeBufferPointer {
-                (storage.base + Int(reused)).update(from: $0.baseAddress!, count: $0.count)
-            }
+            storage.update(from: Int(reused), with: program)
             return reused
         }
         guard storage.count + program.count <= Int(Int32.max) else { return nil }
@@ -31,7 +33,7 @@ final class ProgramArena: @unchecked Sendable {
 
     /// Marks the program at `offset` unused.
     func release(at offset: Int32) {
-        let size = FlatProgram.size(of: base + Int(offset))
+        let size = withBytes { FlatProgram.size(of: $0 + Int(offset)) }
         freeBySize[size, default: []].append(offset)
         unusedBytes += size
     }
@@ -45,9 +47,11 @@ final class ProgramArena: @unchecked Sendable {
     /// Moves the programs at `offsets` (the live ones) to the front, in order, and forgets the
     /// rest; returns their new offsets, position by position.
     func compacted(_ offsets: [Int32]) -> [Int32] {
-        let programs = offsets.map { offset in
-            let start = base + Int(offset)
-            return Array(UnsafeBufferPointer(start: start, count: FlatProgram.size(of: start)))
+        let programs = withBytes { base in
+            offsets.map { offset in
+                let start = base + Int(offset)
+                return Array(UnsafeBufferPointer(start: start, count: FlatProgram.size(of: start)))
+            }
         }
         // A fresh buffer sized for the live programs: the old one's high-water pages go back.
         storage = FlatBuffer<UInt8>(capacity: max(64, programs.reduce(0) { $0 + $1.count }))

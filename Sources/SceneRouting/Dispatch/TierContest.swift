@@ -4,7 +4,9 @@ internal import CMemoryHints
 /// scan) finds is considered, and verified only if its best session would beat the best so
 /// far, so most candidates cost a head read and a rank comparison.
 ///
-/// Plain pointers and values, read once: the probe loops pay no reference counting.
+/// Plain pointers and values, read once: the probe loops pay no reference counting. A contest
+/// lives inside the tier's ``PredicateTier/withRoutingView(_:)`` and the table's scope over
+/// its session slots, so every pointer it holds outlives it.
 struct TierContest: GroupVisitor {
     /// Where a would-be winner's identity lives (the session's id, which the decision reads):
     /// fetched while the candidate is verified, so the two misses overlap.
@@ -20,8 +22,8 @@ struct TierContest: GroupVisitor {
     }
 
     private let winners: Winners
-    private let heads: UnsafeMutablePointer<GroupHead>
-    private let roots: UnsafeMutablePointer<CompiledNode>
+    private let heads: UnsafePointer<GroupHead>
+    private let roots: UnsafePointer<CompiledNode>
     private let programs: UnsafePointer<UInt8>
     private let recency: Bool
     private let subject: UnsafeMutablePointer<Subject>
@@ -36,11 +38,11 @@ struct TierContest: GroupVisitor {
     private var bestRank = GroupHead.unranked
 
     /// `subject` must stay valid while the contest runs.
-    init(_ tier: PredicateTier, recency: Bool, subject: UnsafeMutablePointer<Subject>, winners: Winners) {
+    init(_ tier: PredicateTier.RoutingView, recency: Bool, subject: UnsafeMutablePointer<Subject>, winners: Winners) {
         self.winners = winners
-        heads = tier.heads.base
-        roots = tier.roots.base
-        programs = tier.programs.base
+        heads = tier.heads
+        roots = tier.roots
+        programs = tier.programs
         self.recency = recency
         self.subject = subject
         flatChecksApply = subject.pointee.isASCII

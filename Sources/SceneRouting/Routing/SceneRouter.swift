@@ -107,7 +107,7 @@ public struct DispatchShape: Sendable, Equatable {
         func tier(_ tier: PredicateTier) -> Tier {
             let shape = tier.index.shape
             return Tier(
-                groups: tier.liveGroups, always: tier.always.count, residual: tier.residual.count, never: tier.neverCount,
+                groups: tier.liveGroups, always: tier.alwaysCount, residual: tier.residualCount, never: tier.neverCount,
                 hashedKeys: shape.hashed, gramBuckets: shape.grams, prefixLengths: shape.prefixLengths,
                 suffixLengths: shape.suffixLengths)
         }
