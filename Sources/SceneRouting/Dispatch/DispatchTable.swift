@@ -25,6 +25,9 @@ final class DispatchTable: @unchecked Sendable {
     let prefer = PredicateTier()
     let can = PredicateTier()
 
+    /// Session counts from which the build runs its three tasks on separate threads.
+    static let parallelBuildThreshold: Int32 = 4_096
+
     init(app: SceneApp) {
         framework = app.framework
         supportsMultipleScenes = app.supportsMultipleScenes
@@ -45,25 +48,33 @@ final class DispatchTable: @unchecked Sendable {
         for tier in [prefer, can] { tier.coverSlots(slots.count) }
         let count = Int32(slots.count)
         var duplicates: [Int32] = []
+        // Small tables (most apps have tens of windows) are built on this thread: handing
+        // three tasks to other threads costs more than they save.
+        let parallel = count >= Self.parallelBuildThreshold
         withUnsafeMutablePointer(to: &duplicates) { duplicatesPointer in
             nonisolated(unsafe) let duplicatesPointer = duplicatesPointer
-            DispatchQueue.concurrentPerform(iterations: 3) { task in
+            let task: @Sendable (Int) -> Void = { task in
                 switch task {
                 case 0:
-                    for slot in 0..<count where isWindow(slot) { enroll(slot, in: prefer) }
+                    for slot in 0..<count where self.isWindow(slot) { self.enroll(slot, in: self.prefer) }
                 case 1:
-                    for slot in 0..<count where isWindow(slot) {
-                        IndexedHeap.push(slot, into: &globalHeap, before: { self.ranksBefore($0, $1) }) {
+                    for slot in 0..<count where self.isWindow(slot) {
+                        IndexedHeap.push(slot, into: &self.globalHeap, before: { self.ranksBefore($0, $1) }) {
                             self.slots[Int($0)].globalPosition = $1
                         }
-                        enroll(slot, in: can)
+                        self.enroll(slot, in: self.can)
                     }
                 default:
                     for slot in 0..<count {
-                        let id = slots[Int(slot)].session.id
-                        if slotByID[id] == nil { slotByID[id] = slot } else { duplicatesPointer.pointee.append(slot) }
+                        let id = self.slots[Int(slot)].session.id
+                        if self.slotByID[id] == nil { self.slotByID[id] = slot } else { duplicatesPointer.pointee.append(slot) }
                     }
                 }
+            }
+            if parallel {
+                DispatchQueue.concurrentPerform(iterations: 3, execute: task)
+            } else {
+                for index in 0..<3 { task(index) }
             }
         }
         // A repeated id is refused, as `open` refuses it: the first session keeps it.

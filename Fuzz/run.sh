@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds one of SceneRouter's libFuzzer targets with AddressSanitizer and runs it.
+#
+#   Fuzz/run.sh FuzzPredicate|FuzzDecoding|FuzzTable SECONDS [libFuzzer options…]
+#
+# The package's modules are built by SwiftPM in .build/fuzz (release, instrumented for
+# libFuzzer and ASan, with testing enabled so targets can reach internal API); the target
+# is then compiled and linked with swiftc. New inputs go to .build/fuzz/corpus/TARGET; the
+# committed seeds in Fuzz/corpus/TARGET are read too. A crash or a timeout writes the input
+# to crash-* / timeout-* in the working directory and exits non-zero. Extra options go to
+# libFuzzer, e.g. -jobs=2 -workers=2, or a path to run single inputs.
+set -euo pipefail
+
+usage() {
+    echo "usage: Fuzz/run.sh FuzzPredicate|FuzzDecoding|FuzzTable SECONDS [libFuzzer options…]" >&2
+    exit 64
+}
+[ $# -ge 2 ] || usage
+target=$1
+seconds=$2
+shift 2
+case "$target" in FuzzPredicate | FuzzDecoding | FuzzTable) ;; *) usage ;; esac
+[[ "$seconds" =~ ^[0-9]+$ ]] || usage
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+scratch="$root/.build/fuzz"
+mkdir -p "$scratch"
+log="$scratch/build.log"
+
+# SwiftPM also links the benchmark plugin's helper tool with these flags, which fails on
+# libFuzzer's main without affecting the library modules; the output stays in the log
+# unless the build itself fails.
+if ! swift build --package-path "$root" --scratch-path "$scratch" -c release \
+    --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing --target SceneRouting >"$log" 2>&1; then
+    cat "$log" >&2
+    exit 1
+fi
+bin="$scratch/release"
+
+sources=("$root/Fuzz/$target.swift")
+if [ "$target" = FuzzTable ]; then sources+=("$root/Tests/SceneRoutingTests/Support/RandomApps.swift"); fi
+objects=()
+for module in SceneRouting PredicateSyntax PCRE2Support CMemoryHints; do objects+=("$bin/$module.build"/*.o); done
+swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$target" \
+    -I "$bin/Modules" -I "$root/Sources/CPCRE2" -Xcc -fmodule-map-file="$bin/CMemoryHints.build/module.modulemap" \
+    "${sources[@]}" "${objects[@]}" $(pkg-config --libs libpcre2-8) -o "$scratch/$target"
+
+corpus="$scratch/corpus/$target"
+mkdir -p "$corpus"
+dictionary=()
+if [ -f "$root/Fuzz/dictionaries/$target.dict" ]; then dictionary=(-dict="$root/Fuzz/dictionaries/$target.dict"); fi
+exec "$scratch/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+    "${dictionary[@]}" "$@" "$corpus" "$root/Fuzz/corpus/$target"
