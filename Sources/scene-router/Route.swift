@@ -94,7 +94,13 @@ extension SceneRouterCommand {
         private func emit(_ decision: RoutingDecision, event: Int, line: Int?, file: String?) -> Bool {
             if let refusal = DecisionRecord.refusal(of: decision) {
                 let located = line.map { "line \($0): \(refusal)" } ?? "argument \(event + 1): \(refusal)"
-                report(LineErrorRecord(event: event, error: located), file: file ?? "scene-router")
+                if let file, let line, file != "stdin" {
+                    // An events file's lines are reported as `FILE:LINE: error: …`, as its other errors.
+                    StandardStreams.error("\(file):\(line): error: \(refusal)")
+                    report(LineErrorRecord(event: event, error: located), file: nil)
+                } else {
+                    report(LineErrorRecord(event: event, error: located), file: file ?? "scene-router")
+                }
                 return false
             }
             let record = DecisionRecord(event: event, decision: decision)

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Runs the built `scene-router` binary and captures what it printed.
@@ -5,6 +6,10 @@ struct CLIResult {
     var stdout: String
     var stderr: String
     var status: Int32
+    /// The process ended on a signal (a crash), not by exiting.
+    var signaled = false
+    /// The process was still running at the deadline and was killed: a hang.
+    var timedOut = false
 }
 
 enum CLIRunner {
@@ -22,7 +27,12 @@ enum CLIRunner {
         return packageRoot.appendingPathComponent(".build/debug/scene-router")
     }()
 
-    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> CLIResult {
+    /// Runs the binary; one still running after `deadline` seconds is killed and reported as
+    /// timed out (a hang guard, generous enough for a debug build: not a speed assertion).
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, deadline: TimeInterval = 120,
+        executable: URL? = nil
+    ) throws -> CLIResult {
         // Files rather than pipes: no deadlock however much either side writes.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("scene-router-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -35,18 +45,26 @@ enum CLIRunner {
         FileManager.default.createFile(atPath: errorURL.path, contents: nil)
 
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         process.standardInput = try FileHandle(forReadingFrom: inputURL)
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = try FileHandle(forWritingTo: errorURL)
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        process.waitUntilExit()
+        var timedOut = false
+        if exited.wait(timeout: .now() + deadline) == .timedOut {
+            timedOut = true
+            process.terminate()
+            exited.wait()
+        }
         return CLIResult(
             stdout: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self),
-            status: process.terminationStatus)
+            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal && !timedOut,
+            timedOut: timedOut)
     }
 
     static func run(_ arguments: [String], stdin text: String) throws -> CLIResult {

@@ -234,7 +234,9 @@ public enum ManifestLoader {
                 declaration = name
                 if !declarationNames.contains(name) {
                     let known = declarationNames.sorted().map { "'\($0)'" }.joined(separator: ", ")
-                    reader.fail(path.appending("declaration"), "unknown declaration '\(name)'; declared: \(known)")
+                    reader.fail(
+                        path.appending("declaration"),
+                        "unknown declaration '\(name)'; declared: \(known.isEmpty ? "none that loaded" : known)")
                     valid = false
                 }
             } else {
