@@ -27,11 +27,13 @@ scratch="$root/.build/fuzz"
 mkdir -p "$scratch"
 log="$scratch/build.log"
 
-# SwiftPM also links the benchmark plugin's helper tool with these flags, which fails on
-# libFuzzer's main without affecting the library modules; the output stays in the log
-# unless the build itself fails.
+# SwiftPM passes -sanitize=fuzzer without the coverage it implies for swiftc, so the
+# coverage libFuzzer needs is asked for explicitly. SwiftPM also links the benchmark
+# plugin's helper tool with these flags, which fails on libFuzzer's main without affecting
+# the library modules; the output stays in the log unless the build itself fails.
 if ! swift build --package-path "$root" --scratch-path "$scratch" -c release \
-    --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing --target SceneRouting >"$log" 2>&1; then
+    --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing \
+    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp --target SceneRouting >"$log" 2>&1; then
     cat "$log" >&2
     exit 1
 fi
