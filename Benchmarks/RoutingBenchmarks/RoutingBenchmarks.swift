@@ -96,7 +96,7 @@ private final class RouterFixture: @unchecked Sendable {
 /// Routing through the dispatch table, table builds and churn, per workload mix.
 let routingBenchmarks: @Sendable () -> Void = {
     let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
-    for mix in [WorkloadMix.literal, .realistic, .regexHeavy, .adversarial] {
+    for mix in [WorkloadMix.literal, .realistic, .regexHeavy, .adversarial, .unicode] {
         for sessions in [10_000, 100_000, 1_000_000] {
             let fixture = RouterFixture(mix: mix, sessions: sessions)
             let label = sessions >= 1_000_000 ? "\(sessions / 1_000_000)M" : "\(sessions / 1_000)k"

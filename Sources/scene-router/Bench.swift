@@ -4,7 +4,7 @@ import SceneRouting
 import Synchronization
 
 extension SceneRouterCommand {
-    /// `scene-router bench`: the large-session benchmark of CONTRACT.md.
+    /// `scene-router bench`: the large-session benchmark.
     struct Bench: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Benchmark the dispatch table against the linear reference router.",

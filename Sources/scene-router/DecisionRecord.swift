@@ -1,6 +1,6 @@
 import SceneRouting
 
-/// A decision as CONTRACT.md's JSON Lines record (keys sorted on output).
+/// A decision as its JSON Lines record (keys sorted on output).
 struct DecisionRecord: Encodable {
     struct Candidate: Encodable {
         var session: String

@@ -330,15 +330,6 @@ import Testing
     }
 
     private static func occurs(_ key: IndexKey, in identifier: String) -> Bool {
-        let read = KeyFold.shared.fold(identifier, key.family)
-        let bytes = key.bytes
-        switch key.kind {
-        case .exact: return read == bytes
-        case .prefix: return read.starts(with: bytes)
-        case .suffix: return read.count >= bytes.count && Array(read.suffix(bytes.count)) == bytes
-        case .inner:
-            guard read.count >= bytes.count else { return false }
-            return (0...(read.count - bytes.count)).contains { Array(read[$0..<($0 + bytes.count)]) == bytes }
-        }
+        KeyFold.shared.fold(identifier, key.family).withUnsafeBufferPointer { NeedleKeys.occurs(key, in: $0) }
     }
 }

@@ -129,7 +129,7 @@ import Testing
         #expect(ExternalEvent.notification(targetContentIdentifier: nil).targetContentIdentifier(for: .uikit) == nil)
     }
 
-    /// SEMANTICS §5: replaying must give the decisions routing gives against the table as it
+    /// Replaying must give the decisions routing gives against the table as it
     /// stands at each point.
     @Test func replayAgreesWithRoutingTheCurrentTable() throws {
         let start = try app(String(contentsOf: FixturePaths.url("apps/mail.json"), encoding: .utf8))

@@ -13,7 +13,7 @@ final class DispatchTable: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var supportsMultipleScenes: Bool
     @exclusivity(unchecked) private(set) var tieBreak: TieBreakPolicy
     @exclusivity(unchecked) private(set) var declarations: [SceneDeclaration]
-    /// The declarations alone, for the create step (SEMANTICS §4.4).
+    /// The declarations alone, for the create step (step 4 of the routing rules).
     private let declarationsOnly: SceneApp
 
     private let slots = FlatBuffer<SessionSlot>()

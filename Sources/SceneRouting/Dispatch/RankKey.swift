@@ -1,4 +1,4 @@
-/// A session's place in the tie-break order (SEMANTICS §4), compact so that comparing two
+/// A session's place in the tie-break order (``TieBreakPolicy``), compact so that comparing two
 /// sessions reads 24 bytes instead of their whole records.
 struct RankKey: Sendable, BitwiseCopyable {
     var lastActive: Int

@@ -15,7 +15,9 @@ public enum InputFile {
     public static let maximumSize = 1 << 30
 
     /// The bytes of the file at `path`, or of standard input when `path` is `-`.
-    /// - Parameter displayName: how errors name the file (default: `path`, or `stdin`).
+    /// - Parameters:
+    ///   - path: the file, or `-` for standard input.
+    ///   - displayName: how errors name the file (default: `path`, or `stdin`).
     /// - Throws: ``InputError`` with the file's name and the reason.
     public static func contents(of path: String, displayName: String? = nil) throws(InputError) -> [UInt8] {
         let name = displayName ?? (path == "-" ? "stdin" : path)

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Reads the JSON manifest of CONTRACT.md into a ``SceneApp``, strictly: unknown keys,
+/// Reads a JSON manifest (the Manifest article) into a ``SceneApp``, strictly: unknown keys,
 /// wrong types, unknown declarations, duplicate ids, mixed UIKit/SwiftUI conditions and
 /// predicate errors are all reported, each with its JSON path.
 public enum ManifestLoader {

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Writes a ``SceneApp`` as a CONTRACT.md manifest that ``ManifestLoader`` reads back to the
+/// Writes a ``SceneApp`` as a JSON manifest that ``ManifestLoader`` reads back to the
 /// same app (used by `bench --write-manifest`).
 public enum ManifestWriter {
     /// Writes the manifest to `path`, one session per line.

@@ -13,7 +13,7 @@ public enum ExternalEvent: Sendable, Equatable {
     /// An opened URL.
     case url(URL)
 
-    /// The identifier routing uses (SEMANTICS §3): SwiftUI apps fall back to an activity's
+    /// The identifier routing uses: SwiftUI apps fall back to an activity's
     /// `webpageURL`; a URL routes by its absolute string.
     public func targetContentIdentifier(for framework: AppFramework) -> String? {
         switch self {

@@ -1,5 +1,5 @@
 /// The obviously correct router: evaluates every session, one by one, exactly as
-/// SEMANTICS §4 reads. Faster routers are checked against it.
+/// the routing rules read. Faster routers are checked against it.
 public enum ReferenceRouter {
     /// Decides which session `event` activates in `app`, or which declaration gets a new
     /// session.

@@ -10,7 +10,7 @@ public struct RoutingDecision: Sendable, Equatable {
         case unhandled
     }
 
-    /// Why (CONTRACT.md's `reason`).
+    /// Why: the `reason` of a JSON decision record.
     public enum Reason: String, Sendable, CaseIterable {
         case singleScene = "single-scene"
         case noIdentifier = "no-identifier"

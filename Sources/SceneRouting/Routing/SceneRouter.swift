@@ -32,7 +32,7 @@ public final class SceneRouter: Sendable {
         table.write(body)
     }
 
-    /// Routes an event (SEMANTICS §4).
+    /// Routes an event by the routing rules.
     /// - Parameter explain: attach the candidates as ``ReferenceRouter`` lists them (computed
     ///   by the linear oracle over a snapshot: a diagnostic path, not a fast one).
     public func route(_ event: ExternalEvent, explain: Bool = false) -> RoutingDecision {

@@ -1,4 +1,4 @@
-/// The tie-break order between sessions (SEMANTICS §4).
+/// The tie-break order between sessions (``TieBreakPolicy``).
 enum SessionRanking {
     /// Whether the session at `a` ranks before the one at `b` (indices into the session list).
     static func precedes(_ a: Int, _ b: Int, in sessions: [SceneSession], policy: TieBreakPolicy) -> Bool {

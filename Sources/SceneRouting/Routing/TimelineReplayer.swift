@@ -1,5 +1,5 @@
 /// Replays a timeline: routes each event against the sessions as they stand, then applies
-/// the decision (SEMANTICS §5) and any lifecycle operations.
+/// the decision (the activated or created session becomes the key window) and any lifecycle operations.
 public struct TimelineReplayer: Sendable {
     /// The app as it stands now.
     public private(set) var app: SceneApp
