@@ -9,8 +9,9 @@ extension SceneRouterCommand {
             abstract: "Build the dispatch table for a manifest and print its shape.",
             discussion: """
                 Per tier (prefersToActivate, canActivate): distinct predicate groups, how many match always, how
-                many are residual (no literal to index: evaluated on every route), hashed keys, gram buckets, the
-                prefix/suffix lengths in use; and the table's approximate bytes.
+                many are residual (no key to index, so evaluated on every route, for ASCII and non-ASCII
+                identifiers alike), hashed keys, gram buckets, the prefix/suffix lengths in use; and the table's
+                approximate bytes.
                 """
         )
 
@@ -31,7 +32,7 @@ extension SceneRouterCommand {
                 StandardStreams.write("\(path): \(shape.sessions) sessions, ~\(shape.bytes) bytes")
                 for (name, tier) in [("prefersToActivate", shape.prefer), ("canActivate", shape.can)] {
                     StandardStreams.write(
-                        "  \(name): \(tier.groups) groups (\(tier.always) always, \(tier.residual) residual, \(tier.never) never), "
+                        "  \(name): \(tier.groups) groups (\(tier.always) always, \(tier.residual) residual (evaluated on every route), \(tier.never) never), "
                             + "\(tier.hashedKeys) hashed keys, \(tier.gramBuckets) gram buckets, "
                             + "\(tier.prefixLengths) prefix lengths, \(tier.suffixLengths) suffix lengths")
                 }
