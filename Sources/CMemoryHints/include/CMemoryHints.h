@@ -1,6 +1,8 @@
 #ifndef SCENEROUTER_CMEMORYHINTS_H
 #define SCENEROUTER_CMEMORYHINTS_H
 
+#include <stddef.h>
+
 // Swift has no prefetch intrinsic. Routing at a million sessions is a short chain of cache
 // misses (index entry, group head, literal, session); a prefetch lets a miss that is already
 // known to be needed start while the route works on something else. A hint only: it never
@@ -19,5 +21,12 @@ static inline __attribute__((always_inline)) void scene_router_spin_pause(void) 
     __asm__ __volatile__("yield");
 #endif
 }
+
+// Moves the pages of the mapping [old, old + size) to target (page-aligned, inside a mapping
+// of at least size bytes) without copying them: the page-table entries move, the data stays
+// where it is in physical memory. Returns target, or (void *)-1 where that is not possible
+// (then nothing moved). Linux only (mremap, which is variadic: Swift cannot call it);
+// elsewhere always -1.
+void *scene_router_move_pages(void *old, size_t size, void *target);
 
 #endif

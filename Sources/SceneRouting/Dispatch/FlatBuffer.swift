@@ -64,10 +64,7 @@ final class FlatBuffer<Element> {
 
     func reserveCapacity(_ minimum: Int) {
         guard minimum > capacity else { return }
-        let grown = LargeAllocation.allocate(Element.self, capacity: minimum)
-        grown.moveInitialize(from: base, count: count)
-        LargeAllocation.deallocate(base, capacity: capacity)
-        base = grown
+        base = LargeAllocation.grow(base, count: count, from: capacity, to: minimum)
         capacity = minimum
     }
 

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+internal import CMemoryHints
 
 /// Memory for the table's large arrays.
 ///
@@ -16,6 +17,10 @@ import Darwin
 ///   malloc's adaptive threshold keeps freed blocks of a few megabytes in its heap, where the
 ///   pages of every outgrown buffer stay resident (measured: about 30 bytes per session at a
 ///   million sessions). An unmapped region returns its pages at once.
+/// - A mapped region grows by moving its pages into a larger mapping (``grow(_:count:from:to:)``),
+///   so growing a large array copies nothing: the churn operation that doubles the session
+///   array of a large table (under the write lock, with routes waiting) does not pay for
+///   copying and first-touching it all.
 enum LargeAllocation {
     static let hugePageBytes = 2 << 20
 
@@ -51,6 +56,27 @@ enum LargeAllocation {
         let alignment = max(MemoryLayout<Element>.alignment, MemoryLayout<Int>.stride)
         guard posix_memalign(&raw, alignment, bytes) == 0, let raw else { fatalError("out of memory") }
         return raw.bindMemory(to: Element.self, capacity: capacity)
+    }
+
+    /// Moves the first `count` values of a region from ``allocate(_:capacity:)`` with
+    /// `oldCapacity` into a new region for `newCapacity` values, releases the old region and
+    /// returns the new one. Mapped regions move by remapping their pages (Swift values may be
+    /// moved bitwise); others, or where remapping fails, are copied.
+    static func grow<Element>(
+        _ pointer: UnsafeMutablePointer<Element>, count: Int, from oldCapacity: Int, to newCapacity: Int
+    ) -> UnsafeMutablePointer<Element> {
+        let grown = allocate(Element.self, capacity: newCapacity)
+        let oldBytes = max(1, oldCapacity) * MemoryLayout<Element>.stride
+        if oldBytes >= hugePageBytes,
+            scene_router_move_pages(UnsafeMutableRawPointer(pointer), mappedBytes(oldBytes), UnsafeMutableRawPointer(grown))
+                == UnsafeMutableRawPointer(grown)
+        {
+            // The old range is unmapped by the move; its pages now back the new region.
+            return grown
+        }
+        grown.moveInitialize(from: pointer, count: count)
+        deallocate(pointer, capacity: oldCapacity)
+        return grown
     }
 
     /// Memory for `capacity` values, every byte zero (for types whose all-zero form is a valid
