@@ -15,10 +15,12 @@ let package = Package(
     products: [
         .library(name: "SceneRouting", targets: ["SceneRouting"]),
         .executable(name: "scene-router", targets: ["scene-router"]),
+        // Generated apps and manifests for the benchmarks (`scene-router bench` and the
+        // Benchmarks package); not part of the routing API.
+        .library(name: "SceneRouterWorkloads", targets: ["SceneRouterWorkloads"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .systemLibrary(
@@ -41,23 +43,19 @@ let package = Package(
             dependencies: ["PCRE2Support", "PredicateSyntax", "CMemoryHints"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "SceneRouterWorkloads",
+            dependencies: ["SceneRouting"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "scene-router",
             dependencies: [
                 "SceneRouting",
+                "SceneRouterWorkloads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "RoutingBenchmarks",
-            dependencies: [
-                "SceneRouting",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/RoutingBenchmarks",
-            swiftSettings: strictSettings,
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .testTarget(
             name: "PredicateSyntaxTests",
@@ -66,7 +64,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneRoutingTests",
-            dependencies: ["SceneRouting", "PCRE2Support", "PredicateSyntax"],
+            dependencies: ["SceneRouting", "SceneRouterWorkloads", "PCRE2Support", "PredicateSyntax"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -28,12 +28,11 @@ mkdir -p "$scratch"
 log="$scratch/build.log"
 
 # SwiftPM passes -sanitize=fuzzer without the coverage it implies for swiftc, so the
-# coverage libFuzzer needs is asked for explicitly. SwiftPM also links the benchmark
-# plugin's helper tool with these flags, which fails on libFuzzer's main without affecting
-# the library modules; the output stays in the log unless the build itself fails.
+# coverage libFuzzer needs is asked for explicitly. Building the workloads module builds
+# the routing modules it depends on; the output stays in the log unless the build fails.
 if ! swift build --package-path "$root" --scratch-path "$scratch" -c release \
     --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing \
-    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp --target SceneRouting >"$log" 2>&1; then
+    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp --target SceneRouterWorkloads >"$log" 2>&1; then
     cat "$log" >&2
     exit 1
 fi
@@ -42,7 +41,7 @@ bin="$scratch/release"
 sources=("$root/Fuzz/$target.swift")
 if [ "$target" = FuzzTable ]; then sources+=("$root/Tests/SceneRoutingTests/Support/RandomApps.swift"); fi
 objects=()
-for module in SceneRouting PredicateSyntax PCRE2Support CMemoryHints; do objects+=("$bin/$module.build"/*.o); done
+for module in SceneRouting SceneRouterWorkloads PredicateSyntax PCRE2Support CMemoryHints; do objects+=("$bin/$module.build"/*.o); done
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$target" \
     -I "$bin/Modules" -I "$root/Sources/CPCRE2" -Xcc -fmodule-map-file="$bin/CMemoryHints.build/module.modulemap" \
     "${sources[@]}" "${objects[@]}" $(pkg-config --libs libpcre2-8) -o "$scratch/$target"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SceneRouting
+import SceneRouterWorkloads
 import Synchronization
 
 extension SceneRouterCommand {
@@ -9,21 +10,24 @@ extension SceneRouterCommand {
         static let configuration = CommandConfiguration(
             abstract: "Benchmark the dispatch table against the linear reference router.",
             discussion: """
-                Generates a deterministic workload (README: Performance), builds the table (time, bytes per
-                session), routes every event through it (latency percentiles, throughput), routes a sample of the
+                Generates a deterministic workload (see Benchmarks/README.md), builds the table (time, bytes per \
+                session), routes every event through it (latency percentiles, throughput), routes a sample of the \
                 same events with the reference router, and counts disagreements (must be 0). Use a release build.
                 """
         )
 
-        @Option(help: "Number of open sessions.") var sessions: Int = 100_000
-        @Option(help: "Workload mix: literal, realistic, regex-heavy, adversarial.") var mix: String = "realistic"
-        @Option(help: "Number of events to route through the table.") var events: Int = 100_000
+        // Counts parse unconditionally so that `--sessions -5` reaches validate() and gets a clear
+        // message instead of being read as an unknown flag.
+        @Option(parsing: .unconditional, help: "Number of open sessions.") var sessions: Int = 100_000
+        @Option(help: "Workload mix: literal, realistic, regex-heavy, adversarial, unicode.") var mix: String = "realistic"
+        @Option(parsing: .unconditional, help: "Number of events to route through the table.") var events: Int = 100_000
         @Option(help: "Workload seed.") var seed: UInt64 = 1
         @Option(help: "linear: also route a sample with the reference router; none: skip it.") var baseline: String = "linear"
-        @Option(help: "Events in the linear sample (default: as many as fit in about 10 seconds, at most 200).")
+        @Option(parsing: .unconditional, help: "Events in the linear sample (default: as many as fit in about 10 seconds, at most 200).")
         var baselineEvents: Int?
         @Option(help: "Write the generated manifest (JSON) to this file.") var writeManifest: String?
-        @Option(help: "Threads routing the events without pause while churn is measured.") var readers: Int = 0
+        @Option(parsing: .unconditional, help: "Threads routing the events without pause while churn is measured.")
+        var readers: Int = 0
         @Option(
             help: ArgumentHelp(
                 "Also route long identifiers of these byte lengths (e.g. 256,1024,10240,65536): é, emoji and rarely seen valid scalars.",
@@ -35,10 +39,13 @@ extension SceneRouterCommand {
             guard WorkloadMix(rawValue: mix) != nil else {
                 throw ValidationError("unknown mix '\(mix)'; expected one of \(WorkloadMix.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            guard sessions >= 0, events > 0 else { throw ValidationError("--sessions must be >= 0 and --events > 0") }
+            guard sessions >= 1 else { throw ValidationError("--sessions must be at least 1 (got \(sessions))") }
+            guard events >= 1 else { throw ValidationError("--events must be at least 1 (got \(events))") }
             guard baseline == "linear" || baseline == "none" else { throw ValidationError("--baseline is linear or none") }
-            if let baselineEvents, baselineEvents < 1 { throw ValidationError("--baseline-events must be at least 1") }
-            guard (0...64).contains(readers) else { throw ValidationError("--readers must be from 0 to 64") }
+            if let baselineEvents, baselineEvents < 1 {
+                throw ValidationError("--baseline-events must be at least 1 (got \(baselineEvents))")
+            }
+            guard (0...64).contains(readers) else { throw ValidationError("--readers must be from 0 to 64 (got \(readers))") }
             if longIdentifierBytes != nil && longLengths == nil {
                 throw ValidationError("--long-identifier-bytes takes byte lengths from 1 to 1048576 separated by commas, e.g. 256,1024")
             }
@@ -52,6 +59,8 @@ extension SceneRouterCommand {
         }
 
         func run() throws {
+            let progressLine = ProgressLine(prefix: "bench: ")
+            func progress(_ message: String) { progressLine.update(message) }
             let mix = WorkloadMix(rawValue: mix)!
             progress("generating \(sessions) sessions (\(mix.rawValue)), \(events) events, seed \(seed)")
             let workload = WorkloadGenerator.make(mix: mix, sessions: sessions, events: events, seed: seed)
@@ -120,7 +129,7 @@ extension SceneRouterCommand {
                         let perEvent = max(1, (DispatchTime.now().uptimeNanoseconds - budgetStart) / 3)
                         sample = max(3, min(200, Int(10_000_000_000 / perEvent)))
                     }
-                    if checked % 20 == 0 { progress("  \(checked)/\(sample) reference routes") }
+                    progress("\(checked)/\(sample) reference routes")
                 }
                 let linearSorted = linearLatencies.sorted()
                 linear = LinearRecord(events: checked, p50Nanos: linearSorted[linearSorted.count / 2])
@@ -137,6 +146,7 @@ extension SceneRouterCommand {
                 churn: churn, long: long.isEmpty ? nil : long,
                 linear: linear, speedupP50: linear.map { Int(Double($0.p50Nanos) / Double(max(1, p50))) },
                 agreement: agreement)
+            progressLine.finish()
             switch output.format {
             case .json:
                 StandardStreams.write(JSONLines.line(record))
@@ -235,10 +245,6 @@ extension SceneRouterCommand {
                     bytes: identifier.utf8.count, kind: kind, routes: latencies.count, p50Nanos: latencies[latencies.count / 2],
                     p99Nanos: latencies[latencies.count * 99 / 100], maxNanos: latencies.last!)
             }
-        }
-
-        private func progress(_ message: String) {
-            StandardStreams.error("bench: \(message)")
         }
 
         /// Resident set size from /proc/self/statm (Linux), else 0.

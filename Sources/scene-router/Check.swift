@@ -8,9 +8,9 @@ extension SceneRouterCommand {
         static let configuration = CommandConfiguration(
             abstract: "Validate a manifest and report lint warnings.",
             discussion: """
-                Errors (exit 2) go to stderr. Warnings go to stdout: sessions that no identified event can activate,
-                declarations that can never be chosen, sessions preferring the same literal identifier, AND/OR mixed
-                without parentheses, predicates over UIKit's 100,000-byte limit, and with --uikit-strict what UIKit's
+                Errors (exit 2) go to stderr. Warnings go to stdout: sessions that no identified event can activate, \
+                declarations that can never be chosen, sessions preferring the same literal identifier, AND/OR mixed \
+                without parentheses, predicates over UIKit's 100,000-byte limit, and with --uikit-strict what UIKit's \
                 validator refuses (MATCHES). Exit 0, or 1 with --strict when there are warnings.
                 """
         )
@@ -25,17 +25,13 @@ extension SceneRouterCommand {
 
         @OptionGroup var output: OutputOptions
 
-        func validate() throws {
-            if manifest.path == nil { throw ValidationError("--manifest is required") }
-        }
-
         func run() throws {
-            let path = manifest.path!
+            let path = manifest.path
             let report: CheckReport
             do {
                 report = try ManifestChecker.check(contentsOf: path, uikitStrict: uikitStrict)
             } catch {
-                StandardStreams.error(error.description)
+                Diagnostics(output.format).report(error)
                 throw ExitCode(2)
             }
             switch output.format {

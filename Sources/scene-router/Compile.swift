@@ -8,9 +8,9 @@ extension SceneRouterCommand {
         static let configuration = CommandConfiguration(
             abstract: "Build the dispatch table for a manifest and print its shape.",
             discussion: """
-                Per tier (prefersToActivate, canActivate): distinct predicate groups, how many match always, how
-                many are residual (no key to index, so evaluated on every route, for ASCII and non-ASCII
-                identifiers alike), hashed keys, gram buckets, the prefix/suffix lengths in use; and the table's
+                Per tier (prefersToActivate, canActivate): distinct predicate groups, how many match always, how \
+                many are residual (no key to index, so evaluated on every route, for ASCII and non-ASCII \
+                identifiers alike), hashed keys, gram buckets, the prefix/suffix lengths in use; and the table's \
                 approximate bytes.
                 """
         )
@@ -18,12 +18,9 @@ extension SceneRouterCommand {
         @OptionGroup var manifest: ManifestOptions
         @OptionGroup var output: OutputOptions
 
-        func validate() throws {
-            if manifest.path == nil { throw ValidationError("--manifest is required") }
-        }
-
         func run() throws {
-            let (app, path) = try manifest.load(defaultingToExample: false)
+            let path = manifest.path
+            let app = try manifest.load(diagnostics: Diagnostics(output.format))
             let shape = SceneRouter(app: app).shape
             switch output.format {
             case .json:

@@ -68,11 +68,11 @@ struct DecisionRecord: Encodable {
 
     /// One line for people: `0  "mail.inbox"  activate S1  (prefers)`, plus the explanation.
     var text: String {
-        let shown = identifier.map { "\"\($0)\"" } ?? "(no identifier)"
+        let shown = identifier.map(JSONLines.quoted) ?? "(no identifier)"
         var outcome: String
         switch action {
-        case "activate": outcome = "activate \(session ?? "?")"
-        case "create": outcome = "create \(declaration ?? "?")" + (session.map { " as \($0)" } ?? "")
+        case "activate": outcome = "activate \(JSONLines.name(session ?? "?"))"
+        case "create": outcome = "create \(JSONLines.name(declaration ?? "?"))" + (session.map { " as \(JSONLines.name($0))" } ?? "")
         default: outcome = "unhandled"
         }
         if budgetExceeded == true { outcome += " [a regex hit its match budget]" }
@@ -80,7 +80,7 @@ struct DecisionRecord: Encodable {
         if let candidates {
             for candidate in candidates {
                 let score = candidate.score.map { "score \($0)" } ?? "not scored"
-                lines.append("    \(candidate.session)  \(score)  \(candidate.state)  lastActive \(candidate.lastActive)")
+                lines.append("    \(JSONLines.name(candidate.session))  \(score)  \(candidate.state)  lastActive \(candidate.lastActive)")
             }
             lines.append("    considered \(considered ?? 0) session\(considered == 1 ? "" : "s")")
         }

@@ -8,8 +8,8 @@ extension SceneRouterCommand {
         static let configuration = CommandConfiguration(
             abstract: "Evaluate a predicate against target content identifiers.",
             discussion: """
-                Identifiers come from the arguments or, when there are none (and no --nil), from stdin, one per line.
-                Prints true/false per identifier (text) or {"identifier":…,"matches":…} (json).
+                Identifiers come from the arguments or, when there are none (and no --nil), from stdin, one per line. \
+                Prints true/false per identifier (text) or {"identifier":…,"matches":…} (json). \
                 An invalid predicate prints a diagnostic on stderr, nothing on stdout, and exits 2.
                 """
         )
@@ -42,7 +42,7 @@ extension SceneRouterCommand {
             do {
                 compiled = try ActivationPredicate(format: predicate, arguments: try predicateArguments())
             } catch let error as PredicateError {
-                StandardStreams.error(error.rendered())
+                Diagnostics(output.format).report(predicate: error, file: nil)
                 throw ExitCode(2)
             }
 
@@ -51,7 +51,7 @@ extension SceneRouterCommand {
             if !identifiers.isEmpty {
                 for identifier in identifiers { report(identifier, compiled) }
             } else if !includeNil {
-                let lines = try StandardStreams.lines(ofFileAt: nil)
+                let lines = try StandardStreams.lines(ofFileAt: nil, diagnostics: Diagnostics(output.format))
                 for (index, line) in lines.enumerated() {
                     switch StandardStreams.decode(line) {
                     case .success(let identifier):
@@ -59,7 +59,7 @@ extension SceneRouterCommand {
                     case .failure(let invalid):
                         failed = true
                         let message = "stdin line \(index + 1): \(invalid.description)"
-                        StandardStreams.error("error: \(message)")
+                        Diagnostics(output.format).error(file: "stdin", line: index + 1, message: invalid.description)
                         switch output.format {
                         case .text: StandardStreams.write("error")
                         case .json: StandardStreams.write(JSONLines.line(ErrorRecord(error: message, line: index + 1)))
@@ -89,8 +89,8 @@ extension SceneRouterCommand {
         private func report(_ identifier: String?, _ predicate: ActivationPredicate) {
             let result = predicate.evaluateReportingBudget(identifier)
             if result.budgetExceeded {
-                StandardStreams.error(
-                    "warning: \(identifier.map { "identifier \(Self.preview($0))" } ?? "nil identifier"): "
+                Diagnostics(output.format).warning(
+                    message: "\(identifier.map { "identifier \(Self.preview($0))" } ?? "nil identifier"): "
                         + "a regular expression hit its match budget; treated as no match")
             }
             switch output.format {

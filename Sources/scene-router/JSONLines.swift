@@ -14,3 +14,19 @@ enum JSONLines {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+extension JSONLines {
+    /// A string in JSON string syntax, quotes included: how text output shows identifiers, so
+    /// a quote, tab or newline in one cannot be mistaken for the line's structure.
+    static func quoted(_ text: String) -> String { line(text) }
+
+    /// A session or declaration name as text output shows it: bare when that is unambiguous
+    /// (no space, quote, backslash or control character), else quoted like an identifier.
+    static func name(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            scalar.value > 0x20 && scalar != "\"" && scalar != "\\" && scalar.value != 0x7F
+                && !scalar.properties.isWhitespace
+        }
+        return plain ? text : quoted(text)
+    }
+}

@@ -9,8 +9,8 @@ extension SceneRouterCommand {
         static let configuration = CommandConfiguration(
             abstract: "Replay a timeline of open/close/update operations and events.",
             discussion: """
-                After each decision the activated or created session becomes the key window (foregroundActive,
-                newest lastActive); created sessions are named new-1, new-2, …. One decision per event line; a bad
+                After each decision the activated or created session becomes the key window (foregroundActive, \
+                newest lastActive); created sessions are named new-1, new-2, …. One decision per event line; a bad \
                 line yields an error record in place, the rest is still replayed, and the exit code is 2.
                 """
         )
@@ -26,16 +26,16 @@ extension SceneRouterCommand {
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
-            if manifest.path == nil { throw ValidationError("--manifest is required") }
             if timeline == "-" && manifest.path == "-" {
                 throw ValidationError("the manifest and the timeline cannot both come from stdin")
             }
         }
 
         func run() throws {
-            let (app, _) = try manifest.load(defaultingToExample: false)
+            let diagnostics = Diagnostics(output.format)
+            let app = try manifest.load(diagnostics: diagnostics)
             let file = timeline == "-" ? "stdin" : timeline
-            let lines = try StandardStreams.lines(ofFileAt: timeline)
+            let lines = try StandardStreams.lines(ofFileAt: timeline, diagnostics: diagnostics)
             let decoder = TimelineDecoder(file: file, app: app, allowsLifecycle: true)
             var replayer = TimelineReplayer(app: app)
             var failed = false
@@ -65,11 +65,11 @@ extension SceneRouterCommand {
                     }
                 } catch let error as InputError {
                     failed = true
-                    StandardStreams.error(error.rendered())
+                    diagnostics.report(input: error)
                     write(LineErrorRecord(error: error.locatedMessage, line: lineNumber))
                 } catch let error as InputErrorMessage {
                     failed = true
-                    StandardStreams.error("\(file):\(lineNumber): error: \(error.message)")
+                    diagnostics.error(file: file, line: lineNumber, message: error.message)
                     write(LineErrorRecord(error: "line \(lineNumber): \(error.message)", line: lineNumber))
                 }
             }

@@ -11,6 +11,7 @@ struct SceneRouterCommand: ParsableCommand {
             Data goes to stdout, diagnostics to stderr.
             Exit codes: 0 success, 1 check found warnings with --strict, 2 invalid input, 64 usage error.
             """,
+        version: SceneRouterVersion.current,
         subcommands: [Eval.self, Route.self, Replay.self, Check.self, Compile.self, Bench.self]
     )
 

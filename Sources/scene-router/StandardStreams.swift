@@ -26,14 +26,14 @@ enum StandardStreams {
 
     /// Reads a file (standard input for nil or `-`) and splits it into lines; a trailing `\r`
     /// is dropped so CRLF files work. Lines keep their bytes: decoding is the caller's job.
-    /// A file that cannot be read is reported on stderr (`FILE: error: cannot read the file
-    /// (…)`) and ends the command with exit code 2.
-    static func lines(ofFileAt path: String?) throws -> [ArraySlice<UInt8>] {
+    /// A file that cannot be read is reported (`FILE: error: cannot read the file (…)`) and
+    /// ends the command with exit code 2.
+    static func lines(ofFileAt path: String?, diagnostics: Diagnostics) throws -> [ArraySlice<UInt8>] {
         let bytes: [UInt8]
         do {
             bytes = try InputFile.contents(of: path ?? "-")
         } catch {
-            Self.error(error.rendered())
+            diagnostics.report(error)
             throw ExitCode(2)
         }
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

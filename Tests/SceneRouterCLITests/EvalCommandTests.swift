@@ -69,7 +69,10 @@ import Testing
                 {"identifier":"c","matches":true}
 
                 """)
-        #expect(result.stderr == "error: stdin line 2: not valid UTF-8 (at byte offset 1)\n")
+        #expect(
+            result.stderr
+                == #"{"column":null,"file":"stdin","line":2,"message":"not valid UTF-8 (at byte offset 1)","path":null,"severity":"error"}"#
+                + "\n")
     }
 
     @Test func usageErrorsExitSixtyFour() throws {

@@ -2,12 +2,79 @@ import Foundation
 import Testing
 
 @Suite struct RouteCommandTests {
-    @Test func withoutManifestUsesTheExampleAppAndSaysSo() throws {
-        let result = try CLIRunner.run(["route", "mail.inbox", "calendar.event.5"])
+    /// A script that forgets the manifest must fail, not route some other app and pass.
+    @Test func everyAppCommandRequiresAManifest() throws {
+        for arguments in [["route", "mail.inbox"], ["replay", "--timeline", "-"], ["check"], ["compile"]] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+            #expect(result.stderr.contains("--manifest <file>"), "\(arguments): \(result.stderr)")
+        }
+        let both = try CLIRunner.run(["route", "--manifest", "Fixtures/apps/mail.json", "--example", "x"])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("give --manifest or --example, not both"))
+    }
+
+    @Test func exampleRoutesTheBundledAppAndItsEvents() throws {
+        let named = try CLIRunner.run(["route", "--example", "mail.inbox", "calendar.event.5"])
+        #expect(named.status == 0)
+        #expect(named.stdout == "0  \"mail.inbox\"  activate main-1  (prefers)\n1  \"calendar.event.5\"  create Main  (default-declaration)\n")
+        #expect(named.stderr.isEmpty)
+        let bundled = try CLIRunner.run(["route", "--example"])
+        let explicit = try CLIRunner.run(
+            ["route", "--manifest", "Fixtures/apps/mail.json", "--events", "Fixtures/apps/mail-events.jsonl"])
+        #expect(bundled.status == 0)
+        #expect(bundled.stdout == explicit.stdout)
+        #expect(bundled.stdout.split(separator: "\n").count >= 5)
+    }
+
+    /// Text output shows identifiers in JSON string syntax: a quote, tab or newline in one
+    /// cannot be read as the line's structure.
+    @Test func textOutputEscapesIdentifiers() throws {
+        let result = try CLIRunner.run(["route", "--manifest", "Fixtures/apps/mail.json", "a\"b\tc", "x\ny", "mail/é"])
         #expect(result.status == 0)
-        #expect(result.stdout == "0  \"mail.inbox\"  activate main-1  (prefers)\n1  \"calendar.event.5\"  create Main  (default-declaration)\n")
-        #expect(result.stderr.hasPrefix("note: no --manifest given; routing against the example app "))
-        #expect(result.stderr.hasSuffix("Fixtures/apps/mail.json\n"))
+        #expect(
+            result.stdout == #"""
+                0  "a\"b\tc"  create Main  (default-declaration)
+                1  "x\ny"  create Main  (default-declaration)
+                2  "mail/é"  create Main  (default-declaration)
+
+                """#)
+    }
+
+    @Test func versionIsPrinted() throws {
+        let result = try CLIRunner.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+        let changelog = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        #expect(changelog.contains("## " + result.stdout.dropLast()), "CHANGELOG.md has no section for this version")
+    }
+
+    /// Under `--format json` every diagnostic is one JSON object per line, with the place.
+    @Test func diagnosticsAreJSONUnderJSONFormat() throws {
+        let result = try CLIRunner.run(
+            ["route", "--manifest", "Fixtures/apps/mail.json", "--events", "Fixtures/bad-input/events-mixed.jsonl", "--format", "json"])
+        #expect(result.status == 2)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 7)
+        var places: [String] = []
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            for key in ["severity", "file", "path", "line", "column", "message"] { #expect(object[key] != nil, "\(key) in \(line)") }
+            #expect(object["severity"] as? String == "error")
+            #expect(object["file"] as? String == "Fixtures/bad-input/events-mixed.jsonl")
+            places.append("\(object["line"] as? Int ?? 0):\(object["column"] as? Int ?? 0):\(object["path"] as? String ?? "")")
+        }
+        #expect(places == ["2:22:", "3:0:", "4:0:", "5:18:", "6:0:identifier", "8:28:", "9:0:url"])
+
+        let predicate = try CLIRunner.run(["check", "--manifest", "Fixtures/bad-input/manifest-bad-regex.json", "--format", "json"])
+        #expect(predicate.status == 2)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(predicate.stderr.split(separator: "\n")[0].utf8)) as? [String: Any])
+        #expect(object["path"] as? String == "declarations[0].matching")
+        #expect(object["code"] as? String == "invalid-regex")
+        #expect(object["offset"] is Int)
+        #expect(object["predicate"] is String)
     }
 
     @Test func explainListsCandidates() throws {

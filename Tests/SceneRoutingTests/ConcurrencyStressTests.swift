@@ -1,5 +1,6 @@
 import Foundation
 @testable import SceneRouting
+import SceneRouterWorkloads
 import Synchronization
 import Testing
 

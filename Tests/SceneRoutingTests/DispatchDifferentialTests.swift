@@ -1,5 +1,6 @@
 import Foundation
 @testable import SceneRouting
+import SceneRouterWorkloads
 import Testing
 
 /// The dispatch table must decide exactly as the reference router on every input: random

@@ -1,6 +1,7 @@
 import Foundation
 import PCRE2Support
 @testable import SceneRouting
+import SceneRouterWorkloads
 import Testing
 
 /// The byte-level fast paths must give exactly what CFString gives (Foundation's

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SceneRouting
+import SceneRouterWorkloads
 import Testing
 
 /// The key-fold table is Foundation's folding, written down: regenerating it from this

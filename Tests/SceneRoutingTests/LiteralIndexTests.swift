@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SceneRouting
+import SceneRouterWorkloads
 
 /// The index must report every group whose key occurs in an identifier where its kind says
 /// (the table's routes are only as complete as this), and hashed keys (exact, prefix,

@@ -1,4 +1,5 @@
 @testable import SceneRouting
+import SceneRouterWorkloads
 import Testing
 
 /// Random ICU-flavoured patterns never crash the translator or PCRE2: each gives a

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import PredicateSyntax
 
 /// One line of an events file or a replay timeline.

@@ -46,7 +46,7 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
     /// Ranges of `OR`s that mix with an unparenthesised `AND` (for lint warnings).
     var mixedAndOr: [Range<Int>] { storage.mixedAndOr }
     /// The `%@` arguments it was built with.
-    var arguments: [PredicateArgument] { storage.arguments }
+    public var arguments: [PredicateArgument] { storage.arguments }
     /// For SwiftUI sets: the members, as written.
     var swiftUIMembers: [String]? { storage.swiftUIMembers }
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SceneRouting
+import SceneRouterWorkloads
 
 // Random apps, events and churn for differential testing: the tests draw their choices from
 // a seeded generator, the fuzz target (Fuzz/FuzzTable.swift, which compiles this file too)

@@ -1,4 +1,5 @@
 import Foundation
+public import SceneRouting
 
 /// A generated app and the events to route against it.
 public struct Workload: Sendable {

@@ -1,8 +1,10 @@
 import Benchmark
 import SceneRouting
+import SceneRouterWorkloads
 
 /// Typical activation conditions, each evaluated against identifiers that match and that
-/// do not. Run with `swift package --disable-sandbox benchmark` (release build).
+/// do not. Run from the repository root with
+/// `swift package --package-path Benchmarks --disable-sandbox benchmark` (release build).
 private let predicateCases: [(name: String, format: String, arguments: [PredicateArgument], identifiers: [String])] = [
     ("==", "SELF == %@", ["com.example.mail.window.9F3A"],
      ["com.example.mail.window.9F3A", "com.example.mail.window.0000"]),

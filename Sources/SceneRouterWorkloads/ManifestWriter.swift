@@ -1,12 +1,14 @@
-public import Foundation
+import Foundation
+public import SceneRouting
 
 /// Writes a ``SceneApp`` as a JSON manifest that ``ManifestLoader`` reads back to the
 /// same app (used by `bench --write-manifest`).
 public enum ManifestWriter {
     /// Writes the manifest to `path`, one session per line.
     public static func write(_ app: SceneApp, to path: String) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
-        guard let handle = FileHandle(forWritingAtPath: path) else {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
         }
         defer { try? handle.close() }
