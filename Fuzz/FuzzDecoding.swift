@@ -9,7 +9,7 @@ import Foundation
 // crashing or hanging: every error renders with the file's name, and the table agrees with
 // the reference router.
 
-private let timelineApp = SceneApp(
+private let timelineApp = try! SceneApp(
     framework: .uikit, declarations: [SceneDeclaration(name: "Main")],
     sessions: [SceneSession(id: "S1", declaration: "Main", conditions: .defaults(for: .uikit))])
 

@@ -81,7 +81,7 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
 
     let conditions = ActivationConditions(canActivate: predicate, prefersToActivate: predicate)
-    let app = SceneApp(
+    let app = try! SceneApp(
         declarations: [SceneDeclaration(name: "Main", matching: predicate)],
         sessions: [SceneSession(id: "S", declaration: "Main", conditions: conditions)])
     let router = SceneRouter(app: app)

@@ -58,20 +58,5 @@ public enum ManifestWriter {
         return "{\"format\": \(quote(predicate.format)), \"args\": [\(arguments.joined(separator: ", "))]}"
     }
 
-    /// A JSON string literal.
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    static func quote(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 }

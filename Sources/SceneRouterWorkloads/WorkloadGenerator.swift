@@ -76,8 +76,9 @@ public enum WorkloadGenerator {
                 events.append(random.chance(50) ? "compose/new-\(random.below(100))" : "unknown-\(random.below(1_000_000))")
             }
         }
-        return Workload(
-            app: SceneApp(framework: .uikit, tieBreak: .recency, declarations: declarations, sessions: sessions), events: events)
+        // Ids are w0, w1, … and every session names a declared scene: the app is valid.
+        let app = try! SceneApp(framework: .uikit, tieBreak: .recency, declarations: declarations, sessions: sessions)
+        return Workload(app: app, events: events)
     }
 
     /// Non-ASCII names, one per session, and the same name as an event may spell it: in

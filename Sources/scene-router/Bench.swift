@@ -95,7 +95,7 @@ extension SceneRouterCommand {
             func percentile(_ p: Double) -> UInt64 { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
 
             progress("measuring churn (open, update state, update preference, close) with \(readers) routing threads")
-            let churn = measureChurn(
+            let churn = try measureChurn(
                 router, template: workload.app.sessions.first, count: min(20_000, max(1_000, sessions)),
                 events: workload.events)
 
@@ -164,7 +164,7 @@ extension SceneRouterCommand {
         /// window opens with its own preferred identifier, becomes key, changes its preference
         /// (Safari-style, as tabs change) and closes; meanwhile `readers` threads route `events`
         /// without pause, so the times include waiting for routes in progress.
-        private func measureChurn(_ router: SceneRouter, template: SceneSession?, count: Int, events: [String?]) -> ChurnRecord? {
+        private func measureChurn(_ router: SceneRouter, template: SceneSession?, count: Int, events: [String?]) throws -> ChurnRecord? {
             guard let template else { return nil }
             let control = ReaderControl()
             let readersDone = DispatchSemaphore(value: 0)
@@ -184,9 +184,9 @@ extension SceneRouterCommand {
             }
             var latencies: [UInt64] = []
             latencies.reserveCapacity(count * 4)
-            func timed(_ body: () -> Void) {
+            func timed(_ body: () throws -> Void) throws {
                 let start = DispatchTime.now().uptimeNanoseconds
-                body()
+                try body()
                 latencies.append(DispatchTime.now().uptimeNanoseconds - start)
             }
             let start = DispatchTime.now().uptimeNanoseconds
@@ -196,10 +196,10 @@ extension SceneRouterCommand {
                 let preferred = try! ActivationPredicate(format: "SELF == %@", arguments: [.string("churn.window.\(index)")])
                 let changed = try! ActivationPredicate(format: "SELF == %@", arguments: [.string("churn.window.\(index).tab-2")])
                 session.conditions.prefersToActivate = preferred
-                timed { router.open(session) }
-                timed { router.update(SessionUpdate(id: session.id, state: .foregroundActive, lastActive: 10_000_000 + index)) }
-                timed { router.update(SessionUpdate(id: session.id, prefersToActivate: changed)) }
-                timed { router.close(sessionID: session.id) }
+                try timed { try router.open(session) }
+                try timed { try router.update(SessionUpdate(id: session.id, state: .foregroundActive, lastActive: 10_000_000 + index)) }
+                try timed { try router.update(SessionUpdate(id: session.id, prefersToActivate: changed)) }
+                try timed { try router.close(sessionID: session.id) }
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             control.stop.store(true, ordering: .relaxed)

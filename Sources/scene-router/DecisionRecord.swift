@@ -4,9 +4,30 @@ import SceneRouting
 struct DecisionRecord: Encodable {
     struct Candidate: Encodable {
         var session: String
+        var declaration: String
         var score: Int?
+        /// prefersToActivate or canActivate: the condition that scored.
+        var condition: String?
+        var predicate: String?
+        var decidedBy: String?
         var state: String
         var lastActive: Int
+        var position: Int
+    }
+
+    struct Declaration: Encodable {
+        var name: String
+        var matching: String?
+        var matched: Bool?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(matching, forKey: .matching)  // null: a default declaration
+            try container.encode(matched, forKey: .matched)
+        }
+
+        enum CodingKeys: String, CodingKey { case name, matching, matched }
     }
 
     var event: Int
@@ -17,9 +38,15 @@ struct DecisionRecord: Encodable {
     var reason: String
     var budgetExceeded: Bool?
     var candidates: [Candidate]?
+    /// Candidates not listed (`--explain` lists ``explainedCandidates``; `--explain-all` all).
+    var omitted: Int?
     var considered: Int?
+    var declarations: [Declaration]?
 
-    init(event: Int, decision: RoutingDecision) {
+    /// How many candidates `--explain` lists.
+    static let explainedCandidates = 10
+
+    init(event: Int, decision: RoutingDecision, allCandidates: Bool = false) {
         self.event = event
         identifier = decision.identifier
         reason = decision.reason.rawValue
@@ -36,10 +63,17 @@ struct DecisionRecord: Encodable {
         }
         budgetExceeded = decision.budgetExceeded ? true : nil
         if let explanation = decision.explanation {
-            candidates = explanation.candidates.map {
-                Candidate(session: $0.sessionID, score: $0.score, state: $0.state.rawValue, lastActive: $0.lastActive)
+            let shown = allCandidates ? explanation.candidates[...] : explanation.candidates.prefix(Self.explainedCandidates)
+            candidates = shown.map {
+                Candidate(
+                    session: $0.sessionID, declaration: $0.declaration, score: $0.score,
+                    condition: $0.matched?.condition.rawValue, predicate: $0.matched?.predicate,
+                    decidedBy: $0.matched?.decidedBy, state: $0.state.rawValue, lastActive: $0.lastActive,
+                    position: $0.position)
             }
+            omitted = explanation.candidates.count - shown.count
             considered = explanation.considered
+            declarations = explanation.declarations.map { Declaration(name: $0.name, matching: $0.matching, matched: $0.matched) }
         }
     }
 
@@ -50,7 +84,7 @@ struct DecisionRecord: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case event, identifier, action, session, declaration, reason, budgetExceeded, candidates, considered
+        case event, identifier, action, session, declaration, reason, budgetExceeded, candidates, omitted, considered, declarations
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -63,7 +97,9 @@ struct DecisionRecord: Encodable {
         try container.encode(reason, forKey: .reason)
         try container.encodeIfPresent(budgetExceeded, forKey: .budgetExceeded)
         try container.encodeIfPresent(candidates, forKey: .candidates)
+        try container.encodeIfPresent(omitted, forKey: .omitted)
         try container.encodeIfPresent(considered, forKey: .considered)
+        try container.encodeIfPresent(declarations, forKey: .declarations)
     }
 
     /// One line for people: `0  "mail.inbox"  activate S1  (prefers)`, plus the explanation.
@@ -78,11 +114,30 @@ struct DecisionRecord: Encodable {
         if budgetExceeded == true { outcome += " [a regex hit its match budget]" }
         var lines = ["\(event)  \(shown)  \(outcome)  (\(reason))"]
         if let candidates {
+            let considered = considered ?? 0
+            lines.append("  considered \(considered) session\(considered == 1 ? "" : "s"), best first:")
             for candidate in candidates {
-                let score = candidate.score.map { "score \($0)" } ?? "not scored"
-                lines.append("    \(JSONLines.name(candidate.session))  \(score)  \(candidate.state)  lastActive \(candidate.lastActive)")
+                var line = "    #\(candidate.position) \(JSONLines.name(candidate.session)) (\(JSONLines.name(candidate.declaration)))  "
+                line += candidate.score.map { "score \($0)" } ?? "not scored"
+                line += "  \(candidate.state), lastActive \(candidate.lastActive)"
+                if let condition = candidate.condition, let predicate = candidate.predicate {
+                    line += "\n        \(condition): \(predicate)"
+                    if let decidedBy = candidate.decidedBy { line += "\n        decided by: \(decidedBy)" }
+                }
+                lines.append(line)
             }
-            lines.append("    considered \(considered ?? 0) session\(considered == 1 ? "" : "s")")
+            if let omitted, omitted > 0 { lines.append("    … \(omitted) more (--explain-all lists every candidate)") }
+            for declaration in declarations ?? [] {
+                let verdict: String
+                switch declaration.matched {
+                case true?: verdict = "matching matched"
+                case false?: verdict = "matching did not match"
+                case nil: verdict = declaration.matching == nil ? "default declaration" : "not evaluated"
+                }
+                var line = "  declaration \(JSONLines.name(declaration.name)): \(verdict)"
+                if let matching = declaration.matching { line += "  (\(matching))" }
+                lines.append(line)
+            }
         }
         return lines.joined(separator: "\n")
     }

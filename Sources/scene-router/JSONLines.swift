@@ -1,4 +1,5 @@
 import Foundation
+import SceneRouting
 
 /// Encodes one value per line with sorted keys: the stable, diffable output format.
 enum JSONLines {
@@ -18,7 +19,7 @@ enum JSONLines {
 extension JSONLines {
     /// A string in JSON string syntax, quotes included: how text output shows identifiers, so
     /// a quote, tab or newline in one cannot be mistaken for the line's structure.
-    static func quoted(_ text: String) -> String { line(text) }
+    static func quoted(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 
     /// A session or declaration name as text output shows it: bare when that is unambiguous
     /// (no space, quote, backslash or control character), else quoted like an identifier.

@@ -20,8 +20,7 @@ extension SceneRouterCommand {
         @Option(help: "The timeline (JSON Lines; '-' for stdin).")
         var timeline: String
 
-        @Flag(help: "Show the best candidates and how many sessions were considered.")
-        var explain = false
+        @OptionGroup var explain: ExplainOptions
 
         @OptionGroup var output: OutputOptions
 
@@ -46,11 +45,11 @@ extension SceneRouterCommand {
                 do {
                     let entry = try decoder.decode(line, line: lineNumber)
                     if case .event(let event) = entry {
-                        let decision = replayer.route(event, explain: explain)
+                        let decision = replayer.route(event, explain: explain.enabled)
                         if let refusal = DecisionRecord.refusal(of: decision) {
                             throw InputErrorMessage(file: file, line: lineNumber, message: refusal)
                         }
-                        let record = DecisionRecord(event: eventIndex, decision: decision)
+                        let record = DecisionRecord(event: eventIndex, decision: decision, allCandidates: explain.explainAll)
                         eventIndex += 1
                         switch output.format {
                         case .text: StandardStreams.write(record.text)

@@ -22,8 +22,7 @@ extension SceneRouterCommand {
         @Option(help: "A JSON Lines file of events ('-' for stdin).")
         var events: String?
 
-        @Flag(help: "Show the best candidates and how many sessions were considered.")
-        var explain = false
+        @OptionGroup var explain: ExplainOptions
 
         @OptionGroup var output: OutputOptions
 
@@ -68,7 +67,7 @@ extension SceneRouterCommand {
         private var diagnostics: Diagnostics { Diagnostics(output.format) }
 
         private func route(_ event: ExternalEvent, _ router: SceneRouter) -> RoutingDecision {
-            router.route(event, explain: explain)
+            router.route(event, explain: explain.enabled)
         }
 
         private func routeEvents(from path: String, app: SceneApp, router: SceneRouter) throws -> Bool {
@@ -111,7 +110,7 @@ extension SceneRouterCommand {
                 }
                 return false
             }
-            let record = DecisionRecord(event: event, decision: decision)
+            let record = DecisionRecord(event: event, decision: decision, allCandidates: explain.explainAll)
             switch output.format {
             case .text: StandardStreams.write(record.text)
             case .json: StandardStreams.write(JSONLines.line(record))

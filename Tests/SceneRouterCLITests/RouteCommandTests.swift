@@ -82,8 +82,22 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.stdout
-                == #"{"action":"activate","candidates":[{"lastActive":40,"score":1,"session":"main-1","state":"foregroundActive"},{"lastActive":31,"score":1,"session":"main-2","state":"background"},{"lastActive":38,"score":0,"session":"compose-7","state":"foregroundInactive"},{"lastActive":12,"score":0,"session":"viewer-3","state":"background"}],"considered":4,"event":0,"identifier":"mail.thread.1","reason":"can","session":"main-1"}"#
+                == #"{"action":"activate","candidates":[{"condition":"canActivate","decidedBy":"SELF BEGINSWITH 'mail.'","declaration":"Main","lastActive":40,"position":0,"predicate":"SELF BEGINSWITH 'mail.' AND NOT SELF BEGINSWITH 'mail.compose.'","score":1,"session":"main-1","state":"foregroundActive"},{"condition":"canActivate","decidedBy":"SELF BEGINSWITH 'mail.'","declaration":"Main","lastActive":31,"position":1,"predicate":"SELF BEGINSWITH 'mail.' AND NOT SELF BEGINSWITH 'mail.compose.'","score":1,"session":"main-2","state":"background"},{"declaration":"Compose","lastActive":38,"position":2,"score":0,"session":"compose-7","state":"foregroundInactive"},{"declaration":"Viewer","lastActive":12,"position":3,"score":0,"session":"viewer-3","state":"background"}],"considered":4,"declarations":[],"event":0,"identifier":"mail.thread.1","omitted":0,"reason":"can","session":"main-1"}"#
                 + "\n")
+    }
+
+    /// `--explain` lists ten candidates and counts the rest; `--explain-all` lists them all.
+    @Test func explainCountsWhatItLeavesOut() throws {
+        let sessions = (0..<12).map { #"{"id": "S\#($0)", "declaration": "Main", "lastActive": \#($0)}"# }
+        let manifest = #"{"declarations": [{"name": "Main"}], "sessions": ["# + sessions.joined(separator: ", ") + "]}"
+        let short = try CLIRunner.run(["route", "--manifest", "-", "--explain", "x"], stdin: Data(manifest.utf8))
+        #expect(short.status == 0)
+        #expect(short.stdout.contains("… 2 more (--explain-all lists every candidate)"))
+        #expect(short.stdout.components(separatedBy: "  score 1").count - 1 == 10)
+        let all = try CLIRunner.run(["route", "--manifest", "-", "--explain-all", "--format", "json", "x"], stdin: Data(manifest.utf8))
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any])
+        #expect((record["candidates"] as? [Any])?.count == 12)
+        #expect(record["omitted"] as? Int == 0)
     }
 
     @Test func identifiersFromStdinWithAnInvalidLine() throws {

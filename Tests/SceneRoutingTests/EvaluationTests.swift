@@ -7,6 +7,23 @@ import Testing
         try ActivationPredicate(format: format, arguments: arguments).evaluate(identifier)
     }
 
+    /// Found by FuzzPredicate: Foundation's `String.range(of:)` trapped when CFString matched
+    /// a needle ending in NUL past the end of a non-ASCII haystack, so one identifier could
+    /// crash the router. Every operator where the identifier or the literal is the needle,
+    /// with NULs at either end, must answer.
+    @Test func needlesWithNULDoNotTrap() throws {
+        let identifiers = ["é\0", "Pſ&0\0\0", "\0é", "é\0\0\0", "\0", "a\0", "ſ\0ſ"]
+        for format in [
+            "SELF IN 'Pſ&0é'", "SELF IN[cd] 'é'", "'é' BEGINSWITH SELF", "'é' ENDSWITH[c] SELF", "'é' CONTAINS SELF",
+            "SELF CONTAINS 'é'", "SELF BEGINSWITH[d] 'é'", "SELF ENDSWITH 'é'",
+        ] {
+            let predicate = try ActivationPredicate(format: format)
+            for identifier in identifiers { _ = predicate.evaluate(identifier) }
+        }
+        #expect(try ActivationPredicate(format: "SELF IN 'Pſ&0'").evaluate("Pſ&0"))
+        #expect(!(try ActivationPredicate(format: "SELF IN 'Pſ&0'").evaluate("Pſ&1\0")))
+    }
+
     @Test func nilIdentifier() throws {
         #expect(try evaluate("SELF == nil", nil))
         #expect(try evaluate("SELF != 'x'", nil))

@@ -97,7 +97,7 @@ import Testing
             // Evaluated with an ASCII and a non-ASCII identifier, through the reference router
             // and the table (indexing and flat programs recurse over the tree too).
             let conditions = ActivationConditions(canActivate: predicate, prefersToActivate: predicate)
-            let app = SceneApp(
+            let app = try! SceneApp(
                 declarations: [SceneDeclaration(name: "Main", matching: predicate)],
                 sessions: [SceneSession(id: "S", declaration: "Main", conditions: conditions)])
             let router = SceneRouter(app: app)

@@ -10,7 +10,7 @@ import Testing
                 id: "S\(index)", declaration: "Main",
                 conditions: ActivationConditions(canActivate: .alwaysFalse, prefersToActivate: try ActivationPredicate(format: format)))
         }
-        return SceneRouter(app: SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions)).shape.prefer
+        return SceneRouter(app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions)).shape.prefer
     }
 
     @Test func nonASCIILiteralsAreIndexed() throws {

@@ -47,23 +47,23 @@ import Testing
 
     /// The library accepts any Int: replaying from Int.max keeps one key window and traps on
     /// nothing (the loader refuses such values; the library must still not crash on them).
-    @Test func replayingFromTheLargestLastActiveSaturates() {
+    @Test func replayingFromTheLargestLastActiveSaturates() throws {
         let sessions = [
             SceneSession(id: "A", declaration: "M", state: .foregroundActive, lastActive: .max, conditions: .defaults(for: .uikit)),
             SceneSession(id: "B", declaration: "M", state: .background, lastActive: .max - 1, conditions: .defaults(for: .uikit)),
         ]
-        var replayer = TimelineReplayer(app: SceneApp(declarations: [SceneDeclaration(name: "M")], sessions: sessions))
+        var replayer = TimelineReplayer(app: try SceneApp(declarations: [SceneDeclaration(name: "M")], sessions: sessions))
         for _ in 0..<1_024 { _ = replayer.route(.identifier("x")) }
         #expect(replayer.app.sessions.map(\.lastActive) == [.max, .max - 1])
         #expect(replayer.app.sessions.filter { $0.state == .foregroundActive }.map(\.id) == ["A"])
     }
 
     /// New sessions are named new-1, new-2, …, skipping ids already open, however many.
-    @Test func newIDsSkipTakenOnesAcrossManySessions() {
+    @Test func newIDsSkipTakenOnesAcrossManySessions() throws {
         let taken = (1...5_000).map { index in
             SceneSession(id: "new-\(index)", declaration: "M", conditions: ActivationConditions(canActivate: .alwaysFalse, prefersToActivate: .alwaysFalse))
         }
-        var replayer = TimelineReplayer(app: SceneApp(framework: .swiftui, declarations: [SceneDeclaration(name: "M")], sessions: taken))
+        var replayer = TimelineReplayer(app: try SceneApp(framework: .swiftui, declarations: [SceneDeclaration(name: "M")], sessions: taken))
         var created: [String] = []
         for _ in 0..<3 {
             if case .create(_, let id?) = replayer.route(.identifier("x")).action { created.append(id) }

@@ -15,6 +15,7 @@ final class DispatchTable: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var declarations: [SceneDeclaration]
     /// The declarations alone, for the create step (step 4 of the routing rules).
     private let declarationsOnly: SceneApp
+    private let declarationNames: Set<String>
 
     private let slots = FlatBuffer<SessionSlot>()
     private var freeSlots: [Int32] = []
@@ -22,6 +23,13 @@ final class DispatchTable: @unchecked Sendable {
     private var nextSequence = 0
     /// Every window session, best first: events without an identifier, single-scene apps.
     @exclusivity(unchecked) private var globalHeap: [Int32] = []
+    /// Window sessions in state foregroundActive: the ones delivering an event demotes.
+    private var keyWindows = Set<Int32>()
+    /// The largest `lastActive` of any session, or nil when it must be recomputed (the
+    /// session holding it closed or moved back).
+    private var newestLastActive: Int?
+    /// How many `new-k` ids ``deliver(identifier:)`` has handed out or skipped.
+    private var creations = 0
     let prefer = PredicateTier()
     let can = PredicateTier()
 
@@ -33,7 +41,10 @@ final class DispatchTable: @unchecked Sendable {
         supportsMultipleScenes = app.supportsMultipleScenes
         tieBreak = app.tieBreak
         declarations = app.declarations
-        declarationsOnly = SceneApp(framework: app.framework, tieBreak: app.tieBreak, declarations: app.declarations)
+        declarationNames = Set(app.declarations.map(\.name))
+        declarationsOnly = SceneApp(
+            validatedFramework: app.framework, supportsMultipleScenes: true, tieBreak: app.tieBreak,
+            declarations: app.declarations, sessions: [])
         slots.reserveCapacity(app.sessions.count)
         slotByID.reserveCapacity(app.sessions.count)
         prefer.reserveCapacity(app.sessions.count)
@@ -77,12 +88,26 @@ final class DispatchTable: @unchecked Sendable {
                 for index in 0..<3 { task(index) }
             }
         }
-        // A repeated id is refused, as `open` refuses it: the first session keeps it.
+        // A valid app has no repeated ids; should one get here, the first session keeps it,
+        // as `open` would refuse the second.
         for slot in duplicates {
             if isWindow(slot) { withdraw(slot) }
             slots[Int(slot)].sequence = -1
             freeSlots.append(slot)
         }
+        for slot in 0..<count where slots[Int(slot)].isLive { noteState(of: slot) }
+        newestLastActive = app.sessions.lazy.map(\.lastActive).max() ?? 0
+    }
+
+    /// Keeps ``keyWindows`` and ``newestLastActive`` current after `slot` was opened or changed.
+    private func noteState(of slot: Int32) {
+        let session = slots[Int(slot)].session
+        if session.state == .foregroundActive && session.role.receivesEvents {
+            keyWindows.insert(slot)
+        } else {
+            keyWindows.remove(slot)
+        }
+        if let newest = newestLastActive, session.lastActive > newest { newestLastActive = session.lastActive }
     }
 
     private func isWindow(_ slot: Int32) -> Bool { slots[Int(slot)].session.role.receivesEvents }
@@ -93,16 +118,19 @@ final class DispatchTable: @unchecked Sendable {
     var snapshot: SceneApp {
         let sessions = slots.elements.filter(\.isLive).sorted { $0.sequence < $1.sequence }.map(\.session)
         return SceneApp(
-            framework: framework, supportsMultipleScenes: supportsMultipleScenes, tieBreak: tieBreak,
+            validatedFramework: framework, supportsMultipleScenes: supportsMultipleScenes, tieBreak: tieBreak,
             declarations: declarations, sessions: sessions)
     }
 
     // MARK: Churn
 
-    /// Appends a session. Returns false if its id is taken.
+    /// Appends a session.
     /// - Complexity: O(log n) plus compiling its predicates if no session shares them.
-    func open(_ session: SceneSession) -> Bool {
-        guard slotByID[session.id] == nil else { return false }
+    func open(_ session: SceneSession) throws(SceneAppError) {
+        guard slotByID[session.id] == nil else { throw .duplicateSessionID(session.id) }
+        guard declarationNames.contains(session.declaration) else {
+            throw .unknownDeclaration(sessionID: session.id, declaration: session.declaration)
+        }
         let slot: Int32
         let record = SessionSlot(session: session, sequence: nextSequence)
         nextSequence += 1
@@ -117,22 +145,28 @@ final class DispatchTable: @unchecked Sendable {
         }
         slotByID[session.id] = slot
         if session.role.receivesEvents { enroll(slot) }
-        return true
+        noteState(of: slot)
     }
 
-    /// Removes a session. Returns false if no session has that id.
-    func close(_ id: String) -> Bool {
-        guard let slot = slotByID.removeValue(forKey: id) else { return false }
+    /// Removes a session.
+    func close(_ id: String) throws(SceneAppError) {
+        guard let slot = slotByID.removeValue(forKey: id) else { throw .unknownSession(id) }
         if slots[Int(slot)].session.role.receivesEvents { withdraw(slot) }
+        keyWindows.remove(slot)
+        if slots[Int(slot)].session.lastActive == newestLastActive { newestLastActive = nil }
         slots[Int(slot)] = SessionSlot(session: slots[Int(slot)].session, sequence: -1)
         freeSlots.append(slot)
-        return true
     }
 
-    /// Applies an update in place. Returns false if no session has that id.
-    func update(_ update: SessionUpdate) -> Bool {
-        guard let slot = slotByID[update.id] else { return false }
+    /// Applies an update in place.
+    func update(_ update: SessionUpdate) throws(SceneAppError) {
+        guard let slot = slotByID[update.id] else { throw .unknownSession(update.id) }
         let wasWindow = slots[Int(slot)].session.role.receivesEvents
+        if let lastActive = update.lastActive, slots[Int(slot)].session.lastActive == newestLastActive,
+            lastActive < slots[Int(slot)].session.lastActive
+        {
+            newestLastActive = nil
+        }
         let conditionsChange = update.canActivate != nil || update.prefersToActivate != nil
         if wasWindow && (conditionsChange || update.role != nil) { withdraw(slot) }
         update.apply(to: &slots[Int(slot)].session)
@@ -143,7 +177,50 @@ final class DispatchTable: @unchecked Sendable {
             // Only the rank changed: restore heap order in place.
             reposition(slot)
         }
-        return true
+        noteState(of: slot)
+    }
+
+    // MARK: Delivering
+
+    /// Routes and applies the decision as the system does: the activated or created session
+    /// becomes the key window (the only foregroundActive window, with the newest
+    /// `lastActive`); a created session is named `new-k`, the first k not in use.
+    func deliver(identifier: String?) -> RoutingDecision {
+        var decision = route(identifier: identifier)
+        switch decision.action {
+        case .activate(let sessionID):
+            if let slot = slotByID[sessionID] { makeKey(slot) }
+        case .create(let name, _):
+            creations += 1
+            while slotByID["new-\(creations)"] != nil { creations += 1 }
+            let id = "new-\(creations)"
+            let declaration = declarations.first { $0.name == name }
+            // The name comes from the declarations and the id is free, so opening cannot fail.
+            try? open(
+                SceneSession(id: id, declaration: name, conditions: declaration?.initialConditions ?? .defaults(for: framework)))
+            if let slot = slotByID[id] { makeKey(slot) }
+            decision.action = .create(declaration: name, sessionID: id)
+        case .unhandled:
+            break
+        }
+        return decision
+    }
+
+    private func makeKey(_ slot: Int32) {
+        let latest: Int
+        if let newest = newestLastActive {
+            latest = newest
+        } else {
+            latest = slots.withElements { $0.lazy.filter(\.isLive).map(\.session.lastActive).max() } ?? 0
+            newestLastActive = latest
+        }
+        // Saturates: a session built through the library may already hold Int.max, and the key
+        // window still ranks first, being the only foregroundActive one.
+        let newest = latest == .max ? latest : latest + 1
+        for other in keyWindows where other != slot {
+            try? update(SessionUpdate(id: slots[Int(other)].session.id, state: .foregroundInactive))
+        }
+        try? update(SessionUpdate(id: slots[Int(slot)].session.id, state: .foregroundActive, lastActive: newest))
     }
 
     /// A session's tie-break key, read in place from its slot.

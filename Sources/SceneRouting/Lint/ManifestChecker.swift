@@ -6,7 +6,10 @@ public enum ManifestChecker {
     public static let uikitPredicateSizeLimit = 100_000
 
     /// Loads and lints the manifest at `path`.
-    /// - Parameter uikitStrict: also report what UIKit's own validator refuses (MATCHES).
+    /// - Parameters:
+    ///   - path: the manifest file (`-` for stdin).
+    ///   - displayName: how errors and warnings name the file (default: `path`).
+    ///   - uikitStrict: also report what UIKit's own validator refuses (MATCHES).
     public static func check(contentsOf path: String, displayName: String? = nil, uikitStrict: Bool = false) throws(ManifestError)
         -> CheckReport
     {

@@ -9,17 +9,17 @@ import Darwin
 /// Reads a whole input file (a manifest, an events file, a timeline) or standard input, and
 /// says in plain words why it could not: no such file, a directory, permission denied, too
 /// large.
-public enum InputFile {
+package enum InputFile {
     /// Files larger than this are refused rather than read into memory (a manifest of a
     /// million sessions is about 350 MB); it also ends reading an endless device.
-    public static let maximumSize = 1 << 30
+    package static let maximumSize = 1 << 30
 
     /// The bytes of the file at `path`, or of standard input when `path` is `-`.
     /// - Parameters:
     ///   - path: the file, or `-` for standard input.
     ///   - displayName: how errors name the file (default: `path`, or `stdin`).
     /// - Throws: ``InputError`` with the file's name and the reason.
-    public static func contents(of path: String, displayName: String? = nil) throws(InputError) -> [UInt8] {
+    package static func contents(of path: String, displayName: String? = nil) throws(InputError) -> [UInt8] {
         let name = displayName ?? (path == "-" ? "stdin" : path)
         func failure(_ reason: String) -> InputError {
             InputError(file: name, message: "cannot read the file (\(reason))")

@@ -9,8 +9,10 @@ public enum ManifestLoader {
     static let conditionKeys = ["canActivate", "prefersToActivate", "allowing", "preferring"]
     static let sessionKeys = ["id", "declaration", "role", "state", "lastActive"] + conditionKeys
 
-    /// Loads the manifest at `path` (`-` for stdin).
-    /// - Parameter displayName: how errors name the file (default: `path`).
+    /// Loads the manifest at `path`.
+    /// - Parameters:
+    ///   - path: the manifest file (`-` for stdin).
+    ///   - displayName: how errors name the file (default: `path`).
     public static func load(contentsOf path: String, displayName: String? = nil) throws(ManifestError) -> SceneApp {
         try loadWithSites(contentsOf: path, displayName: displayName).app
     }
@@ -129,7 +131,7 @@ public enum ManifestLoader {
             reader.fail(sessionsPath, "expected an array of sessions, found \(value.typeName)")
         }
         let app = SceneApp(
-            framework: framework, supportsMultipleScenes: supportsMultipleScenes, tieBreak: tieBreak,
+            validatedFramework: framework, supportsMultipleScenes: supportsMultipleScenes, tieBreak: tieBreak,
             declarations: declarations, sessions: sessions)
         return (app, sites)
     }

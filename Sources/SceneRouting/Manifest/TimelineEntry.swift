@@ -110,7 +110,7 @@ public struct TimelineDecoder: Sendable {
             guard let identifier = reader.optionalString(body, at: path) else { return nil }
             return .event(.identifier(identifier))
         case "notification":
-            return decodeNotification(body, at: path, reader: &reader).map { .event($0) }
+            return Self.decodeNotification(body, at: path, reader: &reader).map { .event($0) }
         case "shortcut":
             guard
                 reader.object(
@@ -159,7 +159,7 @@ public struct TimelineDecoder: Sendable {
 
     /// A push payload (`{"aps": {"target-content-id": …}, …}`; other keys are the app's own
     /// data) or notification content (`{"targetContentIdentifier": …}`).
-    private func decodeNotification(_ body: JSONValue, at path: JSONPath, reader: inout DocumentReader) -> ExternalEvent? {
+    static func decodeNotification(_ body: JSONValue, at path: JSONPath, reader: inout DocumentReader) -> ExternalEvent? {
         guard case .object = body else {
             reader.fail(path, "expected an APNs payload object, found \(body.typeName)")
             return nil

@@ -1,6 +1,14 @@
 public import Foundation
 
 /// Something from outside the app that may activate a scene.
+///
+/// Build one from what the system hands an app:
+///
+///     let push = try ExternalEvent.notification(payload: userInfo)      // APNs payload
+///     let tap = ExternalEvent.notification(NotificationContent(targetContentIdentifier: "mail.thread.9"))
+///     let quick = ExternalEvent.shortcut(ShortcutItem(type: "compose", targetContentIdentifier: "mail.compose.new"))
+///     let handoff = ExternalEvent.userActivity(UserActivity(activityType: "com.example.view", webpageURL: url))
+///     let link = ExternalEvent.url(URL(string: "mail://inbox")!)
 public enum ExternalEvent: Sendable, Equatable {
     /// A bare target content identifier (nil: none).
     case identifier(String?)

@@ -1,17 +1,47 @@
 /// An app's scene declarations and its open sessions: the world an event is routed in.
+///
+///     let app = try SceneApp(
+///         declarations: [SceneDeclaration(name: "Main")],
+///         sessions: [SceneSession(id: "main-1", declaration: "Main", conditions: ActivationConditions())])
 public struct SceneApp: Sendable {
     public var framework: AppFramework
+    /// `UIApplicationSupportsMultipleScenes`: without it every event goes to the one scene.
     public var supportsMultipleScenes: Bool
     public var tieBreak: TieBreakPolicy
     /// In declaration order: the first matching declaration wins, the first without
-    /// `matching` is the default.
-    public var declarations: [SceneDeclaration]
-    /// In list order (the `order` tie-break and the last resort of `recency`).
-    public var sessions: [SceneSession]
+    /// `matching` is the default. Names are unique.
+    public internal(set) var declarations: [SceneDeclaration]
+    /// In list order (the `order` tie-break and the last resort of `recency`). Ids are
+    /// unique, and each names one of ``declarations``.
+    public internal(set) var sessions: [SceneSession]
 
+    /// - Throws: ``SceneAppError`` for a repeated session id or declaration name, or a session
+    ///   naming a declaration that is not in `declarations`.
     public init(
         framework: AppFramework = .uikit, supportsMultipleScenes: Bool = true, tieBreak: TieBreakPolicy = .recency,
         declarations: [SceneDeclaration], sessions: [SceneSession] = []
+    ) throws(SceneAppError) {
+        var names = Set<String>()
+        for declaration in declarations where !names.insert(declaration.name).inserted {
+            throw .duplicateDeclarationName(declaration.name)
+        }
+        var ids = Set<String>()
+        for session in sessions {
+            guard ids.insert(session.id).inserted else { throw .duplicateSessionID(session.id) }
+            guard names.contains(session.declaration) else {
+                throw .unknownDeclaration(sessionID: session.id, declaration: session.declaration)
+            }
+        }
+        self.init(
+            validatedFramework: framework, supportsMultipleScenes: supportsMultipleScenes, tieBreak: tieBreak,
+            declarations: declarations, sessions: sessions)
+    }
+
+    /// For parts that have already been validated (the manifest loader reports every problem
+    /// with its place; the dispatch table's snapshot holds what it admitted).
+    init(
+        validatedFramework framework: AppFramework, supportsMultipleScenes: Bool, tieBreak: TieBreakPolicy,
+        declarations: [SceneDeclaration], sessions: [SceneSession]
     ) {
         self.framework = framework
         self.supportsMultipleScenes = supportsMultipleScenes

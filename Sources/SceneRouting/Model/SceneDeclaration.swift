@@ -12,4 +12,11 @@ public struct SceneDeclaration: Sendable {
         self.matching = matching
         self.initialConditions = initialConditions
     }
+
+    /// A SwiftUI `WindowGroup` with `.handlesExternalEvents(matching:)`: a new scene of this
+    /// kind handles an identifier containing one of `matching` (ignoring case and
+    /// diacritics); `"*"` handles every identifier.
+    public init(name: String, handlesExternalEvents matching: Set<String>) {
+        self.init(name: name, matching: ActivationPredicate(swiftUISet: matching.sorted()))
+    }
 }

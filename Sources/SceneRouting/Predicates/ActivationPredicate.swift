@@ -61,7 +61,7 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - format: e.g. `SELF == %@` or `SELF ENDSWITH '.pdf'`.
     ///   - arguments: values for the `%@`s, in order.
-    /// - Throws: ``PredicateError`` with the position of the problem.
+    /// - Throws: `PredicateError` with the position of the problem.
     public init(format: String, arguments: [PredicateArgument] = []) throws(PredicateError) {
         let parsed = try Parser.parse(format, arguments: arguments)
         let root = try PredicateCompiler(source: format).compile(parsed.node)

@@ -31,9 +31,9 @@ struct DynamicTest: Sendable {
             }
         let options = mode.compareOptions
         switch op {
-        case .beginsWith: return text.range(of: identifier, options: options.union(.anchored)) != nil
-        case .endsWith: return text.range(of: identifier, options: options.union([.anchored, .backwards])) != nil
-        case .contains, .in: return text.range(of: identifier, options: options) != nil
+        case .beginsWith: return FoundationSearch.finds(identifier, in: text, options: options.union(.anchored))
+        case .endsWith: return FoundationSearch.finds(identifier, in: text, options: options.union([.anchored, .backwards]))
+        case .contains, .in: return FoundationSearch.finds(identifier, in: text, options: options)
         case .equal:
             return mode == .canonical
                 ? text.utf8.elementsEqual(identifier.utf8) : text.compare(identifier, options: options) == .orderedSame

@@ -153,10 +153,10 @@ final class LiteralTest: @unchecked Sendable {
         case .lessEqual: return identifier.compare(literal, options: options) != .orderedDescending
         case .greater: return identifier.compare(literal, options: options) == .orderedDescending
         case .greaterEqual: return identifier.compare(literal, options: options) != .orderedAscending
-        case .beginsWith: return identifier.range(of: literal, options: options.union(.anchored)) != nil
-        case .endsWith: return identifier.range(of: literal, options: options.union([.anchored, .backwards])) != nil
-        case .contains: return identifier.range(of: literal, options: options) != nil
-        case .containedIn: return literal.range(of: identifier, options: options) != nil
+        case .beginsWith: return FoundationSearch.finds(literal, in: identifier, options: options.union(.anchored))
+        case .endsWith: return FoundationSearch.finds(literal, in: identifier, options: options.union([.anchored, .backwards]))
+        case .contains: return FoundationSearch.finds(literal, in: identifier, options: options)
+        case .containedIn: return FoundationSearch.finds(identifier, in: literal, options: options)
         case .between(let upper):
             return identifier.compare(literal) != .orderedAscending && identifier.compare(upper) != .orderedDescending
         }

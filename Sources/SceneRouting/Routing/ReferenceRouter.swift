@@ -3,7 +3,10 @@
 public enum ReferenceRouter {
     /// Decides which session `event` activates in `app`, or which declaration gets a new
     /// session.
-    /// - Parameter explain: attach the best candidates and how many sessions were examined.
+    /// - Parameters:
+    ///   - event: routed by its target content identifier (``ExternalEvent/targetContentIdentifier(for:)``).
+    ///   - app: the declarations and open sessions.
+    ///   - explain: attach a ``RoutingExplanation``.
     /// - Complexity: O(sessions × predicate cost).
     public static func route(_ event: ExternalEvent, in app: SceneApp, explain: Bool = false) -> RoutingDecision {
         route(identifier: event.targetContentIdentifier(for: app.framework), in: app, explain: explain)
@@ -17,21 +20,12 @@ public enum ReferenceRouter {
         let ranked = { (indices: [Int]) in
             indices.sorted { SessionRanking.precedes($0, $1, in: sessions, policy: app.tieBreak) }
         }
-        func explanation(_ scored: [(index: Int, score: Int?)]) -> RoutingExplanation? {
-            guard explain else { return nil }
-            let top = scored.prefix(RoutingExplanation.limit).map { entry in
-                RoutingExplanation.Candidate(
-                    sessionID: sessions[entry.index].id, score: entry.score, state: sessions[entry.index].state,
-                    lastActive: sessions[entry.index].lastActive)
-            }
-            return RoutingExplanation(candidates: Array(top), considered: candidates.count)
-        }
+        let details = explain ? RoutingExplanation(identifier: identifier, in: app) : nil
 
         // 1. Single-scene apps always reuse their one scene.
         if !app.supportsMultipleScenes {
             let order = ranked(candidates)
-            let details = explanation(order.map { ($0, nil) })
-            if let best = order.first {
+                        if let best = order.first {
                 return RoutingDecision(
                     identifier: identifier, action: .activate(sessionID: sessions[best].id), reason: .singleScene,
                     explanation: details)
@@ -51,7 +45,7 @@ public enum ReferenceRouter {
             if let best = order.first {
                 return RoutingDecision(
                     identifier: nil, action: .activate(sessionID: sessions[best].id), reason: .noIdentifier,
-                    explanation: explanation(order.map { ($0, nil) }))
+                    explanation: details)
             }
         } else {
             // 3. Score every candidate: 2 prefers, 1 can, 0 neither.
@@ -73,8 +67,7 @@ public enum ReferenceRouter {
             scored.sort { a, b in
                 a.score != b.score ? a.score > b.score : SessionRanking.precedes(a.index, b.index, in: sessions, policy: app.tieBreak)
             }
-            let details = explanation(scored.map { ($0.index, $0.score) })
-            if let best = scored.first, best.score >= 1 {
+                        if let best = scored.first, best.score >= 1 {
                 return RoutingDecision(
                     identifier: identifier, action: .activate(sessionID: sessions[best.index].id),
                     reason: best.score == 2 ? .prefers : .can, budgetExceeded: budgetExceeded, explanation: details)
@@ -82,7 +75,7 @@ public enum ReferenceRouter {
             return createDecision(
                 identifier: identifier, in: app, budgetExceeded: budgetExceeded, explanation: details)
         }
-        return createDecision(identifier: identifier, in: app, budgetExceeded: budgetExceeded, explanation: explanation([]))
+        return createDecision(identifier: identifier, in: app, budgetExceeded: budgetExceeded, explanation: details)
     }
 
     /// The decision for an identifier longer than ``SceneRouter/maximumIdentifierLength``

@@ -43,22 +43,19 @@ public struct RoutingDecision: Sendable, Equatable {
     }
 }
 
-/// The sessions that competed for an event, best first.
-public struct RoutingExplanation: Sendable, Equatable {
-    public struct Candidate: Sendable, Equatable {
-        public var sessionID: String
-        /// 2 prefers, 1 can, 0 neither; nil when predicates were not evaluated (no identifier,
-        /// single-scene app).
-        public var score: Int?
-        public var state: ActivationState
-        public var lastActive: Int
+extension RoutingDecision: CustomStringConvertible {
+    /// One line: `"mail.inbox" → activate main-1 (prefers)`, `"x" → create Compose as new-1
+    /// (declaration-matching)`, `no identifier → unhandled (unhandled)`. The identifier is in
+    /// JSON string syntax, so quotes and control characters in it cannot be misread.
+    public var description: String {
+        let subject = identifier.map(JSONStringLiteral.quoted) ?? "no identifier"
+        let outcome: String
+        switch action {
+        case .activate(let sessionID): outcome = "activate \(sessionID)"
+        case .create(let declaration, let sessionID?): outcome = "create \(declaration) as \(sessionID)"
+        case .create(let declaration, nil): outcome = "create \(declaration)"
+        case .unhandled: outcome = "unhandled"
+        }
+        return "\(subject) → \(outcome) (\(reason.rawValue))" + (budgetExceeded ? " [a regex hit its match budget]" : "")
     }
-
-    /// At most ``RoutingExplanation/limit`` candidates, in the order routing ranks them.
-    public var candidates: [Candidate]
-    /// How many sessions routing examined.
-    public var considered: Int
-
-    /// How many candidates an explanation lists.
-    public static let limit = 5
 }

@@ -28,47 +28,67 @@ public final class SceneRouter: Sendable {
         table.read(body)
     }
 
-    private func writing<Result>(_ body: (DispatchTable) -> Result) -> Result {
-        table.write(body)
+    private func writing<Result, Failure: Error>(_ body: (DispatchTable) throws(Failure) -> Result) throws(Failure) -> Result {
+        try table.write(body)
     }
 
-    /// Routes an event by the routing rules.
-    /// - Parameter explain: attach the candidates as ``ReferenceRouter`` lists them (computed
-    ///   by the linear oracle over a snapshot: a diagnostic path, not a fast one).
+    /// Routes an event by the routing rules, without changing any session.
+    /// - Parameters:
+    ///   - event: routed by its target content identifier (``ExternalEvent/targetContentIdentifier(for:)``).
+    ///   - explain: attach an explanation (see ``RoutingExplanation``); it is computed over
+    ///     every session, one by one: a diagnostic path, not a fast one.
     public func route(_ event: ExternalEvent, explain: Bool = false) -> RoutingDecision {
         reading { table in
             let identifier = event.targetContentIdentifier(for: table.framework)
             var decision = table.route(identifier: identifier)
-            if explain {
-                decision.explanation = ReferenceRouter.route(identifier: identifier, in: table.snapshot, explain: true).explanation
-            }
+            if explain { decision.explanation = RoutingExplanation(identifier: identifier, in: table.snapshot) }
             return decision
         }
     }
 
-    /// Routes a bare identifier (nil: an event without one).
+    /// Routes a bare identifier (nil: an event without one), without changing any session.
+    /// - Parameters:
+    ///   - identifier: the target content identifier; nil for an event without one.
+    ///   - explain: as in ``route(_:explain:)``.
     /// - Complexity: O(identifier length + distinct key lengths + groups hit); no allocation for
     ///   ASCII identifiers beyond what verifying a non-ASCII path needs.
-    public func route(identifier: String?) -> RoutingDecision {
-        reading { $0.route(identifier: identifier) }
+    public func route(identifier: String?, explain: Bool = false) -> RoutingDecision {
+        guard explain else { return reading { $0.route(identifier: identifier) } }
+        return route(.identifier(identifier), explain: true)
     }
 
-    /// Opens a session. Returns false (and changes nothing) if its id is already open.
+    /// Routes an event and applies the decision as the system does: the activated session,
+    /// or the one created for the event, becomes the key window (the only foregroundActive
+    /// window, with the newest `lastActive`); the window that was key becomes
+    /// foregroundInactive. A created session is named `new-k`, the first k not in use, and
+    /// starts with its declaration's initial conditions. The decision's
+    /// ``RoutingDecision/Action/create(declaration:sessionID:)`` carries the new id.
+    ///
+    /// Routing then applying is atomic: no route or churn sees the table in between.
+    /// - Complexity: a route, plus O(log n) per window whose state changes.
     @discardableResult
-    public func open(_ session: SceneSession) -> Bool {
-        writing { $0.open(session) }
+    public func deliver(_ event: ExternalEvent) -> RoutingDecision {
+        writing { table in table.deliver(identifier: event.targetContentIdentifier(for: table.framework)) }
     }
 
-    /// Closes a session. Returns false if no open session has that id.
-    @discardableResult
-    public func close(sessionID: String) -> Bool {
-        writing { $0.close(sessionID) }
+    /// Opens a session, appended to the session list.
+    /// - Throws: ``SceneAppError/duplicateSessionID(_:)`` if a session with its id is open,
+    ///   ``SceneAppError/unknownDeclaration(sessionID:declaration:)`` if it names a declaration
+    ///   the app does not have; nothing changes then.
+    public func open(_ session: SceneSession) throws(SceneAppError) {
+        try writing { table throws(SceneAppError) in try table.open(session) }
     }
 
-    /// Updates a session in place. Returns false if no open session has that id.
-    @discardableResult
-    public func update(_ update: SessionUpdate) -> Bool {
-        writing { $0.update(update) }
+    /// Closes a session.
+    /// - Throws: ``SceneAppError/unknownSession(_:)`` if no open session has that id.
+    public func close(sessionID: String) throws(SceneAppError) {
+        try writing { table throws(SceneAppError) in try table.close(sessionID) }
+    }
+
+    /// Updates a session in place.
+    /// - Throws: ``SceneAppError/unknownSession(_:)`` if no open session has that id.
+    public func update(_ update: SessionUpdate) throws(SceneAppError) {
+        try writing { table throws(SceneAppError) in try table.update(update) }
     }
 
     /// The app as the table holds it now (sessions in list order).

@@ -128,7 +128,8 @@ struct RandomApps<Source: ChoiceSource> {
                     : nil)
         }
         let sessions = (0..<random.below(12)).map { session("S\($0)", framework: framework, declarations: declarations) }
-        return SceneApp(
+        // Ids S0, S1, … and declarations D0, D1, … from the list: always a valid app.
+        return try! SceneApp(
             framework: framework, supportsMultipleScenes: !random.chance(10), tieBreak: random.chance(50) ? .recency : .order,
             declarations: declarations, sessions: sessions)
     }
@@ -167,10 +168,10 @@ extension RandomApps {
             let session = session("N\(nextID)", framework: app.framework, declarations: app.declarations)
             nextID += 1
             app.sessions.append(session)
-            return router.open(session) ? nil : "open \(session.id) refused"
+            return Self.refusal { () throws(SceneAppError) in try router.open(session) }
         case 1 where !app.sessions.isEmpty:
             let victim = app.sessions.remove(at: random.below(app.sessions.count))
-            return router.close(sessionID: victim.id) ? nil : "close \(victim.id) refused"
+            return Self.refusal { () throws(SceneAppError) in try router.close(sessionID: victim.id) }
         default:
             guard !app.sessions.isEmpty else { return nil }
             let index = random.below(app.sessions.count)
@@ -183,7 +184,17 @@ extension RandomApps {
                 update.role = random.chance(50) ? .windowApplication : .windowExternalDisplayNonInteractive
             }
             update.apply(to: &app.sessions[index])
-            return router.update(update) ? nil : "update \(update.id) refused"
+            return Self.refusal { () throws(SceneAppError) in try router.update(update) }
+        }
+    }
+
+    /// nil when `operation` succeeds, else what it threw.
+    static func refusal(_ operation: () throws(SceneAppError) -> Void) -> String? {
+        do {
+            try operation()
+            return nil
+        } catch {
+            return "refused: \(error)"
         }
     }
 }

@@ -1,0 +1,153 @@
+import PredicateSyntax
+
+/// Why routing decided as it did: every session that competed, ranked as routing ranks them,
+/// with the condition that scored each one; and, when no session scored, each declaration
+/// that was considered for a new scene and whether its `matching` matched.
+///
+/// Computed by evaluating every session one by one (a diagnostic path, not a fast one).
+public struct RoutingExplanation: Sendable, Equatable {
+    /// A session that competed for the event.
+    public struct Candidate: Sendable, Equatable {
+        public var sessionID: String
+        public var declaration: String
+        /// 2 prefers, 1 can, 0 neither; nil when predicates were not evaluated (no identifier,
+        /// single-scene app).
+        public var score: Int?
+        /// The condition that gave the score; nil for a score of 0 or nil.
+        public var matched: MatchedCondition?
+        /// The rank keys, compared in this order under the `recency` tie-break (`order` uses
+        /// `position` alone): state, then larger lastActive, then earlier position.
+        public var state: ActivationState
+        public var lastActive: Int
+        /// 0-based position in the session list.
+        public var position: Int
+    }
+
+    /// The activation condition that matched, and the comparisons in it that decided.
+    public struct MatchedCondition: Sendable, Equatable {
+        public enum Condition: String, Sendable {
+            case prefersToActivate, canActivate
+        }
+
+        public var condition: Condition
+        /// The predicate as written (a SwiftUI set as its equivalent predicate), followed by
+        /// its `%@` arguments when it has any: `SELF IN %@ (%@: ["a", "b"])`.
+        public var predicate: String
+        /// The comparisons that made it true, as written (joined by `AND` when a conjunction
+        /// decided); for a SwiftUI set, the member the identifier contains. nil when nothing
+        /// narrower than the predicate decided (a constant, a `NOT`).
+        public var decidedBy: String?
+    }
+
+    /// A declaration considered for a new scene, in declaration order.
+    public struct DeclarationCheck: Sendable, Equatable {
+        public var name: String
+        /// Its `matching` predicate; nil for a default declaration.
+        public var matching: String?
+        /// Whether `matching` matched; nil for a default declaration (it is used when no
+        /// declaration matches).
+        public var matched: Bool?
+    }
+
+    /// Every window session, in the order routing ranks them (best first).
+    public var candidates: [Candidate]
+    /// The declarations checked for creation (empty when an open session was chosen).
+    public var declarations: [DeclarationCheck]
+    /// How many sessions can receive events (windowApplication role).
+    public var considered: Int
+
+    /// Explains routing `identifier` in `app`, by the same rules as ``ReferenceRouter``.
+    public init(identifier: String?, in app: SceneApp) {
+        let sessions = app.sessions
+        let windows = sessions.indices.filter { sessions[$0].role.receivesEvents }
+        considered = windows.count
+        declarations = []
+        var scored: [(index: Int, score: Int?, matched: MatchedCondition?)] = windows.map { ($0, nil, nil) }
+        let scores = app.supportsMultipleScenes && identifier != nil
+            && identifier.map { $0.utf8.count <= SceneRouter.maximumIdentifierLength } ?? false
+        if scores {
+            scored = windows.map { index in
+                let conditions = sessions[index].conditions
+                if conditions.prefersToActivate.evaluate(identifier) {
+                    return (index, 2, Self.matched(.prefersToActivate, conditions.prefersToActivate, identifier))
+                }
+                if conditions.canActivate.evaluate(identifier) {
+                    return (index, 1, Self.matched(.canActivate, conditions.canActivate, identifier))
+                }
+                return (index, 0, nil)
+            }
+        }
+        scored.sort { a, b in
+            (a.score ?? 0) != (b.score ?? 0)
+                ? (a.score ?? 0) > (b.score ?? 0)
+                : SessionRanking.precedes(a.index, b.index, in: sessions, policy: app.tieBreak)
+        }
+        candidates = scored.map { entry in
+            let session = sessions[entry.index]
+            return Candidate(
+                sessionID: session.id, declaration: session.declaration, score: entry.score, matched: entry.matched,
+                state: session.state, lastActive: session.lastActive, position: entry.index)
+        }
+        let creates = app.supportsMultipleScenes ? (scores ? (scored.first?.score ?? 0) == 0 : windows.isEmpty) : windows.isEmpty
+        if creates {
+            let checked = app.supportsMultipleScenes ? app.declarations : Array(app.declarations.prefix(1))
+            declarations = checked.map { declaration in
+                guard let matching = declaration.matching, app.supportsMultipleScenes else {
+                    return DeclarationCheck(name: declaration.name, matching: declaration.matching.map(Self.shown), matched: nil)
+                }
+                return DeclarationCheck(name: declaration.name, matching: Self.shown(matching), matched: matching.evaluate(identifier))
+            }
+        }
+    }
+
+    private static func matched(
+        _ condition: MatchedCondition.Condition, _ predicate: ActivationPredicate, _ identifier: String?
+    ) -> MatchedCondition {
+        MatchedCondition(condition: condition, predicate: shown(predicate), decidedBy: decidingText(predicate, identifier))
+    }
+
+    /// The format string followed by its arguments, as format-string literals.
+    static func shown(_ predicate: ActivationPredicate) -> String {
+        guard !predicate.arguments.isEmpty else { return predicate.format }
+        let arguments = predicate.arguments.map { argument in
+            switch argument {
+            case .string(let value): ActivationPredicate.quoted(value)
+            case .strings(let values): "[" + values.map(ActivationPredicate.quoted).joined(separator: ", ") + "]"
+            }
+        }
+        return predicate.format + " (%@: " + arguments.joined(separator: ", ") + ")"
+    }
+
+    /// The comparisons that made `predicate` true for `identifier`: down an `OR`, the first
+    /// operand that holds; across an `AND`, every operand's own.
+    private static func decidingText(_ predicate: ActivationPredicate, _ identifier: String?) -> String? {
+        if let members = predicate.swiftUIMembers {
+            if members.contains("*") { return "*" }
+            return members.first { !$0.isEmpty && ActivationPredicate(swiftUISet: [$0]).evaluate(identifier) }
+        }
+        guard let parsed = predicate.parsed else { return nil }
+        let compiler = PredicateCompiler(source: parsed.source)
+        func holds(_ node: PredicateNode) -> Bool {
+            guard let compiled = try? compiler.compile(node) else { return false }
+            var budgetExceeded = false
+            return Subject.with(identifier) { compiled.evaluate(&$0, budgetExceeded: &budgetExceeded) }
+        }
+        func deciding(_ node: PredicateNode) -> [Comparison] {
+            switch node {
+            case .comparison(let comparison): [comparison]
+            case .or(let operands): operands.first(where: holds).map(deciding) ?? []
+            case .and(let operands): operands.flatMap(deciding)
+            case .not, .constant: []
+            }
+        }
+        let comparisons = deciding(parsed.node)
+        guard !comparisons.isEmpty else { return nil }
+        let utf8 = Array(parsed.source.utf8)
+        let texts = comparisons.map { comparison in
+            let range = comparison.lhs.range.lowerBound..<comparison.rhs.range.upperBound
+            return String(decoding: utf8[range.clamped(to: 0..<utf8.count)], as: UTF8.self)
+        }
+        let text = texts.joined(separator: " AND ")
+        return text == parsed.source ? nil : text
+    }
+}
