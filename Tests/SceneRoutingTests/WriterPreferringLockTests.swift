@@ -7,37 +7,43 @@ import Testing
 /// before any reader that comes after it.
 @Suite struct WriterPreferringLockTests {
     /// Two readers hand the lock to each other so that one of them is always inside: each
-    /// enters, waits (up to 20 ms) for the other to enter too, and leaves. A lock that lets
-    /// readers in while a writer waits never lets the writer in until they stop (after 100
-    /// rounds); with writer preference the next reader waits, the one inside leaves, and the
-    /// writer gets in within a round or two.
+    /// enters, waits (up to 20 ms) for the other to enter too, and leaves, until the writer
+    /// is done. A lock that lets readers in while a writer waits lets them take turn after
+    /// turn, every entry finding the writer announced; with writer preference only the
+    /// readers inside when the writer announced itself (at most one entry per reader) can
+    /// find it so. Counting those entries does not depend on when the threads run.
     @Test func aWaitingWriterGoesBeforeLaterReaders() {
         let lock = WriterPreferringLock(0)
-        let rounds = 100
+        let maximumRounds = 100_000
         let round = Atomic<Int>(0)
-        let writerRound = Atomic<Int>(-1)
+        let entriesFindingTheWriterAnnounced = Atomic<Int>(0)
+        let writerDone = Atomic<Bool>(false)
         let entered = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
-        let finished = DispatchSemaphore(value: 0)
+        let readersFinished = DispatchSemaphore(value: 0)
         let overlapping = DispatchSemaphore(value: 0)
         for reader in 0..<2 {
             Thread {
-                for _ in 0..<rounds {
+                var rounds = 0
+                while !writerDone.load(ordering: .acquiring) && rounds < maximumRounds {
+                    rounds += 1
                     lock.read { _ in
+                        if lock.writerIsAnnounced { entriesFindingTheWriterAnnounced.add(1, ordering: .relaxed) }
                         if round.add(1, ordering: .relaxed).newValue == 4 { overlapping.signal() }
                         entered[reader].signal()
                         _ = entered[1 - reader].wait(timeout: .now() + .milliseconds(20))
                     }
                 }
-                finished.signal()
+                readersFinished.signal()
             }.start()
         }
-        // Let the readers overlap, then ask to write.
+        // Let the readers overlap, then write.
         _ = overlapping.wait(timeout: .now() + .seconds(5))
-        lock.write { _ in writerRound.store(round.load(ordering: .relaxed), ordering: .relaxed) }
-        finished.wait()
-        finished.wait()
-        #expect(writerRound.load(ordering: .relaxed) >= 0)
-        #expect(writerRound.load(ordering: .relaxed) < 10, "the writer waited for most of the readers' rounds")
+        let writerRound = lock.write { _ in round.load(ordering: .relaxed) }
+        writerDone.store(true, ordering: .releasing)
+        readersFinished.wait()
+        readersFinished.wait()
+        #expect(writerRound < 2 * maximumRounds, "the writer got in only after the readers stopped")
+        #expect(entriesFindingTheWriterAnnounced.load(ordering: .relaxed) <= 2)
     }
 
     /// Readers never see a write half done, and every write happens.

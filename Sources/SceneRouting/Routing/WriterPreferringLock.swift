@@ -54,7 +54,7 @@ final class WriterPreferringLock<Value>: @unchecked Sendable {
 
     /// Runs `body` while no writer is inside or waiting to enter.
     @inline(__always)
-    func read<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
+    func read<Result, Failure: Error>(_ body: (Value) throws(Failure) -> Result) throws(Failure) -> Result {
         var current = state.load(ordering: .relaxed)
         while true {
             if current & ~Self.readerMask == 0 {
@@ -71,7 +71,7 @@ final class WriterPreferringLock<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` alone: after the reads in progress, before any read that started later.
-    func write<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
+    func write<Result, Failure: Error>(_ body: (Value) throws(Failure) -> Result) throws(Failure) -> Result {
         Self.check(pthread_mutex_lock(writers), "pthread_mutex_lock")
         defer { Self.check(pthread_mutex_unlock(writers), "pthread_mutex_unlock") }
         state.add(Self.oneWriter, ordering: .relaxed)
@@ -79,6 +79,10 @@ final class WriterPreferringLock<Value>: @unchecked Sendable {
         defer { state.subtract(Self.oneWriter, ordering: .releasing) }
         return try body(value)
     }
+
+    /// Whether a writer is inside or waiting to enter: from then on no reader gets in until
+    /// it is done. For tests that check that order.
+    var writerIsAnnounced: Bool { state.load(ordering: .acquiring) & ~Self.readerMask != 0 }
 
     /// Waits until `ready` holds for the state: spinning for about as long as a route takes,
     /// then yielding the processor, then sleeping 50 µs at a time (a writer waiting for a
