@@ -273,10 +273,14 @@ final class DispatchTable: @unchecked Sendable {
     /// Where a session's id sits in its slot (resolved once, not per route).
     private static let sessionIDOffset = MemoryLayout<SessionSlot>.offset(of: \SessionSlot.session.id) ?? 0
 
-    /// The best window session matching `tier` for `subject`, if any.
+    /// The best window session matching `tier` for `subject`, if any, and how many
+    /// predicates finding it evaluated.
     /// - Complexity: the literal index probe plus the groups it finds, the always and
-    ///   residual groups; a group is evaluated only if its best session would win.
-    private func best(in tier: PredicateTier, for subject: inout Subject, budgetExceeded: inout Bool) -> Int32? {
+    ///   residual groups; a group is evaluated only if its best session would win, and at
+    ///   most once however many times the probe finds it.
+    private func best(in tier: PredicateTier, for subject: inout Subject, budgetExceeded: inout Bool)
+        -> (slot: Int32?, verifications: Int)
+    {
         let winner = withUnsafeMutablePointer(to: &subject) { subject in
             slots.withElements { sessions in
                 tier.withRoutingView { view in
@@ -284,24 +288,47 @@ final class DispatchTable: @unchecked Sendable {
                         base: UnsafeRawPointer(sessions.baseAddress!), stride: MemoryLayout<SessionSlot>.stride,
                         offset: Self.sessionIDOffset)
                     var contest = TierContest(view, recency: tieBreak == .recency, subject: subject, winners: winners)
-                    for group in view.always { contest.consider(group, verify: false, flat: false) }
-                    if subject.pointee.isASCII {
-                        // Flat checks hold for ASCII identifiers only.
-                        tier.probe(subject.pointee.bytes, &contest)
-                        for group in view.residual { contest.consider(group, verify: true, flat: true) }
-                    } else {
-                        // Each family's keys are folded literals: probe the identifier's fold for them.
-                        for family in KeyFamily.allCases where tier.index.hasKeys(of: family) {
-                            tier.index.probe(folded: subject.pointee.keyFold(family), family, &contest)
-                        }
-                        for group in view.residual { contest.consider(group, verify: true, flat: false) }
-                    }
-                    return (slot: contest.best, budgetExceeded: contest.budgetExceeded)
+                    Self.offerCandidates(of: tier, view, for: &subject.pointee, to: &contest)
+                    contest.finish()
+                    return (slot: contest.best, budgetExceeded: contest.budgetExceeded, verifications: contest.verifications)
                 }
             }
         }
         if winner.budgetExceeded { budgetExceeded = true }
-        return winner.slot >= 0 ? winner.slot : nil
+        return (winner.slot >= 0 ? winner.slot : nil, winner.verifications)
+    }
+
+    /// Offers `visitor` every group of `tier` that could match `subject`: the always groups,
+    /// what the literal index finds (for a non-ASCII identifier, in its key folds), and the
+    /// residual groups.
+    @inline(__always)
+    private static func offerCandidates<Visitor: TierCandidateVisitor>(
+        of tier: PredicateTier, _ view: PredicateTier.RoutingView, for subject: inout Subject, to visitor: inout Visitor
+    ) {
+        for group in view.always { visitor.consider(group, verify: false, flat: false) }
+        if subject.isASCII {
+            // Flat checks hold for ASCII identifiers only.
+            tier.probe(subject.bytes, &visitor)
+            for group in view.residual { visitor.consider(group, verify: true, flat: true) }
+        } else {
+            // Each family's keys are folded literals: probe the identifier's fold for them.
+            for family in KeyFamily.allCases where tier.index.hasKeys(of: family) {
+                tier.index.probe(folded: subject.keyFold(family), family, &visitor)
+            }
+            for group in view.residual { visitor.consider(group, verify: true, flat: false) }
+        }
+    }
+
+    /// How many predicates routing `identifier` evaluates in each tier (the prefer tier's
+    /// winner, if any, does not stop the count of the can tier): the work of a route beyond
+    /// its probe. For tests of that work's bound.
+    func verifications(for identifier: String) -> (prefer: Int, can: Int) {
+        Subject.with(identifier) { subject in
+            var budgetExceeded = false
+            let prefer = best(in: self.prefer, for: &subject, budgetExceeded: &budgetExceeded).verifications
+            let can = best(in: self.can, for: &subject, budgetExceeded: &budgetExceeded).verifications
+            return (prefer, can)
+        }
     }
 
     func route(identifier: String?) -> RoutingDecision {
@@ -326,12 +353,12 @@ final class DispatchTable: @unchecked Sendable {
         }
         return Subject.with(identifier) { subject in
             var budgetExceeded = false
-            if let winner = best(in: prefer, for: &subject, budgetExceeded: &budgetExceeded) {
+            if let winner = best(in: prefer, for: &subject, budgetExceeded: &budgetExceeded).slot {
                 return RoutingDecision(
                     identifier: identifier, action: .activate(sessionID: slots[Int(winner)].session.id), reason: .prefers,
                     budgetExceeded: budgetExceeded)
             }
-            if let winner = best(in: can, for: &subject, budgetExceeded: &budgetExceeded) {
+            if let winner = best(in: can, for: &subject, budgetExceeded: &budgetExceeded).slot {
                 return RoutingDecision(
                     identifier: identifier, action: .activate(sessionID: slots[Int(winner)].session.id), reason: .can,
                     budgetExceeded: budgetExceeded)

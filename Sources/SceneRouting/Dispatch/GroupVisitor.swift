@@ -9,3 +9,11 @@ protocol GroupVisitor {
     /// than once for the same group).
     mutating func visit(_ group: Int32)
 }
+
+/// Receives every group one tier offers a route: groups that match every identifier (never
+/// verified), groups the literal index finds, and the residual groups (both verified).
+protocol TierCandidateVisitor: GroupVisitor {
+    /// `verify`: the group's predicate must be evaluated before it can win; `flat`: its flat
+    /// check or program may do that (exact for ASCII identifiers only).
+    mutating func consider(_ group: Int32, verify: Bool, flat: Bool)
+}

@@ -7,7 +7,7 @@ internal import CMemoryHints
 /// Plain pointers and values, read once: the probe loops pay no reference counting. A contest
 /// lives inside the tier's ``PredicateTier/withRoutingView(_:)`` and the table's scope over
 /// its session slots, so every pointer it holds outlives it.
-struct TierContest: GroupVisitor {
+struct TierContest: TierCandidateVisitor {
     /// Where a would-be winner's identity lives (the session's id, which the decision reads):
     /// fetched while the candidate is verified, so the two misses overlap.
     struct Winners {
@@ -36,6 +36,11 @@ struct TierContest: GroupVisitor {
     /// The winning slot so far, -1 for none.
     private(set) var best: Int32 = -1
     private var bestRank = GroupHead.unranked
+    /// Groups found false so far: a group found again (at another position) is not
+    /// evaluated again.
+    private var failed = FailedGroups()
+    /// How many predicates were evaluated or checked (the route's work beyond the probe).
+    private(set) var verifications = 0
 
     /// `subject` must stay valid while the contest runs.
     init(_ tier: PredicateTier.RoutingView, recency: Bool, subject: UnsafeMutablePointer<Subject>, winners: Winners) {
@@ -56,14 +61,24 @@ struct TierContest: GroupVisitor {
         let head = heads[Int(group)]
         guard head.top >= 0, best < 0 || head.rank.ranksBefore(bestRank, recency: recency) else { return }
         if verify {
+            guard !failed.contains(group) else { return }
             winners.prefetch(head.top)
-            if flat && head.check.operation != .none {
-                guard head.check.holds(subject.pointee.bytes, programs: programs) else { return }
-            } else {
-                guard roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded) else { return }
+            verifications += 1
+            let holds =
+                flat && head.check.operation != .none
+                ? head.check.holds(subject.pointee.bytes, programs: programs)
+                : roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded)
+            guard holds else {
+                failed.insert(group)
+                return
             }
         }
         (best, bestRank) = (head.top, head.rank)
+    }
+
+    /// Hands back what the contest borrowed from the thread's scratch; call once it is over.
+    mutating func finish() {
+        failed.release()
     }
 
     /// A group found by the literal index.

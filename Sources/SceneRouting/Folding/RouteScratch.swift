@@ -6,12 +6,17 @@ import Musl
 import Darwin
 #endif
 
-/// Per-thread memory for an identifier's key folds (``Subject/keyFold(_:)``), grown on
-/// demand and kept for the thread's next route, so routing a non-ASCII identifier allocates
-/// nothing for them; released when the thread ends. One subject borrows it at a time.
+/// Per-thread memory for one route: an identifier's key folds (``Subject/keyFold(_:)``) and
+/// the groups a route found false beyond the few ``FailedGroups`` holds inline. Grown on
+/// demand and kept for the thread's next route, so routes allocate nothing for them;
+/// released when the thread ends. One subject borrows the fold buffer at a time.
 final class RouteScratch {
     private var buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 10)
     private var borrowed = false
+    /// Group sets by nesting depth: only the first is used while routes on a thread do not
+    /// nest, but a nested one gets a set of its own that stays alive here.
+    private var groupSets: [GroupSet] = []
+    private var groupSetsBorrowed = 0
 
     deinit { buffer.deallocate() }
 
@@ -29,6 +34,19 @@ final class RouteScratch {
 
     func giveBack() {
         borrowed = false
+    }
+
+    /// An empty group set, kept alive by this scratch, until ``giveBackGroupSet()``.
+    func borrowGroupSet() -> GroupSet {
+        if groupSetsBorrowed == groupSets.count { groupSets.append(GroupSet()) }
+        groupSetsBorrowed += 1
+        return groupSets[groupSetsBorrowed - 1]
+    }
+
+    /// Hands back the set borrowed last.
+    func giveBackGroupSet() {
+        precondition(groupSetsBorrowed > 0, "no group set is borrowed")
+        groupSetsBorrowed -= 1
     }
 
     /// The calling thread's scratch, created on first use.

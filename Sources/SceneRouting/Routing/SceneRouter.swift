@@ -94,6 +94,12 @@ public final class SceneRouter: Sendable {
     /// The app as the table holds it now (sessions in list order).
     public var snapshot: SceneApp { reading { $0.snapshot } }
 
+    /// How many predicates routing `identifier` evaluates per tier (see
+    /// ``DispatchTable/verifications(for:)``).
+    func verifications(for identifier: String) -> (prefer: Int, can: Int) {
+        reading { $0.verifications(for: identifier) }
+    }
+
     /// The table's shape, as `scene-router compile` prints it.
     public var shape: DispatchShape { reading { DispatchShape($0) } }
 }
