@@ -3,6 +3,7 @@ public import SceneRouting
 
 /// A generated app and the events to route against it.
 public struct Workload: Sendable {
+    /// The generated app: declarations and sessions.
     public var app: SceneApp
     /// Target content identifiers (nil: an event without one).
     public var events: [String?]

@@ -6,10 +6,13 @@ public struct LintWarning: Sendable, CustomStringConvertible {
     public var code: String
     /// JSON path, e.g. `sessions[2].prefersToActivate`.
     public var path: String
+    /// One sentence saying what looks wrong and why.
     public var message: String
     /// The predicate the warning points into, with a UTF-8 offset and length, if any.
     public var predicateSource: String?
+    /// UTF-8 offset into ``predicateSource`` where the warning points.
     public var offset: Int?
+    /// How many UTF-8 code units the caret underlines.
     public var length: Int?
 
     /// `app.json: sessions[2].prefersToActivate: warning: …` (plus a caret into the predicate).
@@ -21,11 +24,14 @@ public struct LintWarning: Sendable, CustomStringConvertible {
         return text
     }
 
+    /// The warning rendered for a file named `manifest`.
     public var description: String { rendered(file: "manifest") }
 }
 
 /// What `check` found: the loaded app and its warnings, in manifest order.
 public struct CheckReport: Sendable {
+    /// The app as the manifest describes it.
     public var app: SceneApp
+    /// The lint warnings, in manifest order (empty for a clean manifest).
     public var warnings: [LintWarning]
 }

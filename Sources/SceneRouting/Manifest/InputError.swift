@@ -11,7 +11,9 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
     public var column: Int?
     /// Where in the document, e.g. `sessions[3].canActivate`.
     public var path: String?
+    /// One sentence, without location.
     public var message: String
+    /// When a predicate is at fault: its diagnostic, with the column in the predicate.
     public var predicateError: PredicateError?
     /// The offending source line, for a caret under JSON syntax errors.
     var sourceLine: String?
@@ -56,11 +58,14 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
         return text
     }
 
+    /// The error as ``rendered()`` shows it.
     public var description: String { rendered() }
 }
 
 /// Everything wrong with a manifest (decoding goes on after the first problem).
 public struct ManifestError: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, in document order.
     public var errors: [InputError]
+    /// Every problem, one rendered error per line.
     public var description: String { errors.map { $0.rendered() }.joined(separator: "\n") }
 }

@@ -3,6 +3,7 @@ import PredicateSyntax
 
 /// One line of an events file or a replay timeline.
 public enum TimelineEntry: Sendable {
+    /// An event to route.
     case event(ExternalEvent)
     /// `{"open": {session}}`: a new session, appended to the list.
     case open(SceneSession)
@@ -11,6 +12,7 @@ public enum TimelineEntry: Sendable {
     /// `{"update": {"id": …, …}}`: changes state, lastActive, role or conditions in place.
     case update(SessionUpdate)
 
+    /// Whether this line is an event (rather than a lifecycle operation).
     public var isEvent: Bool {
         if case .event = self { return true }
         return false
@@ -19,13 +21,20 @@ public enum TimelineEntry: Sendable {
 
 /// The fields an `update` line changes; nil leaves a field as it is.
 public struct SessionUpdate: Sendable {
+    /// The session to change.
     public var id: String
+    /// The new activation state.
     public var state: ActivationState?
+    /// The new activation counter.
     public var lastActive: Int?
+    /// The new role.
     public var role: SessionRole?
+    /// The new `canActivate` condition.
     public var canActivate: ActivationPredicate?
+    /// The new `prefersToActivate` condition.
     public var prefersToActivate: ActivationPredicate?
 
+    /// An update of session `id`; fields left nil keep their value.
     public init(
         id: String, state: ActivationState? = nil, lastActive: Int? = nil, role: SessionRole? = nil,
         canActivate: ActivationPredicate? = nil, prefersToActivate: ActivationPredicate? = nil
@@ -55,12 +64,14 @@ public struct TimelineDecoder: Sendable {
 
     /// How errors name the file.
     public var file: String
+    /// The app's framework: decides how a user activity without an identifier is routed.
     public var framework: AppFramework
     /// Declarations `open` lines may name.
     public var declarationNames: Set<String>
     /// Whether lifecycle operations are allowed (replay) or only events (route).
     public var allowsLifecycle: Bool
 
+    /// A decoder for lines of `file`, naming `app`'s declarations.
     public init(file: String, app: SceneApp, allowsLifecycle: Bool) {
         self.file = file
         self.framework = app.framework

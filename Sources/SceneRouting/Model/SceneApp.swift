@@ -4,9 +4,11 @@
 ///         declarations: [SceneDeclaration(name: "Main")],
 ///         sessions: [SceneSession(id: "main-1", declaration: "Main", conditions: ActivationConditions())])
 public struct SceneApp: Sendable {
+    /// UIKit or SwiftUI: decides the conditions of sessions that state none.
     public var framework: AppFramework
     /// `UIApplicationSupportsMultipleScenes`: without it every event goes to the one scene.
     public var supportsMultipleScenes: Bool
+    /// How sessions with the same score are ranked.
     public var tieBreak: TieBreakPolicy
     /// In declaration order: the first matching declaration wins, the first without
     /// `matching` is the default. Names are unique.

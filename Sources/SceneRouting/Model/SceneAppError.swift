@@ -9,6 +9,7 @@ public enum SceneAppError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `close` or `update` named a session that is not open.
     case unknownSession(String)
 
+    /// The error in one sentence, naming the session or declaration.
     public var description: String {
         switch self {
         case .duplicateSessionID(let id): "duplicate session id '\(id)'"

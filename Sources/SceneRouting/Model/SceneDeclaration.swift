@@ -1,5 +1,6 @@
 /// A kind of scene the app can create (a `WindowGroup`, or a scene configuration).
 public struct SceneDeclaration: Sendable {
+    /// Unique among the app's declarations: sessions and decisions name it.
     public var name: String
     /// `handlesExternalEvents(matching:)`: when a new scene of this kind handles an event.
     /// nil marks a default declaration.
@@ -7,6 +8,7 @@ public struct SceneDeclaration: Sendable {
     /// The conditions a newly created session of this kind starts with (nil: framework defaults).
     public var initialConditions: ActivationConditions?
 
+    /// A declaration; without `matching` it is a default declaration.
     public init(name: String, matching: ActivationPredicate? = nil, initialConditions: ActivationConditions? = nil) {
         self.name = name
         self.matching = matching

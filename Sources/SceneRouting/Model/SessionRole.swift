@@ -1,7 +1,9 @@
 /// A scene session's role (`UISceneSession.Role`). Only ``windowApplication`` sessions
 /// receive external events.
 public struct SessionRole: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The role's name as manifests write it, e.g. `windowApplication`.
     public let rawValue: String
+    /// A role by name; names outside ``known`` are refused by the manifest loader.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// An interactive window of the app (the default).
@@ -14,6 +16,7 @@ public struct SessionRole: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let immersiveSpaceApplication = SessionRole(rawValue: "immersiveSpaceApplication")
     /// CarPlay templates.
     public static let carTemplateApplication = SessionRole(rawValue: "carTemplateApplication")
+    /// The CarPlay instrument cluster.
     public static let carTemplateApplicationInstrumentCluster = SessionRole(
         rawValue: "carTemplateApplicationInstrumentCluster")
 
@@ -26,5 +29,6 @@ public struct SessionRole: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// Whether sessions with this role can be chosen for an external event.
     public var receivesEvents: Bool { self == .windowApplication }
 
+    /// The role's name.
     public var description: String { rawValue }
 }

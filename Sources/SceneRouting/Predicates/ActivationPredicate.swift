@@ -132,6 +132,7 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
         return PredicateEvaluation(matches: matches, budgetExceeded: budgetExceeded)
     }
 
+    /// The format string as given.
     public var description: String { format }
 
     /// Identical predicates share this key, so the dispatch table compiles and indexes them once.
@@ -189,6 +190,7 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
 
 /// The outcome of one evaluation, with whether a regex hit its match budget.
 public struct PredicateEvaluation: Equatable, Sendable {
+    /// Whether the predicate holds for the identifier.
     public var matches: Bool
     /// A LIKE/MATCHES hit PCRE2's match limit (or its pattern was the identifier and did not
     /// compile); the comparison was treated as false.

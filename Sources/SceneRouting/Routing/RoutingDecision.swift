@@ -1,5 +1,6 @@
 /// What routing decided for one event, and why.
 public struct RoutingDecision: Sendable, Equatable {
+    /// What the system does with the event.
     public enum Action: Sendable, Equatable {
         /// Bring this open session to the foreground.
         case activate(sessionID: String)
@@ -12,12 +13,19 @@ public struct RoutingDecision: Sendable, Equatable {
 
     /// Why: the `reason` of a JSON decision record.
     public enum Reason: String, Sendable, CaseIterable {
+        /// The app supports one scene only: its scene handles every event.
         case singleScene = "single-scene"
+        /// The event has no identifier: the best-ranked window handles it.
         case noIdentifier = "no-identifier"
+        /// A session's `prefersToActivate` matched.
         case prefers
+        /// No session prefers the event; a session's `canActivate` matched.
         case can
+        /// No open session matched; a declaration's `matching` did.
         case declarationMatching = "declaration-matching"
+        /// Nothing matched; the first declaration without `matching` gets a new scene.
         case defaultDeclaration = "default-declaration"
+        /// Nothing matched and the app has no default declaration.
         case unhandled
         /// The identifier is longer than ``SceneRouter/maximumIdentifierLength`` bytes: it is
         /// refused (action ``Action/unhandled``) without evaluating any predicate.
@@ -26,13 +34,16 @@ public struct RoutingDecision: Sendable, Equatable {
 
     /// The event's target content identifier (nil: none).
     public var identifier: String?
+    /// What happens to the event.
     public var action: Action
+    /// Which routing rule decided.
     public var reason: Reason
     /// A regular expression hit its match budget while deciding (and counted as no match).
     public var budgetExceeded: Bool = false
     /// Present when an explanation was asked for.
     public var explanation: RoutingExplanation?
 
+    /// A decision, as the routers make them.
     public init(identifier: String?, action: Action, reason: Reason, budgetExceeded: Bool = false,
                 explanation: RoutingExplanation? = nil) {
         self.identifier = identifier

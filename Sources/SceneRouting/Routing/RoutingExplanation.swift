@@ -8,7 +8,9 @@ import PredicateSyntax
 public struct RoutingExplanation: Sendable, Equatable {
     /// A session that competed for the event.
     public struct Candidate: Sendable, Equatable {
+        /// The session's id.
         public var sessionID: String
+        /// The name of the declaration the session was created from.
         public var declaration: String
         /// 2 prefers, 1 can, 0 neither; nil when predicates were not evaluated (no identifier,
         /// single-scene app).
@@ -18,6 +20,7 @@ public struct RoutingExplanation: Sendable, Equatable {
         /// The rank keys, compared in this order under the `recency` tie-break (`order` uses
         /// `position` alone): state, then larger lastActive, then earlier position.
         public var state: ActivationState
+        /// The session's activation counter: larger is more recent.
         public var lastActive: Int
         /// 0-based position in the session list.
         public var position: Int
@@ -25,10 +28,15 @@ public struct RoutingExplanation: Sendable, Equatable {
 
     /// The activation condition that matched, and the comparisons in it that decided.
     public struct MatchedCondition: Sendable, Equatable {
+        /// Which of the session's two conditions.
         public enum Condition: String, Sendable {
-            case prefersToActivate, canActivate
+            /// `prefersToActivateForTargetContentIdentifierPredicate`.
+            case prefersToActivate
+            /// `canActivateForTargetContentIdentifierPredicate`.
+            case canActivate
         }
 
+        /// Which condition matched: prefersToActivate scores 2, canActivate 1.
         public var condition: Condition
         /// The predicate as written (a SwiftUI set as its equivalent predicate), followed by
         /// its `%@` arguments when it has any: `SELF IN %@ (%@: ["a", "b"])`.
@@ -41,6 +49,7 @@ public struct RoutingExplanation: Sendable, Equatable {
 
     /// A declaration considered for a new scene, in declaration order.
     public struct DeclarationCheck: Sendable, Equatable {
+        /// The declaration's name.
         public var name: String
         /// Its `matching` predicate; nil for a default declaration.
         public var matching: String?

@@ -106,6 +106,7 @@ public final class SceneRouter: Sendable {
 
 /// Sizes of a dispatch table.
 public struct DispatchShape: Sendable, Equatable {
+    /// One tier of the table: the prefer tier or the can tier.
     public struct Tier: Sendable, Equatable {
         /// Distinct predicates (sessions sharing one predicate share a group).
         public var groups: Int
@@ -117,13 +118,19 @@ public struct DispatchShape: Sendable, Equatable {
         public var never: Int
         /// Hash entries (exact, prefix, suffix, short inner keys) and 4-byte gram buckets.
         public var hashedKeys: Int
+        /// Gram buckets holding inner keys of 4 bytes or more.
         public var gramBuckets: Int
+        /// Distinct prefix key lengths (each costs a probe per route).
         public var prefixLengths: Int
+        /// Distinct suffix key lengths (each costs a probe per route).
         public var suffixLengths: Int
     }
 
+    /// Open sessions of every role.
     public var sessions: Int
+    /// The tier of `prefersToActivate` predicates.
     public var prefer: Tier
+    /// The tier of `canActivate` predicates.
     public var can: Tier
     /// Approximate heap bytes of the table (sessions, groups, indexes; not the compiled
     /// predicates themselves).

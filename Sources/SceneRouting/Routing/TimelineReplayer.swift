@@ -8,6 +8,7 @@ public struct TimelineReplayer: Sendable {
     /// The ids of `app.sessions`, so that opening and naming new sessions costs a lookup.
     private var openIDs: Set<String>
 
+    /// A replayer starting from `app` as it stands.
     public init(app: SceneApp) {
         self.app = app
         openIDs = Set(app.sessions.map(\.id))
@@ -15,6 +16,7 @@ public struct TimelineReplayer: Sendable {
 
     /// A lifecycle operation that cannot be applied.
     public struct ReplayError: Error, Sendable {
+        /// What was wrong, e.g. naming an id that is not open.
         public var message: String
     }
 
