@@ -104,7 +104,8 @@ enum ClauseIndexing {
         _ kind: IndexKey.Kind, _ literal: String, _ mode: FoldMode, comparedByFoundation: Bool = true
     ) -> ClauseKeys {
         if literal.isEmpty && kind != .exact { return .unsatisfiable }
-        let keys = NeedleKeys.keys(literal, kind, mode, comparedByFoundation: comparedByFoundation)
+        let keys = NeedleKeys.keys(
+            literal, kind, mode.keyFamily, comparedByFoundation: comparedByFoundation && mode != .literal)
         switch keys.count {
         case 0: return .none
         case 1: return .keys(keys)

@@ -13,8 +13,6 @@ final class DispatchTable: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var supportsMultipleScenes: Bool
     @exclusivity(unchecked) private(set) var tieBreak: TieBreakPolicy
     @exclusivity(unchecked) private(set) var declarations: [SceneDeclaration]
-    /// The declarations alone, for the create step (step 4 of the routing rules).
-    private let declarationsOnly: SceneApp
     private let declarationNames: Set<String>
 
     private let slots = FlatBuffer<SessionSlot>()
@@ -28,7 +26,7 @@ final class DispatchTable: @unchecked Sendable {
     /// The largest `lastActive` of any session, or nil when it must be recomputed (the
     /// session holding it closed or moved back).
     private var newestLastActive: Int?
-    /// How many `new-k` ids ``deliver(identifier:)`` has handed out or skipped.
+    /// How many `new-k` ids ``openNewSession(of:)`` has handed out or skipped.
     private var creations = 0
     let prefer = PredicateTier()
     let can = PredicateTier()
@@ -42,9 +40,6 @@ final class DispatchTable: @unchecked Sendable {
         tieBreak = app.tieBreak
         declarations = app.declarations
         declarationNames = Set(app.declarations.map(\.name))
-        declarationsOnly = SceneApp(
-            validatedFramework: app.framework, supportsMultipleScenes: true, tieBreak: app.tieBreak,
-            declarations: app.declarations, sessions: [])
         slots.reserveCapacity(app.sessions.count)
         slotByID.reserveCapacity(app.sessions.count)
         prefer.reserveCapacity(app.sessions.count)
@@ -182,28 +177,26 @@ final class DispatchTable: @unchecked Sendable {
 
     // MARK: Delivering
 
-    /// Routes and applies the decision as the system does: the activated or created session
-    /// becomes the key window (the only foregroundActive window, with the newest
-    /// `lastActive`); a created session is named `new-k`, the first k not in use.
-    func deliver(identifier: String?) -> RoutingDecision {
-        var decision = route(identifier: identifier)
-        switch decision.action {
-        case .activate(let sessionID):
-            if let slot = slotByID[sessionID] { makeKey(slot) }
-        case .create(let name, _):
-            creations += 1
-            while slotByID["new-\(creations)"] != nil { creations += 1 }
-            let id = "new-\(creations)"
-            let declaration = declarations.first { $0.name == name }
-            // The name comes from the declarations and the id is free, so opening cannot fail.
-            try? open(
-                SceneSession(id: id, declaration: name, conditions: declaration?.initialConditions ?? .defaults(for: framework)))
-            if let slot = slotByID[id] { makeKey(slot) }
-            decision.action = .create(declaration: name, sessionID: id)
-        case .unhandled:
-            break
+    /// Makes the session `id` the key window: the only foregroundActive window, with the
+    /// newest `lastActive`; the window that was key becomes foregroundInactive. Nothing
+    /// happens if no session has that id.
+    func makeKey(sessionID id: String) {
+        if let slot = slotByID[id] { makeKey(slot) }
+    }
+
+    /// Opens a session of declaration `name` (which must be one of ``declarations``) with
+    /// its initial conditions, named `new-k` for the first k not in use, and returns its id.
+    func openNewSession(of name: String) -> String {
+        creations += 1
+        while slotByID["new-\(creations)"] != nil { creations += 1 }
+        let id = "new-\(creations)"
+        let declaration = declarations.first { $0.name == name }
+        do {
+            try open(SceneSession(id: id, declaration: name, conditions: declaration?.initialConditions ?? .defaults(for: framework)))
+        } catch {
+            preconditionFailure("a free id and a known declaration cannot be refused: \(error)")
         }
-        return decision
+        return id
     }
 
     private func makeKey(_ slot: Int32) {
@@ -331,40 +324,21 @@ final class DispatchTable: @unchecked Sendable {
         }
     }
 
-    func route(identifier: String?) -> RoutingDecision {
-        if let refused = ReferenceRouter.refusal(of: identifier) { return refused }
-        if !supportsMultipleScenes {
-            if let top = globalHeap.first {
-                return RoutingDecision(
-                    identifier: identifier, action: .activate(sessionID: slots[Int(top)].session.id), reason: .singleScene)
-            }
-            guard let first = declarations.first else {
-                return RoutingDecision(identifier: identifier, action: .unhandled, reason: .unhandled)
-            }
-            return RoutingDecision(
-                identifier: identifier, action: .create(declaration: first.name, sessionID: nil), reason: .singleScene)
-        }
-        guard identifier != nil else {
-            if let top = globalHeap.first {
-                return RoutingDecision(
-                    identifier: nil, action: .activate(sessionID: slots[Int(top)].session.id), reason: .noIdentifier)
-            }
-            return ReferenceRouter.createDecision(identifier: nil, in: declarationsOnly, budgetExceeded: false, explanation: nil)
-        }
-        return Subject.with(identifier) { subject in
+    /// The id of the best-ranked window (by the tie-break policy alone), if any is open.
+    var bestWindow: String? { globalHeap.first.map { slots[Int($0)].session.id } }
+
+    /// The best-ranked window whose `prefersToActivate` matches `identifier`, else the
+    /// best-ranked whose `canActivate` does; and whether a regex ran out of its budget.
+    func bestMatch(for identifier: String) -> (match: (sessionID: String, prefers: Bool)?, budgetExceeded: Bool) {
+        Subject.with(identifier) { subject in
             var budgetExceeded = false
             if let winner = best(in: prefer, for: &subject, budgetExceeded: &budgetExceeded).slot {
-                return RoutingDecision(
-                    identifier: identifier, action: .activate(sessionID: slots[Int(winner)].session.id), reason: .prefers,
-                    budgetExceeded: budgetExceeded)
+                return ((slots[Int(winner)].session.id, true), budgetExceeded)
             }
             if let winner = best(in: can, for: &subject, budgetExceeded: &budgetExceeded).slot {
-                return RoutingDecision(
-                    identifier: identifier, action: .activate(sessionID: slots[Int(winner)].session.id), reason: .can,
-                    budgetExceeded: budgetExceeded)
+                return ((slots[Int(winner)].session.id, false), budgetExceeded)
             }
-            return ReferenceRouter.createDecision(
-                identifier: identifier, in: declarationsOnly, budgetExceeded: budgetExceeded, explanation: nil)
+            return (nil, budgetExceeded)
         }
     }
 

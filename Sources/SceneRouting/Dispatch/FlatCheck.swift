@@ -44,9 +44,25 @@ struct FlatCheck: @unchecked Sendable, BitwiseCopyable {
     /// Calls `body` with the literal a single-test check compares with.
     func withLiteral<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result { body(literal) }
 
+    /// The check an ASCII identifier needs when `test` is a whole predicate the table can
+    /// verify without evaluating it: `==`, BEGINSWITH, ENDSWITH and CONTAINS with an ASCII
+    /// form. Valid while `test` is alive.
+    init?(_ test: LiteralTest) {
+        guard let literal = test.asciiLiteral, literal.count <= Int32.max else { return nil }
+        let operation: Operation
+        switch test.operation {
+        case .equal: operation = .equal
+        case .beginsWith: operation = .prefix
+        case .endsWith: operation = .suffix
+        case .contains: operation = .contains
+        default: return nil
+        }
+        self.init(operation: operation, caseless: test.mode.foldsCase, literal: literal)
+    }
+
     /// The flat check for a group's predicate, if it is a single literal comparison.
     static func of(_ root: CompiledNode) -> FlatCheck {
-        guard case .literal(let test) = root, let check = test.flatCheck, check.literal.count <= Int32.max else { return .none }
+        guard case .literal(let test) = root, let check = FlatCheck(test) else { return .none }
         return check
     }
 

@@ -46,7 +46,7 @@ enum FlatProgram {
         case .or(let operands):
             return encode(operands, tag: orTag, into: &bytes)
         case .literal(let test):
-            guard let check = test.flatCheck else { return false }
+            guard let check = FlatCheck(test) else { return false }
             return check.withLiteral { appendTest(check.operation, caseless: check.caseless, literal: $0, to: &bytes) }
         case .membership(let test):
             // `isEqual:` on each member: exact code units, options ignored.

@@ -21,14 +21,3 @@ enum KeyFamily: Int, Sendable, CaseIterable {
     /// How ASCII text is read for this family: as is, or lowercased.
     var asciiReading: ByteReading { self == .caseSensitive ? .raw : .lowercase }
 }
-
-extension FoldMode {
-    /// The key family of comparisons made in this mode.
-    var keyFamily: KeyFamily {
-        switch self {
-        case .literal, .canonical, .diacriticInsensitive: .caseSensitive
-        case .caseInsensitive: .caseInsensitive
-        case .caseAndDiacriticInsensitive: .caseAndDiacriticInsensitive
-        }
-    }
-}

@@ -8,16 +8,17 @@
 /// prefix, the last a suffix, any other an inner key. A needle without such characters is
 /// one key of the comparison's kind.
 enum NeedleKeys {
-    /// Every key `literal` guarantees for a comparison of `kind` in `mode`: all of them occur
-    /// in the fold of any identifier the comparison matches. Empty when the literal folds to
-    /// nothing usable; callers handle an empty literal (never found) themselves.
-    /// - Parameter comparedByFoundation: false for text PCRE2 matches after folding (pattern
-    ///   literals), which is matched as folded.
+    /// Every key `literal` guarantees for a comparison of `kind` whose keys are of `family`:
+    /// all of them occur in the fold of any identifier the comparison matches. Empty when the
+    /// literal folds to nothing usable; callers handle an empty literal (never found)
+    /// themselves.
+    /// - Parameter comparedByFoundation: whether CFString compares the literal (so it may
+    ///   match some characters otherwise than their fold says); false for a literal compared
+    ///   code unit by code unit (`[n]`) or matched by PCRE2 after folding (pattern literals).
     static func keys(
-        _ literal: String, _ kind: IndexKey.Kind, _ mode: FoldMode, comparedByFoundation: Bool = true
+        _ literal: String, _ kind: IndexKey.Kind, _ family: KeyFamily, comparedByFoundation: Bool
     ) -> [IndexKey] {
-        let family = mode.keyFamily
-        guard comparedByFoundation && mode != .literal else { return whole(literal, kind, family) }
+        guard comparedByFoundation else { return whole(literal, kind, family) }
         // Runs of reliable characters (grapheme clusters, so a mark never leaves its base).
         var runs: [Range<String.Index>] = []
         var runStart: String.Index?

@@ -27,11 +27,3 @@ public struct LintWarning: Sendable, CustomStringConvertible {
     /// The warning rendered for a file named `manifest`.
     public var description: String { rendered(file: "manifest") }
 }
-
-/// What `check` found: the loaded app and its warnings, in manifest order.
-public struct CheckReport: Sendable {
-    /// The app as the manifest describes it.
-    public var app: SceneApp
-    /// The lint warnings, in manifest order (empty for a clean manifest).
-    public var warnings: [LintWarning]
-}

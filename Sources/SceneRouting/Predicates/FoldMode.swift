@@ -67,3 +67,14 @@ enum FoldMode: Int, Sendable {
         return foldsCase ? bytes.map(ASCIIText.lowercase) : bytes
     }
 }
+
+extension FoldMode {
+    /// The key family of comparisons made in this mode.
+    var keyFamily: KeyFamily {
+        switch self {
+        case .literal, .canonical, .diacriticInsensitive: .caseSensitive
+        case .caseInsensitive: .caseInsensitive
+        case .caseAndDiacriticInsensitive: .caseAndDiacriticInsensitive
+        }
+    }
+}

@@ -7,7 +7,7 @@ import Foundation
 /// NSPredicate operators call.
 ///
 /// A class that owns its literal's ASCII bytes (immutable after init, hence
-/// `@unchecked Sendable`), so the dispatch table can point at them (``FlatCheck``).
+/// `@unchecked Sendable`), so that code keeping the test alive can point at them.
 final class LiteralTest: @unchecked Sendable {
     enum Operation: Sendable {
         case equal, less, lessEqual, greater, greaterEqual
@@ -22,8 +22,8 @@ final class LiteralTest: @unchecked Sendable {
     let mode: FoldMode
     let literal: String
     /// The literal in the form ASCII identifiers are compared with; nil forces Foundation.
-    /// Owned memory (freed in deinit), so its address is stable for ``FlatCheck``.
-    private let asciiLiteral: UnsafeBufferPointer<UInt8>?
+    /// Owned memory (freed in deinit), so its address is stable while the test lives.
+    let asciiLiteral: UnsafeBufferPointer<UInt8>?
     private let asciiUpper: [UInt8]?
 
     init(_ operation: Operation, literal: String, mode: FoldMode) {
@@ -55,22 +55,6 @@ final class LiteralTest: @unchecked Sendable {
         return UnsafeBufferPointer(rebasing: storage[0..<bytes.count])
     }
 
-    /// The check an ASCII identifier needs, as plain data, when this test is a whole predicate
-    /// the dispatch table can verify without evaluating it: `==`, BEGINSWITH, ENDSWITH and
-    /// CONTAINS with an ASCII form. Valid while this test is alive.
-    var flatCheck: FlatCheck? {
-        guard let asciiLiteral else { return nil }
-        let operation: FlatCheck.Operation
-        switch self.operation {
-        case .equal: operation = .equal
-        case .beginsWith: operation = .prefix
-        case .endsWith: operation = .suffix
-        case .contains: operation = .contains
-        default: return nil
-        }
-        return FlatCheck(operation: operation, caseless: mode.foldsCase, literal: asciiLiteral)
-    }
-
     /// - Complexity: O(length of identifier + literal); allocation-free for ASCII identifiers.
     func evaluate(_ subject: inout Subject) -> Bool {
         guard let identifier = subject.string else { return false }
@@ -96,7 +80,7 @@ final class LiteralTest: @unchecked Sendable {
         default: return true
         }
         guard !literal.isEmpty else { return true }
-        for key in NeedleKeys.keys(literal, kind, mode) where !NeedleKeys.occurs(key, in: subject.keyFold(key.family)) {
+        for key in NeedleKeys.keys(literal, kind, mode.keyFamily, comparedByFoundation: mode != .literal) where !NeedleKeys.occurs(key, in: subject.keyFold(key.family)) {
             return false
         }
         return true

@@ -72,10 +72,10 @@ public enum ReferenceRouter {
                     identifier: identifier, action: .activate(sessionID: sessions[best.index].id),
                     reason: best.score == 2 ? .prefers : .can, budgetExceeded: budgetExceeded, explanation: details)
             }
-            return createDecision(
-                identifier: identifier, in: app, budgetExceeded: budgetExceeded, explanation: details)
+            return CreationRule.decision(
+                identifier: identifier, declarations: app.declarations, budgetExceeded: budgetExceeded, explanation: details)
         }
-        return createDecision(identifier: identifier, in: app, budgetExceeded: budgetExceeded, explanation: details)
+        return CreationRule.decision(identifier: identifier, declarations: app.declarations, budgetExceeded: budgetExceeded, explanation: details)
     }
 
     /// The decision for an identifier longer than ``SceneRouter/maximumIdentifierLength``
@@ -83,31 +83,5 @@ public enum ReferenceRouter {
     static func refusal(of identifier: String?) -> RoutingDecision? {
         guard let identifier, identifier.utf8.count > SceneRouter.maximumIdentifierLength else { return nil }
         return RoutingDecision(identifier: identifier, action: .unhandled, reason: .identifierTooLong)
-    }
-
-    /// 4. No open session scored: the first declaration whose `matching` matches, else the
-    /// first declaration without `matching`, else unhandled.
-    static func createDecision(
-        identifier: String?, in app: SceneApp, budgetExceeded: Bool, explanation: RoutingExplanation?
-    ) -> RoutingDecision {
-        var budgetExceeded = budgetExceeded
-        for declaration in app.declarations {
-            guard let matching = declaration.matching else { continue }
-            let result = matching.evaluateReportingBudget(identifier)
-            budgetExceeded = budgetExceeded || result.budgetExceeded
-            if result.matches {
-                return RoutingDecision(
-                    identifier: identifier, action: .create(declaration: declaration.name, sessionID: nil),
-                    reason: .declarationMatching, budgetExceeded: budgetExceeded, explanation: explanation)
-            }
-        }
-        if let fallback = app.declarations.first(where: { $0.matching == nil }) {
-            return RoutingDecision(
-                identifier: identifier, action: .create(declaration: fallback.name, sessionID: nil),
-                reason: .defaultDeclaration, budgetExceeded: budgetExceeded, explanation: explanation)
-        }
-        return RoutingDecision(
-            identifier: identifier, action: .unhandled, reason: .unhandled, budgetExceeded: budgetExceeded,
-            explanation: explanation)
     }
 }

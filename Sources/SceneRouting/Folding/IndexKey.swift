@@ -1,10 +1,3 @@
-/// How an identifier's bytes are read when probing: as is, or with ASCII lowercased (an
-/// ASCII identifier probed for case-insensitive keys).
-enum ByteReading: Int, Sendable, CaseIterable {
-    case raw = 0
-    case lowercase = 1
-}
-
 /// A literal a predicate clause requires of every identifier it matches.
 struct IndexKey: Hashable, Sendable {
     enum Kind: Int, Sendable {
@@ -40,18 +33,4 @@ struct IndexKey: Hashable, Sendable {
         case .inner: bytes.count
         }
     }
-}
-
-/// How the dispatch table finds a predicate.
-enum PredicateIndexing: Sendable, Equatable {
-    /// True for every non-nil identifier (TRUEPREDICATE, `*`).
-    case always
-    /// False for every non-nil identifier.
-    case never
-    /// Some clause has no usable literal: evaluated on every route.
-    case residual
-    /// One entry per clause: the alternative key sets that clause offers (each atom's keys;
-    /// a membership atom offers several keys at once). Every matching identifier contains
-    /// some key of the alternative chosen for some clause, whichever alternatives are chosen.
-    case clauses([[[IndexKey]]])
 }

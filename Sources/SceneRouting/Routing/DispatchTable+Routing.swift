@@ -1,0 +1,53 @@
+/// The routing rules over the dispatch table: the same steps as ``ReferenceRouter``, with
+/// the table answering which window ranks best overall or matches best.
+extension DispatchTable {
+    /// Decides which session `identifier` activates, or which declaration gets a new one.
+    /// - Complexity: O(identifier length + distinct key lengths + groups hit).
+    func route(identifier: String?) -> RoutingDecision {
+        if let refused = ReferenceRouter.refusal(of: identifier) { return refused }
+        // 1. Single-scene apps always reuse their one scene.
+        if !supportsMultipleScenes {
+            if let window = bestWindow {
+                return RoutingDecision(identifier: identifier, action: .activate(sessionID: window), reason: .singleScene)
+            }
+            guard let first = declarations.first else {
+                return RoutingDecision(identifier: identifier, action: .unhandled, reason: .unhandled)
+            }
+            return RoutingDecision(
+                identifier: identifier, action: .create(declaration: first.name, sessionID: nil), reason: .singleScene)
+        }
+        // 2. Without an identifier, the best-ranked window.
+        guard let identifier else {
+            if let window = bestWindow {
+                return RoutingDecision(identifier: nil, action: .activate(sessionID: window), reason: .noIdentifier)
+            }
+            return CreationRule.decision(identifier: nil, declarations: declarations, budgetExceeded: false)
+        }
+        // 3. The best window that prefers the identifier, else the best that can take it.
+        let (match, budgetExceeded) = bestMatch(for: identifier)
+        if let match {
+            return RoutingDecision(
+                identifier: identifier, action: .activate(sessionID: match.sessionID), reason: match.prefers ? .prefers : .can,
+                budgetExceeded: budgetExceeded)
+        }
+        // 4. A new scene.
+        return CreationRule.decision(identifier: identifier, declarations: declarations, budgetExceeded: budgetExceeded)
+    }
+
+    /// Routes and applies the decision as the system does: the activated or created session
+    /// becomes the key window; a created session is named `new-k`, the first k not in use.
+    func deliver(identifier: String?) -> RoutingDecision {
+        var decision = route(identifier: identifier)
+        switch decision.action {
+        case .activate(let sessionID):
+            makeKey(sessionID: sessionID)
+        case .create(let name, _):
+            let id = openNewSession(of: name)
+            makeKey(sessionID: id)
+            decision.action = .create(declaration: name, sessionID: id)
+        case .unhandled:
+            break
+        }
+        return decision
+    }
+}

@@ -1,0 +1,55 @@
+/// A set of group numbers for one route: open addressing over a power-of-two table that
+/// only grows, emptied by clearing just the slots in use.
+final class GroupSet {
+    private var slots: UnsafeMutableBufferPointer<Int32>
+    private var used: [Int] = []
+
+    init(capacity: Int = 64) {
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: -1)
+    }
+
+    deinit { slots.deallocate() }
+
+    private func home(of group: Int32) -> Int {
+        // Fibonacci hashing: consecutive group numbers land far apart.
+        Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: group)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (slots.count - 1)
+    }
+
+    func contains(_ group: Int32) -> Bool {
+        var index = home(of: group)
+        while true {
+            let value = slots[index]
+            if value == group { return true }
+            if value < 0 { return false }
+            index = (index + 1) & (slots.count - 1)
+        }
+    }
+
+    /// Adds `group` (negative numbers are not groups).
+    func insert(_ group: Int32) {
+        precondition(group >= 0, "a group number is never negative")
+        if (used.count + 1) * 2 > slots.count { grow() }
+        var index = home(of: group)
+        while slots[index] >= 0 {
+            if slots[index] == group { return }
+            index = (index + 1) & (slots.count - 1)
+        }
+        slots[index] = group
+        used.append(index)
+    }
+
+    func removeAll() {
+        for index in used { slots[index] = -1 }
+        used.removeAll(keepingCapacity: true)
+    }
+
+    private func grow() {
+        let groups = used.map { slots[$0] }
+        slots.deallocate()
+        slots = .allocate(capacity: slots.count * 2)
+        slots.initialize(repeating: -1)
+        used.removeAll(keepingCapacity: true)
+        for group in groups { insert(group) }
+    }
+}
