@@ -22,7 +22,7 @@ public func fuzzDecoding(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     do {
         let (app, sites) = try ManifestLoader.loadWithSites(bytes, file: "fuzz.json")
-        _ = ManifestChecker.lint(app, sites: sites, uikitStrict: true)
+        _ = ManifestChecker.lint(app, sites: sites, uikitStrict: true, file: "fuzz.json")
         let router = SceneRouter(app: app)
         let probes: [String?] = [nil] + app.sessions.map(\.id) + app.declarations.map(\.name)
         for identifier in probes {

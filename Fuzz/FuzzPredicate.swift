@@ -48,8 +48,10 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     do {
         predicate = try ActivationPredicate(format: format, arguments: arguments)
     } catch {
-        if error.offset < 0 || error.offset > format.utf8.count { fail("diagnostic offset \(error.offset) outside the format") }
-        if !error.rendered(location: "fuzz").contains("^") { fail("diagnostic without a caret") }
+        if error.excerpt?.offset < 0 || error.excerpt?.offset > format.utf8.count { fail("diagnostic offset \(error.excerpt?.offset) outside the format") }
+        var located = error
+        located.file = "fuzz"
+        if !located.rendered().contains("^") { fail("diagnostic without a caret") }
         return 0
     }
 

@@ -14,7 +14,7 @@ package struct Lexer {
     }
 
     /// All tokens, ending with `.end`.
-    package static func tokenize(_ source: String) throws(PredicateError) -> [Token] {
+    package static func tokenize(_ source: String) throws(Diagnostic) -> [Token] {
         var lexer = Lexer(source)
         var tokens: [Token] = []
         while true {
@@ -24,15 +24,15 @@ package struct Lexer {
         }
     }
 
-    private func error(_ code: PredicateError.Code, _ message: String, at offset: Int, length: Int = 1) -> PredicateError {
-        PredicateError(code: code, message: message, source: source, offset: offset, length: length)
+    private func error(_ code: Diagnostic.Code, _ message: String, at offset: Int, length: Int = 1) -> Diagnostic {
+        Diagnostic(code: code, message: message, predicate: source, offset: offset, length: length)
     }
 
     private func peek(_ ahead: Int = 0) -> UInt8? {
         position + ahead < bytes.count ? bytes[position + ahead] : nil
     }
 
-    mutating func next() throws(PredicateError) -> Token {
+    mutating func next() throws(Diagnostic) -> Token {
         while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
             position += 1
         }
@@ -92,7 +92,7 @@ package struct Lexer {
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
-    private mutating func lexNumber() throws(PredicateError) -> Double {
+    private mutating func lexNumber() throws(Diagnostic) -> Double {
         let start = position
         var negative = false
         if peek() == UInt8(ascii: "-") {
@@ -147,7 +147,7 @@ package struct Lexer {
 
     /// Decodes a quoted literal. The other quote character is plain text inside; escapes are
     /// `\\ \' \" \a \b \f \n \r \t \v`, octal `\ooo`, `\xHH`, `\uHHHH` (Apportable's set).
-    private mutating func lexString(quote: UInt8) throws(PredicateError) -> StringLiteral {
+    private mutating func lexString(quote: UInt8) throws(Diagnostic) -> StringLiteral {
         let start = position
         position += 1
         var value: [UInt8] = []
@@ -201,7 +201,7 @@ package struct Lexer {
                 let digitsStart = position
                 var code: UInt32 = 0
                 for _ in 0..<count {
-                    guard let next = peek(), let digit = Self.hexValue(next) else {
+                    guard let next = peek(), let digit = HexDigit.value(next) else {
                         throw error(
                             .syntax,
                             "escape '\\\(Character(Unicode.Scalar(escaped)))' needs \(count) hexadecimal digits",
@@ -231,16 +231,7 @@ package struct Lexer {
         }
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
-    }
-
-    private mutating func lexFormatSpecifier(start: Int) throws(PredicateError) -> Token {
+    private mutating func lexFormatSpecifier(start: Int) throws(Diagnostic) -> Token {
         position += 1
         // Length modifiers (`%hi`, `%qi`, `%lld`) precede the conversion character.
         while let byte = peek(), "hlqLzjt".utf8.contains(byte) { position += 1 }
@@ -269,7 +260,7 @@ package struct Lexer {
         }
     }
 
-    private mutating func lexSymbol(start: Int) throws(PredicateError) -> Token {
+    private mutating func lexSymbol(start: Int) throws(Diagnostic) -> Token {
         let byte = bytes[position]
         let next = peek(1)
         func two(_ symbol: Symbol) -> Token {
@@ -334,7 +325,7 @@ package struct Lexer {
         }
     }
 
-    private func arithmetic(_ symbol: String, at offset: Int) -> PredicateError {
+    private func arithmetic(_ symbol: String, at offset: Int) -> Diagnostic {
         error(
             .unsupported, "arithmetic and bitwise expressions ('\(symbol)') are not supported: predicates compare SELF with values",
             at: offset, length: symbol.utf8.count)

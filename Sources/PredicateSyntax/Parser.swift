@@ -32,8 +32,8 @@ package struct Parser {
     }
 
     /// Parses and validates `format` with `arguments` substituted for its `%@`s.
-    /// - Throws: ``PredicateError`` pointing at the offending token.
-    package static func parse(_ format: String, arguments: [PredicateArgument] = []) throws(PredicateError) -> ParsedPredicate {
+    /// - Throws: ``Diagnostic`` pointing at the offending token.
+    package static func parse(_ format: String, arguments: [PredicateArgument] = []) throws(Diagnostic) -> ParsedPredicate {
         let tokens = try Lexer.tokenize(format)
         var parser = Parser(source: format, tokens: tokens, arguments: arguments)
         if case .end = tokens[0].kind {
@@ -50,10 +50,10 @@ package struct Parser {
         }
         if parser.argumentIndex < arguments.count {
             let count = arguments.count
-            throw PredicateError(
+            throw Diagnostic(
                 code: .extraArguments,
                 message: "\(count) argument\(count == 1 ? "" : "s") given but the predicate has \(parser.argumentIndex) %@",
-                source: format, offset: format.utf8.count, length: 1)
+                predicate: format, offset: format.utf8.count, length: 1)
         }
         try Validator(source: format).validate(node)
         return ParsedPredicate(
@@ -70,9 +70,9 @@ package struct Parser {
         return token
     }
 
-    private func error(_ code: PredicateError.Code, _ message: String, at token: Token) -> PredicateError {
-        PredicateError(
-            code: code, message: message, source: source, offset: token.range.lowerBound,
+    private func error(_ code: Diagnostic.Code, _ message: String, at token: Token) -> Diagnostic {
+        Diagnostic(
+            code: code, message: message, predicate: source, offset: token.range.lowerBound,
             length: max(1, token.range.count))
     }
 
@@ -81,7 +81,7 @@ package struct Parser {
     }
 
     /// Enters one level of parentheses or aggregate braces opened by `token`.
-    private mutating func enterNesting(at token: Token) throws(PredicateError) {
+    private mutating func enterNesting(at token: Token) throws(Diagnostic) {
         depth += 1
         if depth > Self.maximumNestingDepth {
             throw error(
@@ -141,7 +141,7 @@ package struct Parser {
     /// Reads `or := and { OR and }`, `and := not { AND not }`, `not := { NOT } primary` and
     /// `primary := TRUEPREDICATE | FALSEPREDICATE | ( or ) | comparison` without recursing
     /// per level. A run of NOTs folds to at most one (NOT NOT p is p).
-    private mutating func parseCompound() throws(PredicateError) -> PredicateNode {
+    private mutating func parseCompound() throws(Diagnostic) -> PredicateNode {
         var groups = [Group(open: nil, negations: 0)]
         // The token before the operand being read, for "expected a predicate after …".
         var previous: Token?
@@ -220,7 +220,7 @@ package struct Parser {
 
     // MARK: Comparisons
 
-    private mutating func parseComparison() throws(PredicateError) -> PredicateNode {
+    private mutating func parseComparison() throws(Diagnostic) -> PredicateNode {
         let lhs = try parseValue(expecting: "a predicate")
         let operatorToken = current
         let op: ComparisonOperator
@@ -243,9 +243,9 @@ package struct Parser {
         case .end, .keyword(.and), .keyword(.or), .symbol(.andAnd), .symbol(.orOr), .symbol(.closeParen):
             if case .boolean(let value) = lhs.kind {
                 let suggestion = value ? "TRUEPREDICATE" : "FALSEPREDICATE"
-                throw PredicateError(
+                throw Diagnostic(
                     code: .syntax, message: "a boolean value is not a predicate (did you mean \(suggestion)?)",
-                    source: source, offset: lhs.range.lowerBound, length: lhs.range.count)
+                    predicate: source, offset: lhs.range.lowerBound, length: lhs.range.count)
             }
             throw error(.syntax, "expected an operator after \(lhs.description), found \(describe(operatorToken))", at: operatorToken)
         default:
@@ -272,7 +272,7 @@ package struct Parser {
         }
     }
 
-    private mutating func parseOptions(for op: ComparisonOperator) throws(PredicateError) -> (ComparisonOptions, Int) {
+    private mutating func parseOptions(for op: ComparisonOperator) throws(Diagnostic) -> (ComparisonOptions, Int) {
         let open = advance()
         var options: ComparisonOptions = []
         var letters = ""
@@ -280,8 +280,8 @@ package struct Parser {
         case .identifier, .keyword:
             letters = text(of: advance())
         case .symbol(.closeBracket):
-            throw PredicateError(
-                code: .invalidOptions, message: "empty options '[]': use c, d, n or l (e.g. [cd])", source: source,
+            throw Diagnostic(
+                code: .invalidOptions, message: "empty options '[]': use c, d, n or l (e.g. [cd])", predicate: source,
                 offset: open.range.lowerBound, length: current.range.upperBound - open.range.lowerBound)
         default:
             throw error(.invalidOptions, "expected option letters c, d, n or l after '['", at: current)
@@ -298,20 +298,20 @@ package struct Parser {
             case "l": options.insert(.localeSensitive)
             case "w": options.insert(.widthInsensitive)
             default:
-                throw PredicateError(
+                throw Diagnostic(
                     code: .invalidOptions, message: "unknown option '\(letter)' in [\(letters)]: options are c, d, n and l",
-                    source: source, offset: open.range.lowerBound, length: close.range.upperBound - open.range.lowerBound)
+                    predicate: source, offset: open.range.lowerBound, length: close.range.upperBound - open.range.lowerBound)
             }
         }
         if op == .between {
-            throw PredicateError(
-                code: .invalidOptions, message: "BETWEEN takes no options", source: source,
+            throw Diagnostic(
+                code: .invalidOptions, message: "BETWEEN takes no options", predicate: source,
                 offset: open.range.lowerBound, length: close.range.upperBound - open.range.lowerBound)
         }
         return (options, close.range.upperBound)
     }
 
-    private mutating func parseValue(expecting expectation: String, after previous: Token? = nil) throws(PredicateError) -> Operand {
+    private mutating func parseValue(expecting expectation: String, after previous: Token? = nil) throws(Diagnostic) -> Operand {
         let token = current
         switch token.kind {
         case .keyword(.self):
@@ -363,7 +363,7 @@ package struct Parser {
         }
     }
 
-    private mutating func parseAggregate() throws(PredicateError) -> Operand {
+    private mutating func parseAggregate() throws(Diagnostic) -> Operand {
         let open = advance()
         try enterNesting(at: open)
         defer { depth -= 1 }
@@ -389,7 +389,7 @@ package struct Parser {
         }
     }
 
-    private mutating func substituteArgument(at token: Token) throws(PredicateError) -> Operand {
+    private mutating func substituteArgument(at token: Token) throws(Diagnostic) -> Operand {
         guard argumentIndex < arguments.count else {
             let given = arguments.count
             throw error(

@@ -4,7 +4,7 @@
 struct Validator {
     let source: String
 
-    func validate(_ node: PredicateNode) throws(PredicateError) {
+    func validate(_ node: PredicateNode) throws(Diagnostic) {
         switch node {
         case .constant: return
         case .not(let inner): try validate(inner)
@@ -14,13 +14,13 @@ struct Validator {
         }
     }
 
-    private func fail(_ message: String, at operand: Operand) -> PredicateError {
-        PredicateError(
-            code: .invalidOperand, message: message, source: source, offset: operand.range.lowerBound,
+    private func fail(_ message: String, at operand: Operand) -> Diagnostic {
+        Diagnostic(
+            code: .invalidOperand, message: message, predicate: source, offset: operand.range.lowerBound,
             length: operand.range.count)
     }
 
-    private func validate(_ comparison: Comparison) throws(PredicateError) {
+    private func validate(_ comparison: Comparison) throws(Diagnostic) {
         let (lhs, op, rhs) = (comparison.lhs, comparison.op, comparison.rhs)
         switch op {
         case .equal, .notEqual:
@@ -69,7 +69,7 @@ struct Validator {
         }
     }
 
-    private func requireString(_ operand: Operand, for op: ComparisonOperator) throws(PredicateError) {
+    private func requireString(_ operand: Operand, for op: ComparisonOperator) throws(Diagnostic) {
         switch operand.kind {
         case .this, .string, .null: return
         default: throw fail("\(op.rawValue) needs a string, found \(operand.description)", at: operand)

@@ -1,3 +1,5 @@
+import SceneRouting
+
 /// SplitMix64: a small, fast generator whose sequence depends only on the seed, so a
 /// workload can be regenerated anywhere from its seed.
 public struct DeterministicRandom: RandomNumberGenerator, Sendable {
@@ -8,11 +10,8 @@ public struct DeterministicRandom: RandomNumberGenerator, Sendable {
 
     /// The next 64 random bits.
     public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        state &+= Hashing.golden
+        return Hashing.splitMix(state)
     }
 
     /// A number in `0..<bound`.

@@ -90,7 +90,7 @@ public enum WorkloadGenerator {
         -> (ActivationPredicate, String)
     {
         let word = unicodeWords[index % unicodeWords.count]
-        let hex = String(UInt64(index) &* 0x9E37_79B9, radix: 16)
+        let hex = String(UInt64(index) &* (Hashing.golden >> 32), radix: 16)
         switch roll {
         case 0..<50:
             let id = "\(word)/fenêtre-\(hex)"
@@ -182,7 +182,7 @@ public enum WorkloadGenerator {
             }
             switch roll {
             case 0..<50:
-                let id = "com.example.app.window.\(String(UInt64(index) &* 0x9E37_79B9, radix: 16))"
+                let id = "com.example.app.window.\(String(UInt64(index) &* (Hashing.golden >> 32), radix: 16))"
                 return (predicate("SELF == %@", [.string(id)]), id)
             case 50..<60:
                 return (predicate("SELF IN %@", [.strings(["doc/\(index)", "https://example.com/doc/\(index)"])]), "https://example.com/doc/\(index)")

@@ -31,38 +31,22 @@ extension SceneRouterCommand {
             do {
                 report = try ManifestChecker.check(contentsOf: path, uikitStrict: uikitStrict)
             } catch {
-                Diagnostics(output.format).report(error)
+                DiagnosticReporter(output.format).report(error)
                 throw ExitCode(2)
             }
             switch output.format {
             case .text:
-                for warning in report.warnings { StandardStreams.write(warning.rendered(file: path)) }
+                for warning in report.warnings { StandardStreams.write(warning.rendered()) }
                 let count = report.warnings.count
                 StandardStreams.write(
                     "\(path): \(report.app.declarations.count) declaration\(report.app.declarations.count == 1 ? "" : "s"), "
                         + "\(report.app.sessions.count) session\(report.app.sessions.count == 1 ? "" : "s"), "
                         + "\(count) warning\(count == 1 ? "" : "s")")
             case .json:
-                for warning in report.warnings {
-                    StandardStreams.write(
-                        JSONLines.line(
-                            WarningRecord(
-                                severity: "warning", code: warning.code, file: path, path: warning.path, message: warning.message,
-                                predicate: warning.predicateSource, offset: warning.offset)))
-                }
+                for warning in report.warnings { StandardStreams.write(JSONLines.line(warning)) }
             }
             StandardStreams.flush()
             if strict && !report.warnings.isEmpty { throw ExitCode(1) }
         }
     }
-}
-
-private struct WarningRecord: Encodable {
-    var severity: String
-    var code: String
-    var file: String
-    var path: String
-    var message: String
-    var predicate: String?
-    var offset: Int?
 }

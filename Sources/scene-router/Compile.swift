@@ -20,7 +20,7 @@ extension SceneRouterCommand {
 
         func run() throws {
             let path = manifest.path
-            let app = try manifest.load(diagnostics: Diagnostics(output.format))
+            let app = try manifest.load(reporter: DiagnosticReporter(output.format))
             let shape = SceneRouter(app: app).shape
             switch output.format {
             case .json:

@@ -41,8 +41,8 @@ extension SceneRouterCommand {
             let compiled: ActivationPredicate
             do {
                 compiled = try ActivationPredicate(format: predicate, arguments: try predicateArguments())
-            } catch let error as PredicateError {
-                Diagnostics(output.format).report(predicate: error, file: nil)
+            } catch let error as Diagnostic {
+                DiagnosticReporter(output.format).report(error)
                 throw ExitCode(2)
             }
 
@@ -51,18 +51,19 @@ extension SceneRouterCommand {
             if !identifiers.isEmpty {
                 for identifier in identifiers { report(identifier, compiled) }
             } else if !includeNil {
-                let lines = try StandardStreams.lines(ofFileAt: nil, diagnostics: Diagnostics(output.format))
-                for (index, line) in lines.enumerated() {
+                let reporter = DiagnosticReporter(output.format)
+                try StandardStreams.forEachLine(ofFileAt: nil, skippingBlank: false, reporter: reporter) { number, line in
                     switch StandardStreams.decode(line) {
                     case .success(let identifier):
                         report(identifier, compiled)
                     case .failure(let invalid):
                         failed = true
-                        let message = "stdin line \(index + 1): \(invalid.description)"
-                        Diagnostics(output.format).error(file: "stdin", line: index + 1, message: invalid.description)
+                        reporter.report(Diagnostic(message: invalid.description, file: "stdin", line: number))
                         switch output.format {
                         case .text: StandardStreams.write("error")
-                        case .json: StandardStreams.write(JSONLines.line(ErrorRecord(error: message, line: index + 1)))
+                        case .json:
+                            let message = "stdin line \(number): \(invalid.description)"
+                            StandardStreams.write(JSONLines.line(ErrorRecord(error: message, line: number)))
                         }
                     }
                 }
@@ -89,9 +90,11 @@ extension SceneRouterCommand {
         private func report(_ identifier: String?, _ predicate: ActivationPredicate) {
             let result = predicate.evaluateReportingBudget(identifier)
             if result.budgetExceeded {
-                Diagnostics(output.format).warning(
-                    message: "\(identifier.map { "identifier \(Self.preview($0))" } ?? "nil identifier"): "
-                        + "a regular expression hit its match budget; treated as no match")
+                DiagnosticReporter(output.format).report(
+                    Diagnostic(
+                        severity: .warning,
+                        message: "\(identifier.map { "identifier \(Self.preview($0))" } ?? "nil identifier"): "
+                            + "a regular expression hit its match budget; treated as no match"))
             }
             switch output.format {
             case .text:

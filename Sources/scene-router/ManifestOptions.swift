@@ -8,15 +8,15 @@ struct ManifestOptions: ParsableArguments {
     var path: String
 
     /// Loads the manifest, printing every error (exit 2) if it is invalid.
-    func load(diagnostics: Diagnostics) throws -> SceneApp {
-        try Self.load(path, diagnostics: diagnostics)
+    func load(reporter: DiagnosticReporter) throws -> SceneApp {
+        try Self.load(path, reporter: reporter)
     }
 
-    static func load(_ path: String, diagnostics: Diagnostics) throws -> SceneApp {
+    static func load(_ path: String, reporter: DiagnosticReporter) throws -> SceneApp {
         do {
             return try ManifestLoader.load(contentsOf: path)
         } catch {
-            diagnostics.report(error)
+            reporter.report(error)
             throw ExitCode(2)
         }
     }

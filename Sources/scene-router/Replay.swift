@@ -31,63 +31,36 @@ extension SceneRouterCommand {
         }
 
         func run() throws {
-            let diagnostics = Diagnostics(output.format)
-            let app = try manifest.load(diagnostics: diagnostics)
+            var output = BatchOutput(format: self.output.format, numbering: .line, allCandidates: explain.explainAll)
+            let app = try manifest.load(reporter: output.reporter)
             let file = timeline == "-" ? "stdin" : timeline
-            let lines = try StandardStreams.lines(ofFileAt: timeline, diagnostics: diagnostics)
             let decoder = TimelineDecoder(file: file, app: app, allowsLifecycle: true)
             var replayer = TimelineReplayer(app: app)
-            var failed = false
             var eventIndex = 0
-            for (lineIndex, line) in lines.enumerated() {
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                let lineNumber = lineIndex + 1
-                do {
-                    let entry = try decoder.decode(line, line: lineNumber)
-                    if case .event(let event) = entry {
-                        let decision = replayer.route(event, explain: explain.enabled)
-                        if let refusal = DecisionRecord.refusal(of: decision) {
-                            throw InputErrorMessage(file: file, line: lineNumber, message: refusal)
-                        }
-                        let record = DecisionRecord(event: eventIndex, decision: decision, allCandidates: explain.explainAll)
-                        eventIndex += 1
-                        switch output.format {
-                        case .text: StandardStreams.write(record.text)
-                        case .json: StandardStreams.write(JSONLines.line(record))
-                        }
-                    } else {
-                        do {
-                            try replayer.apply(entry)
-                        } catch {
-                            throw InputErrorMessage(file: file, line: lineNumber, message: error.message)
-                        }
+            try StandardStreams.forEachLine(ofFileAt: timeline, skippingBlank: true, reporter: output.reporter) { number, line in
+                let place = InputPlace.line(file: file, number: number)
+                let entry: TimelineEntry
+                do throws(Diagnostic) {
+                    entry = try decoder.decode(line, line: number)
+                } catch {
+                    output.fail(error, recordError: error.locatedMessage, event: nil, line: number)
+                    return
+                }
+                if case .event(let event) = entry {
+                    let decision = replayer.route(event, explain: explain.enabled)
+                    output.write(decision, event: eventIndex, place: place)
+                    // A refused identifier gets an error record, not an event number.
+                    if DecisionRecord.refusal(of: decision) == nil { eventIndex += 1 }
+                } else {
+                    do throws(TimelineReplayer.ReplayError) {
+                        try replayer.apply(entry)
+                    } catch {
+                        output.fail(
+                            place.diagnostic(error.message), recordError: place.described(error.message), event: nil, line: number)
                     }
-                } catch let error as InputError {
-                    failed = true
-                    diagnostics.report(input: error)
-                    write(LineErrorRecord(error: error.locatedMessage, line: lineNumber))
-                } catch let error as InputErrorMessage {
-                    failed = true
-                    diagnostics.error(file: file, line: lineNumber, message: error.message)
-                    write(LineErrorRecord(error: "line \(lineNumber): \(error.message)", line: lineNumber))
                 }
             }
-            StandardStreams.flush()
-            if failed { throw ExitCode(2) }
-        }
-
-        private func write(_ record: LineErrorRecord) {
-            switch output.format {
-            case .text: StandardStreams.write("-  error: \(record.error)")
-            case .json: StandardStreams.write(JSONLines.line(record))
-            }
+            try output.finish()
         }
     }
-}
-
-/// A lifecycle operation that could not be applied at a line.
-private struct InputErrorMessage: Error {
-    var file: String
-    var line: Int
-    var message: String
 }

@@ -36,92 +36,49 @@ extension SceneRouterCommand {
         }
 
         func run() throws {
-            let app = try ManifestOptions.load(try manifest.resolvedPath(), diagnostics: diagnostics)
+            let app = try ManifestOptions.load(try manifest.resolvedPath(), reporter: DiagnosticReporter(output.format))
             let router = SceneRouter(app: app)
-            var failed = false
+            var output = BatchOutput(format: self.output.format, numbering: .event, allCandidates: explain.explainAll)
             let eventsPath =
                 events ?? (manifest.example && identifiers.isEmpty ? RouteManifestOptions.examplePath("mail-events.jsonl") : nil)
             if !identifiers.isEmpty {
                 for (index, identifier) in identifiers.enumerated() {
-                    failed = !emit(route(.identifier(identifier), router), event: index, place: .argument(index + 1)) || failed
+                    output.write(route(.identifier(identifier), router), event: index, place: .argument(index + 1))
                 }
             } else if let eventsPath {
-                failed = try routeEvents(from: eventsPath, app: app, router: router)
+                try routeEvents(from: eventsPath, app: app, router: router, into: &output)
             } else {
-                let lines = try StandardStreams.lines(ofFileAt: nil, diagnostics: diagnostics)
-                for (index, line) in lines.enumerated() {
+                try StandardStreams.forEachLine(ofFileAt: nil, skippingBlank: false, reporter: output.reporter) { number, line in
+                    let place = InputPlace.line(file: "stdin", number: number)
                     switch StandardStreams.decode(line) {
                     case .success(let identifier):
-                        failed = !emit(route(.identifier(identifier), router), event: index, place: .line("stdin", index + 1)) || failed
+                        output.write(route(.identifier(identifier), router), event: number - 1, place: place)
                     case .failure(let invalid):
-                        failed = true
-                        diagnostics.error(file: "stdin", line: index + 1, message: invalid.description)
-                        write(LineErrorRecord(event: index, error: "line \(index + 1): \(invalid.description)"))
+                        output.fail(
+                            place.diagnostic(invalid.description), recordError: place.described(invalid.description),
+                            event: number - 1, line: number)
                     }
                 }
             }
-            StandardStreams.flush()
-            if failed { throw ExitCode(2) }
+            try output.finish()
         }
-
-        private var diagnostics: Diagnostics { Diagnostics(output.format) }
 
         private func route(_ event: ExternalEvent, _ router: SceneRouter) -> RoutingDecision {
             router.route(event, explain: explain.enabled)
         }
 
-        private func routeEvents(from path: String, app: SceneApp, router: SceneRouter) throws -> Bool {
+        private func routeEvents(from path: String, app: SceneApp, router: SceneRouter, into output: inout BatchOutput) throws {
             let decoder = TimelineDecoder(file: path == "-" ? "stdin" : path, app: app, allowsLifecycle: false)
-            var failed = false
             var eventIndex = 0
-            for (lineIndex, line) in try StandardStreams.lines(ofFileAt: path, diagnostics: diagnostics).enumerated() {
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            try StandardStreams.forEachLine(ofFileAt: path, skippingBlank: true, reporter: output.reporter) { number, line in
                 defer { eventIndex += 1 }
-                do {
-                    guard case .event(let event) = try decoder.decode(line, line: lineIndex + 1) else { continue }
-                    let place = Place.line(decoder.file, lineIndex + 1)
-                    failed = !emit(route(event, router), event: eventIndex, place: place) || failed
+                do throws(Diagnostic) {
+                    guard case .event(let event) = try decoder.decode(line, line: number) else { return }
+                    output.write(
+                        route(event, router), event: eventIndex, place: .line(file: decoder.file, number: number))
                 } catch {
-                    failed = true
-                    diagnostics.report(input: error)
-                    write(LineErrorRecord(event: eventIndex, error: error.locatedMessage))
+                    output.fail(error, recordError: error.locatedMessage, event: eventIndex, line: number)
                 }
-            }
-            return failed
-        }
-
-        /// Where an identifier came from, for error messages.
-        private enum Place {
-            case argument(Int)
-            case line(String, Int)
-        }
-
-        /// Writes the decision, or an error record in its place when the identifier was refused
-        /// (too long); returns false for a refusal.
-        private func emit(_ decision: RoutingDecision, event: Int, place: Place) -> Bool {
-            if let refusal = DecisionRecord.refusal(of: decision) {
-                switch place {
-                case .argument(let position):
-                    diagnostics.error(file: nil, message: "argument \(position): \(refusal)")
-                    write(LineErrorRecord(event: event, error: "argument \(position): \(refusal)"))
-                case .line(let file, let line):
-                    diagnostics.error(file: file, line: line, message: refusal)
-                    write(LineErrorRecord(event: event, error: "line \(line): \(refusal)"))
-                }
-                return false
-            }
-            let record = DecisionRecord(event: event, decision: decision, allCandidates: explain.explainAll)
-            switch output.format {
-            case .text: StandardStreams.write(record.text)
-            case .json: StandardStreams.write(JSONLines.line(record))
-            }
-            return true
-        }
-
-        private func write(_ record: LineErrorRecord) {
-            switch output.format {
-            case .text: StandardStreams.write("\(record.event.map(String.init) ?? "-")  error: \(record.error)")
-            case .json: StandardStreams.write(JSONLines.line(record))
             }
         }
     }

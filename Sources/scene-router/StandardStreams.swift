@@ -28,17 +28,30 @@ enum StandardStreams {
     /// is dropped so CRLF files work. Lines keep their bytes: decoding is the caller's job.
     /// A file that cannot be read is reported (`FILE: error: cannot read the file (…)`) and
     /// ends the command with exit code 2.
-    static func lines(ofFileAt path: String?, diagnostics: Diagnostics) throws -> [ArraySlice<UInt8>] {
+    static func lines(ofFileAt path: String?, reporter: DiagnosticReporter) throws -> [ArraySlice<UInt8>] {
         let bytes: [UInt8]
         do {
             bytes = try InputFile.contents(of: path ?? "-")
         } catch {
-            diagnostics.report(error)
+            reporter.report(error)
             throw ExitCode(2)
         }
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         return lines.map { $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0 }
+    }
+
+    /// Calls `body` with each line of a file (as ``lines(ofFileAt:reporter:)`` reads them)
+    /// and its 1-based number; with `skippingBlank`, lines of only spaces and tabs are
+    /// passed over (JSON Lines inputs).
+    static func forEachLine(
+        ofFileAt path: String?, skippingBlank: Bool, reporter: DiagnosticReporter,
+        _ body: (_ number: Int, _ line: ArraySlice<UInt8>) throws -> Void
+    ) throws {
+        for (index, line) in try lines(ofFileAt: path, reporter: reporter).enumerated() {
+            if skippingBlank && line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            try body(index + 1, line)
+        }
     }
 
     /// Decodes a line as UTF-8, or explains where it is not.

@@ -156,7 +156,7 @@ import Testing
 
     @Test(arguments: cases)
     func rendersWholeDiagnostic(_ testCase: Case) {
-        #expect(throws: PredicateError.self) { try Parser.parse(testCase.format, arguments: testCase.arguments) }
+        #expect(throws: Diagnostic.self) { try Parser.parse(testCase.format, arguments: testCase.arguments) }
         do {
             _ = try Parser.parse(testCase.format, arguments: testCase.arguments)
         } catch {
@@ -165,25 +165,27 @@ import Testing
     }
 
     @Test func renderedWithLocationPrefix() throws {
-        let error = try #require(throws: PredicateError.self) { try Parser.parse("SELF BEGINSWITH 42") }
+        var error = try #require(throws: Diagnostic.self) { try Parser.parse("SELF BEGINSWITH 42") }
+        error.file = "app.json"
+        error.path = "sessions[3].canActivate"
         #expect(
-            error.rendered(location: "app.json: sessions[3].canActivate") == """
+            error.rendered() == """
                 app.json: sessions[3].canActivate: error: BEGINSWITH needs a string, found a number
                 SELF BEGINSWITH 42
                                 ^~
                 """)
         #expect(error.code == .invalidOperand)
-        #expect(error.offset == 16)
+        #expect(error.excerpt?.offset == 16)
     }
 
     @Test func offsetsAreUTF8CodeUnits() throws {
-        let error = try #require(throws: PredicateError.self) { try Parser.parse("SELF == '日本' AND x == 'y'") }
+        let error = try #require(throws: Diagnostic.self) { try Parser.parse("SELF == '日本' AND x == 'y'") }
         // 'SELF == ' is 8 bytes, the literal '日本' with quotes is 8, ' AND ' is 5.
-        #expect(error.offset == 21)
+        #expect(error.excerpt?.offset == 21)
     }
 
     @Test func multiLinePredicateShowsTheOffendingLine() throws {
-        let error = try #require(throws: PredicateError.self) {
+        let error = try #require(throws: Diagnostic.self) {
             try Parser.parse("SELF == 'a'\n  OR SELF BEGINWITH 'b'")
         }
         #expect(

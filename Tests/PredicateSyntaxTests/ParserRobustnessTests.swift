@@ -61,7 +61,7 @@ import Testing
         do {
             _ = try Parser.parse(format, arguments: arguments)
         } catch {
-            #expect(error.offset >= 0 && error.offset <= format.utf8.count, "offset out of range for \(format.debugDescription)")
+            #expect((0...format.utf8.count).contains(error.excerpt?.offset ?? -1), "offset out of range for \(format.debugDescription)")
             #expect(!error.message.isEmpty)
             // Rendering must be total too.
             #expect(error.rendered().contains("^"))

@@ -56,7 +56,7 @@ import Testing
         #expect(lines.count == 7)
         #expect(
             lines.last
-                == #"{"code":"uikit-refuses","file":"app.json","message":"UIKit's activation-condition validator refuses MATCHES; use LIKE, BEGINSWITH, ENDSWITH or CONTAINS","offset":5,"path":"sessions[3].prefersToActivate","predicate":"SELF MATCHES 'x.*'","severity":"warning"}"#)
+                == #"{"code":"uikit-refuses","column":null,"file":"app.json","line":null,"message":"UIKit's activation-condition validator refuses MATCHES; use LIKE, BEGINSWITH, ENDSWITH or CONTAINS","offset":5,"path":"sessions[3].prefersToActivate","predicate":"SELF MATCHES 'x.*'","severity":"warning"}"#)
     }
 
     @Test func cleanManifestPasses() throws {

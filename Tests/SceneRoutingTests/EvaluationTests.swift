@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func regexErrorsPointIntoThePredicate() throws {
-        let error = try #require(throws: PredicateError.self) { try ActivationPredicate(format: "SELF MATCHES 'a(b'") }
+        let error = try #require(throws: Diagnostic.self) { try ActivationPredicate(format: "SELF MATCHES 'a(b'") }
         #expect(error.code == .invalidRegex)
         #expect(
             error.rendered() == """
@@ -96,7 +96,7 @@ import Testing
                 SELF MATCHES 'a(b'
                                  ^
                 """)
-        let translated = try #require(throws: PredicateError.self) {
+        let translated = try #require(throws: Diagnostic.self) {
             try ActivationPredicate(format: #"SELF MATCHES 'ab\\p{InGreek}'"#)
         }
         #expect(translated.code == .unsupportedRegex)
@@ -109,11 +109,11 @@ import Testing
     }
 
     @Test func regexErrorInAnArgumentPointsAtThePlaceholder() throws {
-        let error = try #require(throws: PredicateError.self) {
+        let error = try #require(throws: Diagnostic.self) {
             try ActivationPredicate(format: "SELF MATCHES %@", arguments: ["(ab"])
         }
-        #expect(error.offset == 13)
-        #expect(error.length == 2)
+        #expect(error.excerpt?.offset == 13)
+        #expect(error.excerpt?.length == 2)
     }
 
     @Test func constantsFold() throws {

@@ -11,13 +11,14 @@ import Testing
 ///     Predicates    compiling and evaluating predicates
 ///     Folding       byte text, key folds, index keys
 ///     JSON          the strict JSON parser
-///     Scratch       per-thread memory a route borrows
+///     Support       building blocks that know nothing of routing: per-thread scratch
+///                   memory, an integer set, hash functions
 ///
 /// A file's folder uses another when the file names a type declared at the top level of a
 /// file there (comments and string literals aside). Files at the top of the module (the
 /// re-exports) may use anything.
 @Suite struct FolderDependencyTests {
-    static let layers = ["Scratch", "JSON", "Folding", "Predicates", "Model", "Manifest", "Dispatch", "Routing", "Lint"]
+    static let layers = ["Support", "JSON", "Folding", "Predicates", "Model", "Manifest", "Dispatch", "Routing", "Lint"]
 
     struct SourceFile {
         var folder: String

@@ -125,8 +125,8 @@ import Testing
         let payload: [String: Any] = ["aps": ["alert": "New mail", "target-content-id": "mail.thread.9"], "threadID": 9]
         #expect(try ExternalEvent.notification(payload: payload) == .notification(targetContentIdentifier: "mail.thread.9"))
         #expect(try ExternalEvent.notification(payload: ["aps": ["alert": "x"]]) == .notification(targetContentIdentifier: nil))
-        #expect(throws: InputError.self) { try ExternalEvent.notification(payload: ["aps": ["target-content-id": 9]]) }
-        #expect(throws: InputError.self) { try ExternalEvent.notification(payload: ["aps": "x"]) }
+        #expect(throws: Diagnostic.self) { try ExternalEvent.notification(payload: ["aps": ["target-content-id": 9]]) }
+        #expect(throws: Diagnostic.self) { try ExternalEvent.notification(payload: ["aps": "x"]) }
 
         let json = Data(#"{"aps": {"target-content-id": "mail.inbox"}, "extra": [1, 2]}"#.utf8)
         #expect(try ExternalEvent.notification(payload: json) == .notification(targetContentIdentifier: "mail.inbox"))

@@ -43,12 +43,12 @@ import Testing
     @Test func parenthesesBeyondTheLimitAreALocatedError() {
         let depth = Parser.maximumNestingDepth + 1
         let format = String(repeating: "(", count: depth) + "SELF == 'a'" + String(repeating: ")", count: depth)
-        #expect(throws: PredicateError.self) { try Parser.parse(format) }
+        #expect(throws: Diagnostic.self) { try Parser.parse(format) }
         do {
             _ = try Parser.parse(format)
         } catch {
             #expect(error.code == .nestingTooDeep)
-            #expect(error.offset == Parser.maximumNestingDepth)
+            #expect(error.excerpt?.offset == Parser.maximumNestingDepth)
             #expect(error.message == "parentheses and aggregates nest deeper than 100 levels")
             // The caret line is cut to a window around the offending parenthesis.
             let lines = error.rendered().split(separator: "\n")
@@ -62,7 +62,7 @@ import Testing
     @Test func nestedAggregatesCountTowardsTheLimit() {
         let depth = Parser.maximumNestingDepth + 1
         let format = "SELF IN " + String(repeating: "{", count: depth) + "'a'" + String(repeating: "}", count: depth)
-        #expect(throws: PredicateError.self) { try Parser.parse(format) }
+        #expect(throws: Diagnostic.self) { try Parser.parse(format) }
         let within = "SELF IN {{'a'}, 'b'}"
         #expect((try? Parser.parse(within)) != nil)
     }
@@ -83,7 +83,7 @@ import Testing
             return
         }
         // A dangling NOT still names what it expected.
-        #expect(throws: PredicateError.self) { try Parser.parse(String(repeating: "NOT ", count: 50_000)) }
+        #expect(throws: Diagnostic.self) { try Parser.parse(String(repeating: "NOT ", count: 50_000)) }
     }
 
     @Test func everyPassFitsASmallStackAtTheLimit() {
@@ -111,8 +111,8 @@ import Testing
             let site = PredicateSite(
                 path: "sessions[0].canActivate", role: .canActivate, predicate: predicate, ownerIndex: 0,
                 archivedSize: predicate.archivedSize)
-            let warnings = ManifestChecker.lint(app, sites: [site], uikitStrict: true)
-            #expect(warnings.contains { $0.code == "ambiguous-precedence" } == false)
+            let warnings = ManifestChecker.lint(app, sites: [site], uikitStrict: true, file: "app.json")
+            #expect(warnings.contains { $0.code == Diagnostic.Code("ambiguous-precedence") } == false)
         }
     }
 

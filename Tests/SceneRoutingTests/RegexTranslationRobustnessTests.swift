@@ -25,7 +25,7 @@ import Testing
                 _ = predicate.evaluateReportingBudget("abcé1")
                 compiled += 1
             } catch {
-                #expect(error.offset >= 0 && error.offset <= format.utf8.count)
+                #expect((0...format.utf8.count).contains(error.excerpt?.offset ?? -1))
                 #expect(!error.message.isEmpty)
             }
         }

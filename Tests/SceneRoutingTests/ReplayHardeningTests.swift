@@ -27,7 +27,7 @@ import Testing
     @Test func timelineUpdatesAreBoundedToo() throws {
         let app = try load(#"{"declarations":[{"name":"M"}],"sessions":[{"id":"S","declaration":"M"}]}"#)
         let decoder = TimelineDecoder(file: "t.jsonl", app: app, allowsLifecycle: true)
-        #expect(throws: InputError.self) {
+        #expect(throws: Diagnostic.self) {
             try decoder.decode(Array(#"{"update":{"id":"S","lastActive":1e300}}"#.utf8), line: 3)
         }
         do {

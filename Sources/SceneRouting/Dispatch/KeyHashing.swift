@@ -26,17 +26,14 @@ enum KeyHashing {
     static func seal(_ hash: UInt64, kind: IndexKey.Kind) -> UInt64 {
         // A final avalanche so short keys spread over the table; the kind makes "prefix ab"
         // and "suffix ab" different keys.
-        var value = hash ^ (UInt64(kind.rawValue) << 56)
-        value = (value ^ (value >> 33)) &* 0xff51_afd7_ed55_8ccd
-        value = (value ^ (value >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-        return value ^ (value >> 33)
+        Hashing.murmurFinalize(hash ^ (UInt64(kind.rawValue) << 56))
     }
 
     /// Folds one full 8-byte word of a sequence into the running state. A multiply and a
     /// rotate: the seal avalanches later, so this only has to lose no information.
     @inline(__always)
     static func absorb(_ state: UInt64, _ word: UInt64) -> UInt64 {
-        let product = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
+        let product = (state ^ word) &* Hashing.golden
         return product << 29 | product >> 35
     }
 

@@ -47,14 +47,14 @@ final class LengthClasses {
     @inline(__always)
     static func key(of bytes: UnsafeBufferPointer<UInt8>, reversed: Bool, _ family: ByteReading) -> Key {
         let head = KeyHashing.chunk(bytes, from: 0, count: classBytes, reversed: reversed, family)
-        return Key(truncatingIfNeeded: (head &* 0x9E37_79B9_7F4A_7C15) >> 48)
+        return Key(truncatingIfNeeded: (head &* Hashing.golden) >> 48)
     }
 
     @inline(__always)
     private func position(of key: Key) -> Int {
         let stored = UInt32(key) + 1
         let mask = capacity - 1
-        var index = Int(truncatingIfNeeded: stored &* 0x9E37_79B1) & mask
+        var index = Int(truncatingIfNeeded: (UInt64(stored) &* Hashing.golden) >> 32) & mask
         while slots[index] != stored && slots[index] != 0 { index = (index + 1) & mask }
         return index
     }

@@ -131,10 +131,7 @@ final class LiteralIndex {
     /// The bucket key of a gram (width mixed in; not the family: see ``KeyHashing``).
     @inline(__always)
     static func gramKey(_ gram: UInt64, width: Int) -> UInt64 {
-        var value = gram ^ 0x9E37_79B9_7F4A_7C15 ^ UInt64(width) << 59
-        value = (value ^ (value >> 31)) &* 0xbf58_476d_1ce4_e5b9
-        value = (value ^ (value >> 29)) &* 0x94d0_49bb_1331_11eb
-        return value ^ (value >> 32)
+        Hashing.splitMix(gram ^ Hashing.golden ^ UInt64(width) << 59)
     }
 
     /// The gram bucket keys of an inner key of 4+ bytes, with their offsets in the key and

@@ -1,3 +1,4 @@
+import PredicateSyntax
 import Foundation
 
 /// A strict JSON (RFC 8259) parser over bytes: rejects invalid UTF-8, duplicate keys,
@@ -251,15 +252,10 @@ struct JSONParser {
         guard position + 4 <= bytes.count else { throw failure("expected four hexadecimal digits after \\u") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[position]
-            let digit: UInt32
-            switch byte {
-            case 0x30...0x39: digit = UInt32(byte - 0x30)
-            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-            default: throw failure("expected four hexadecimal digits after \\u")
+            guard let digit = HexDigit.value(bytes[position]) else {
+                throw failure("expected four hexadecimal digits after \\u")
             }
-            value = value * 16 + digit
+            value = value * 16 + UInt32(digit)
             position += 1
         }
         return value

@@ -1,7 +1,9 @@
+import PredicateSyntax
+
 /// What `check` found: the loaded app and its warnings, in manifest order.
 public struct CheckReport: Sendable {
     /// The app as the manifest describes it.
     public var app: SceneApp
     /// The lint warnings, in manifest order (empty for a clean manifest).
-    public var warnings: [LintWarning]
+    public var warnings: [Diagnostic]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PredicateSyntax
 
 /// `scene-router check`: loads a manifest (any error is fatal) and lints what loaded.
 public enum ManifestChecker {
@@ -14,11 +15,13 @@ public enum ManifestChecker {
         -> CheckReport
     {
         let (app, sites) = try ManifestLoader.loadWithSites(contentsOf: path, displayName: displayName)
-        return CheckReport(app: app, warnings: lint(app, sites: sites, uikitStrict: uikitStrict))
+        let file = displayName ?? (path == "-" ? "stdin" : path)
+        return CheckReport(app: app, warnings: lint(app, sites: sites, uikitStrict: uikitStrict, file: file))
     }
 
-    static func lint(_ app: SceneApp, sites: [PredicateSite], uikitStrict: Bool) -> [LintWarning] {
-        var warnings: [LintWarning] = []
+    /// The warnings about `app`, in manifest order, naming `file`.
+    static func lint(_ app: SceneApp, sites: [PredicateSite], uikitStrict: Bool, file: String) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
         warnings += declarationWarnings(app, sites: sites)
         if app.supportsMultipleScenes {
             warnings += sessionWarnings(app)
@@ -28,7 +31,7 @@ public enum ManifestChecker {
             let predicate = site.predicate
             for range in predicate.mixedAndOr {
                 warnings.append(
-                    LintWarning(
+                    Self.warning(
                         code: "ambiguous-precedence", path: site.path,
                         message: "AND and OR are mixed without parentheses; Apple documents no precedence between them "
                             + "(SceneRouter reads AND first): add parentheses",
@@ -37,7 +40,7 @@ public enum ManifestChecker {
             if uikitStrict, let parsed = predicate.parsed {
                 for range in PredicateInspection.matchesOperators(parsed.node) {
                     warnings.append(
-                        LintWarning(
+                        Self.warning(
                             code: "uikit-refuses", path: site.path,
                             message: "UIKit's activation-condition validator refuses MATCHES; use LIKE, BEGINSWITH, ENDSWITH or CONTAINS",
                             predicateSource: predicate.format, offset: range.lowerBound, length: range.count))
@@ -45,17 +48,28 @@ public enum ManifestChecker {
             }
             if site.archivedSize > uikitPredicateSizeLimit {
                 warnings.append(
-                    LintWarning(
+                    Self.warning(
                         code: "oversized-predicate", path: site.path,
                         message: "the predicate and its arguments take \(site.archivedSize) bytes; UIKit ignores activation "
                             + "predicates over \(uikitPredicateSizeLimit) bytes"))
             }
         }
+        for index in warnings.indices { warnings[index].file = file }
         return warnings
     }
 
-    private static func declarationWarnings(_ app: SceneApp, sites: [PredicateSite]) -> [LintWarning] {
-        var warnings: [LintWarning] = []
+    /// A lint warning at `path`, pointing into `predicateSource` when given.
+    private static func warning(
+        code: String, path: String, message: String, predicateSource: String? = nil, offset: Int? = nil, length: Int? = nil
+    ) -> Diagnostic {
+        let excerpt = predicateSource.flatMap { source in
+            offset.map { Diagnostic.Excerpt(.predicate, text: source, offset: $0, length: length ?? 1) }
+        }
+        return Diagnostic(severity: .warning, code: Diagnostic.Code(code), message: message, path: path, excerpt: excerpt)
+    }
+
+    private static func declarationWarnings(_ app: SceneApp, sites: [PredicateSite]) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
         var firstDefault: Int?
         var matchEverything: Int?
         for (index, declaration) in app.declarations.enumerated() {
@@ -64,14 +78,14 @@ public enum ManifestChecker {
             guard let matching = declaration.matching else {
                 if let firstDefault {
                     warnings.append(
-                        LintWarning(
+                        Self.warning(
                             code: "shadowed-declaration", path: path,
                             message: "declaration \(name) can never be chosen: declarations[\(firstDefault)] "
                                 + "('\(app.declarations[firstDefault].name)') is already the default (the first without matching)"))
                 } else if let matchEverything {
                     firstDefault = index
                     warnings.append(
-                        LintWarning(
+                        Self.warning(
                             code: "shadowed-declaration", path: path,
                             message: "default declaration \(name) can never be chosen: declarations[\(matchEverything)] "
                                 + "('\(app.declarations[matchEverything].name)') matches every identifier"))
@@ -83,7 +97,7 @@ public enum ManifestChecker {
             let matchingPath = path + ".matching"
             if let matchEverything {
                 warnings.append(
-                    LintWarning(
+                    Self.warning(
                         code: "shadowed-declaration", path: matchingPath,
                         message: "declaration \(name) can never be chosen: declarations[\(matchEverything)] "
                             + "('\(app.declarations[matchEverything].name)') matches every identifier"))
@@ -91,14 +105,14 @@ public enum ManifestChecker {
             }
             if matching.constantValue == false {
                 warnings.append(
-                    LintWarning(
+                    Self.warning(
                         code: "shadowed-declaration", path: matchingPath,
                         message: "declaration \(name) can never be chosen: its matching condition never matches"))
                 continue
             }
             if let earlier = app.declarations[..<index].firstIndex(where: { shadows($0.matching, matching) }) {
                 warnings.append(
-                    LintWarning(
+                    Self.warning(
                         code: "shadowed-declaration", path: matchingPath,
                         message: "declaration \(name) can never be chosen: every identifier it matches is matched first by "
                             + "declarations[\(earlier)] ('\(app.declarations[earlier].name)')"))
@@ -124,12 +138,12 @@ public enum ManifestChecker {
         return false
     }
 
-    private static func sessionWarnings(_ app: SceneApp) -> [LintWarning] {
-        var warnings: [LintWarning] = []
+    private static func sessionWarnings(_ app: SceneApp) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
         for (index, session) in app.sessions.enumerated() where session.role.receivesEvents {
             if session.conditions.canActivate.constantValue == false && session.conditions.prefersToActivate.constantValue == false {
                 warnings.append(
-                    LintWarning(
+                    Self.warning(
                         code: "never-activated", path: "sessions[\(index)]",
                         message: "session '\(session.id)' can never be activated by an event with an identifier: "
                             + "canActivate and prefersToActivate are both always false"
@@ -139,8 +153,8 @@ public enum ManifestChecker {
         return warnings
     }
 
-    private static func duplicatePreferenceWarnings(_ app: SceneApp, sites: [PredicateSite]) -> [LintWarning] {
-        var warnings: [LintWarning] = []
+    private static func duplicatePreferenceWarnings(_ app: SceneApp, sites: [PredicateSite]) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
         var preferredBy: [String: Int] = [:]
         for site in sites where site.role == .prefersToActivate {
             guard app.sessions.indices.contains(site.ownerIndex), app.sessions[site.ownerIndex].role.receivesEvents,
@@ -151,7 +165,7 @@ public enum ManifestChecker {
                 if let owner = preferredBy[literal], owner != site.ownerIndex {
                     if reported.insert(literal).inserted {
                         warnings.append(
-                            LintWarning(
+                            Self.warning(
                                 code: "duplicate-preference", path: site.path,
                                 message: "session '\(app.sessions[site.ownerIndex].id)' prefers '\(literal)', which "
                                     + "sessions[\(owner)] ('\(app.sessions[owner].id)') also prefers; the tie-break decides"))

@@ -7,7 +7,7 @@ struct DocumentReader {
     let file: String
     /// Set for JSON Lines records: errors carry the line number.
     var line: Int?
-    private(set) var errors: [InputError] = []
+    private(set) var errors: [Diagnostic] = []
 
     init(file: String, line: Int? = nil) {
         self.file = file
@@ -18,9 +18,17 @@ struct DocumentReader {
         EditDistance.between(a.lowercased(), b.lowercased())
     }
 
-    mutating func fail(_ path: JSONPath, _ message: String, predicate: PredicateError? = nil) {
-        let location = path.components.isEmpty ? nil : path.description
-        errors.append(InputError(file: file, line: line, path: location, message: message, predicateError: predicate))
+    mutating func fail(_ path: JSONPath, _ message: String) {
+        errors.append(Diagnostic(message: message, file: file, line: line, path: path.components.isEmpty ? nil : path.description))
+    }
+
+    /// Reports a predicate's own diagnostic at `path`.
+    mutating func fail(_ path: JSONPath, predicate diagnostic: Diagnostic) {
+        var located = diagnostic
+        located.file = file
+        located.line = line
+        located.path = path.components.isEmpty ? nil : path.description
+        errors.append(located)
     }
 
     /// The object's members, after reporting keys outside `allowed` (with a suggestion).
@@ -144,7 +152,7 @@ struct DocumentReader {
         do {
             return try ActivationPredicate(format: format, arguments: arguments)
         } catch {
-            fail(path, error.message, predicate: error)
+            fail(path, predicate: error)
             return nil
         }
     }

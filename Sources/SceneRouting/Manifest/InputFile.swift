@@ -18,11 +18,11 @@ package enum InputFile {
     /// - Parameters:
     ///   - path: the file, or `-` for standard input.
     ///   - displayName: how errors name the file (default: `path`, or `stdin`).
-    /// - Throws: ``InputError`` with the file's name and the reason.
-    package static func contents(of path: String, displayName: String? = nil) throws(InputError) -> [UInt8] {
+    /// - Throws: ``Diagnostic`` with the file's name and the reason.
+    package static func contents(of path: String, displayName: String? = nil) throws(Diagnostic) -> [UInt8] {
         let name = displayName ?? (path == "-" ? "stdin" : path)
-        func failure(_ reason: String) -> InputError {
-            InputError(file: name, message: "cannot read the file (\(reason))")
+        func failure(_ reason: String) -> Diagnostic {
+            Diagnostic(message: "cannot read the file (\(reason))", file: name)
         }
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(reason(errno)) }

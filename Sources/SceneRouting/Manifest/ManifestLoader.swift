@@ -42,7 +42,7 @@ public enum ManifestLoader {
     static func loadWithSites(_ bytes: [UInt8], file: String) throws(ManifestError) -> (app: SceneApp, sites: [PredicateSite]) {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             throw ManifestError(errors: [
-                InputError(file: file, message: "the file is empty: a manifest is a JSON object with declarations and sessions")
+                Diagnostic(message: "the file is empty: a manifest is a JSON object with declarations and sessions", file: file)
             ])
         }
         let document: JSONValue
@@ -58,15 +58,17 @@ public enum ManifestLoader {
     }
 
     /// A JSON syntax error with the offending line for a caret.
-    static func syntaxError(_ failure: JSONParser.Failure, in bytes: [UInt8], file: String, line: Int? = nil) -> InputError {
+    static func syntaxError(_ failure: JSONParser.Failure, in bytes: [UInt8], file: String, line: Int? = nil) -> Diagnostic {
         var start = min(failure.offset, bytes.count)
         while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
         var end = min(failure.offset, bytes.count)
         while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
         let sourceLine = String(decoding: bytes[start..<end], as: UTF8.self)
-        return InputError(
-            file: file, line: line ?? failure.line, column: failure.column, message: failure.message,
-            sourceLine: sourceLine)
+        // The column counts Unicode scalars; the excerpt's offset is in UTF-8 code units.
+        let offset = sourceLine.unicodeScalars.prefix(max(0, failure.column - 1)).reduce(0) { $0 + UTF8.width($1) }
+        return Diagnostic(
+            message: failure.message, file: file, line: line ?? failure.line, column: failure.column,
+            excerpt: Diagnostic.Excerpt(.line, text: sourceLine, offset: offset))
     }
 
     private static func decodeApp(_ document: JSONValue, reader: inout DocumentReader) -> (app: SceneApp, sites: [PredicateSite])? {
@@ -173,12 +175,13 @@ public enum ManifestLoader {
         return declaration
     }
 
-    /// The conditions stated on `object` (a session, an `update`, or `initialConditions`),
-    /// with framework defaults for what is missing.
-    static func decodeConditions(
-        _ object: JSONValue, at path: JSONPath, index: Int, framework: AppFramework, initial: Bool,
-        base: ActivationConditions? = nil, reader: inout DocumentReader, sites: inout [PredicateSite]
-    ) -> ActivationConditions? {
+    /// The predicates stated on `object` (a session, an `update`, or `initialConditions`)
+    /// under the UIKit keys or the SwiftUI ones (not both), each nil when absent; nil when
+    /// one is invalid. Each is recorded as a site for lint.
+    private static func decodeConditionPredicates(
+        _ object: JSONValue, at path: JSONPath, index: Int, initial: Bool, reader: inout DocumentReader,
+        sites: inout [PredicateSite]
+    ) -> (canActivate: ActivationPredicate?, prefersToActivate: ActivationPredicate?)? {
         let hasUIKit = object["canActivate"] != nil || object["prefersToActivate"] != nil
         let hasSwiftUI = object["allowing"] != nil || object["preferring"] != nil
         if hasUIKit && hasSwiftUI {
@@ -186,7 +189,7 @@ public enum ManifestLoader {
                 path, "has both UIKit conditions (canActivate/prefersToActivate) and SwiftUI sets (allowing/preferring); use one kind")
             return nil
         }
-        var conditions = base ?? ActivationConditions.defaults(for: framework)
+        var stated: (canActivate: ActivationPredicate?, prefersToActivate: ActivationPredicate?) = (nil, nil)
         var valid = true
         for (key, isPrefer) in [("canActivate", false), ("prefersToActivate", true), ("allowing", false), ("preferring", true)] {
             guard let value = object[key] else { continue }
@@ -197,7 +200,7 @@ public enum ManifestLoader {
                 valid = false
                 continue
             }
-            if isPrefer { conditions.prefersToActivate = predicate } else { conditions.canActivate = predicate }
+            if isPrefer { stated.prefersToActivate = predicate } else { stated.canActivate = predicate }
             let role: PredicateSite.Role =
                 initial
                 ? (isPrefer ? .initialPrefersToActivate : .initialCanActivate) : (isPrefer ? .prefersToActivate : .canActivate)
@@ -206,7 +209,58 @@ public enum ManifestLoader {
                     path: keyPath.description, role: role, predicate: predicate, ownerIndex: index,
                     archivedSize: predicate.archivedSize))
         }
-        return valid ? conditions : nil
+        return valid ? stated : nil
+    }
+
+    /// The conditions stated on `initialConditions`, with framework defaults for what is
+    /// missing.
+    static func decodeConditions(
+        _ object: JSONValue, at path: JSONPath, index: Int, framework: AppFramework, initial: Bool,
+        reader: inout DocumentReader, sites: inout [PredicateSite]
+    ) -> ActivationConditions? {
+        guard let stated = decodeConditionPredicates(object, at: path, index: index, initial: initial, reader: &reader, sites: &sites)
+        else { return nil }
+        var conditions = ActivationConditions.defaults(for: framework)
+        if let canActivate = stated.canActivate { conditions.canActivate = canActivate }
+        if let prefersToActivate = stated.prefersToActivate { conditions.prefersToActivate = prefersToActivate }
+        return conditions
+    }
+
+    /// What a session object states beyond its id and declaration (a manifest's session, a
+    /// timeline's `open` or `update`): role, state, lastActive and conditions, each nil when
+    /// absent. Every problem is reported; nil when there was one.
+    static func decodeStatedFields(
+        _ object: JSONValue, at path: JSONPath, id: String, index: Int, reader: inout DocumentReader,
+        sites: inout [PredicateSite]
+    ) -> SessionUpdate? {
+        var fields = SessionUpdate(id: id)
+        var valid = true
+        if let roleValue = object["role"] {
+            if let name = reader.string(roleValue, at: path.appending("role")), SessionRole.known.contains(SessionRole(rawValue: name)) {
+                fields.role = SessionRole(rawValue: name)
+            } else {
+                if case .string(let name) = roleValue {
+                    reader.fail(
+                        path.appending("role"),
+                        "unknown role '\(name)'; expected one of \(SessionRole.known.map(\.rawValue).joined(separator: ", "))")
+                }
+                valid = false
+            }
+        }
+        if let stateValue = object["state"] {
+            fields.state = reader.enumeration(stateValue, at: path.appending("state"), as: ActivationState.self)
+            valid = valid && fields.state != nil
+        }
+        if let lastActiveValue = object["lastActive"] {
+            fields.lastActive = reader.integer(lastActiveValue, at: path.appending("lastActive"), in: SceneSession.statedLastActiveRange)
+            valid = valid && fields.lastActive != nil
+        }
+        if let stated = decodeConditionPredicates(object, at: path, index: index, initial: false, reader: &reader, sites: &sites) {
+            (fields.canActivate, fields.prefersToActivate) = stated
+        } else {
+            valid = false
+        }
+        return valid ? fields : nil
     }
 
     static func decodeSession(
@@ -249,38 +303,10 @@ public enum ManifestLoader {
             valid = false
         }
         var session = SceneSession(id: id, declaration: declaration, conditions: .defaults(for: framework))
-        if let roleValue = value["role"], let name = reader.string(roleValue, at: path.appending("role")) {
-            let role = SessionRole(rawValue: name)
-            if SessionRole.known.contains(role) {
-                session.role = role
-            } else {
-                reader.fail(
-                    path.appending("role"),
-                    "unknown role '\(name)'; expected one of \(SessionRole.known.map(\.rawValue).joined(separator: ", "))")
-                valid = false
-            }
+        guard let fields = decodeStatedFields(value, at: path, id: id, index: index, reader: &reader, sites: &sites), valid else {
+            return nil
         }
-        if let stateValue = value["state"] {
-            if let state = reader.enumeration(stateValue, at: path.appending("state"), as: ActivationState.self) {
-                session.state = state
-            } else {
-                valid = false
-            }
-        }
-        if let lastActiveValue = value["lastActive"] {
-            if let lastActive = reader.integer(lastActiveValue, at: path.appending("lastActive"), in: SceneSession.statedLastActiveRange) {
-                session.lastActive = lastActive
-            } else {
-                valid = false
-            }
-        }
-        if let conditions = decodeConditions(
-            value, at: path, index: index, framework: framework, initial: false, reader: &reader, sites: &sites)
-        {
-            session.conditions = conditions
-        } else {
-            valid = false
-        }
-        return valid ? session : nil
+        fields.apply(to: &session)
+        return session
     }
 }

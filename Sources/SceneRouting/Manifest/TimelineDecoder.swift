@@ -24,7 +24,7 @@ public struct TimelineDecoder: Sendable {
     }
 
     /// Decodes one line (1-based `line` for errors).
-    public func decode(_ bytes: some Collection<UInt8>, line: Int) throws(InputError) -> TimelineEntry {
+    public func decode(_ bytes: some Collection<UInt8>, line: Int) throws(Diagnostic) -> TimelineEntry {
         let bytes = Array(bytes)
         let value: JSONValue
         do {
@@ -141,45 +141,7 @@ public struct TimelineDecoder: Sendable {
             return nil
         }
         guard let id = reader.string(idValue, at: path.appending("id")) else { return nil }
-        var update = SessionUpdate(id: id)
-        if let value = body["state"] {
-            guard let state = reader.enumeration(value, at: path.appending("state"), as: ActivationState.self) else { return nil }
-            update.state = state
-        }
-        if let value = body["lastActive"] {
-            guard let lastActive = reader.integer(value, at: path.appending("lastActive"), in: SceneSession.statedLastActiveRange) else { return nil }
-            update.lastActive = lastActive
-        }
-        if let value = body["role"] {
-            guard let name = reader.string(value, at: path.appending("role")) else { return nil }
-            guard SessionRole.known.contains(SessionRole(rawValue: name)) else {
-                reader.fail(path.appending("role"), "unknown role '\(name)'")
-                return nil
-            }
-            update.role = SessionRole(rawValue: name)
-        }
-        let hasUIKit = body["canActivate"] != nil || body["prefersToActivate"] != nil
-        let hasSwiftUI = body["allowing"] != nil || body["preferring"] != nil
-        if hasUIKit && hasSwiftUI {
-            reader.fail(path, "has both UIKit conditions (canActivate/prefersToActivate) and SwiftUI sets (allowing/preferring); use one kind")
-            return nil
-        }
-        if let value = body["canActivate"] {
-            guard let predicate = reader.predicate(value, at: path.appending("canActivate")) else { return nil }
-            update.canActivate = predicate
-        }
-        if let value = body["prefersToActivate"] {
-            guard let predicate = reader.predicate(value, at: path.appending("prefersToActivate")) else { return nil }
-            update.prefersToActivate = predicate
-        }
-        if let value = body["allowing"] {
-            guard let predicate = reader.swiftUISet(value, at: path.appending("allowing")) else { return nil }
-            update.canActivate = predicate
-        }
-        if let value = body["preferring"] {
-            guard let predicate = reader.swiftUISet(value, at: path.appending("preferring")) else { return nil }
-            update.prefersToActivate = predicate
-        }
-        return update
+        var sites: [PredicateSite] = []
+        return ManifestLoader.decodeStatedFields(body, at: path, id: id, index: 0, reader: &reader, sites: &sites)
     }
 }

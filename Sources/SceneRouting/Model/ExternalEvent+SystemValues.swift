@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Events from what the system hands an app: a notification's content, a shortcut item, a
 /// user activity.

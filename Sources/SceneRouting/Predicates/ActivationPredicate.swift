@@ -61,8 +61,8 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - format: e.g. `SELF == %@` or `SELF ENDSWITH '.pdf'`.
     ///   - arguments: values for the `%@`s, in order.
-    /// - Throws: `PredicateError` with the position of the problem.
-    public init(format: String, arguments: [PredicateArgument] = []) throws(PredicateError) {
+    /// - Throws: `Diagnostic` with the position of the problem.
+    public init(format: String, arguments: [PredicateArgument] = []) throws(Diagnostic) {
         let parsed = try Parser.parse(format, arguments: arguments)
         let root = try PredicateCompiler(source: format).compile(parsed.node)
         storage = Storage(
@@ -157,8 +157,8 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
         /// FNV-1a over every string's UTF-8 (each followed by its length, so boundaries count),
         /// then an avalanche so that every bit depends on every byte.
         var stableHash: UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            func add(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01b3 }
+            var hash = Hashing.fnvOffsetBasis
+            func add(_ value: UInt64) { hash = Hashing.fnv1a(hash, value) }
             func add(_ text: String) {
                 for byte in text.utf8 { add(UInt64(byte)) }
                 add(UInt64(text.utf8.count) | 1 << 40)
@@ -176,9 +176,7 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
                 add(UInt64(swiftUIMembers.count) | 3 << 40)
                 swiftUIMembers.forEach(add)
             }
-            hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd
-            hash = (hash ^ (hash >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-            return hash ^ (hash >> 33)
+            return Hashing.murmurFinalize(hash)
         }
     }
 

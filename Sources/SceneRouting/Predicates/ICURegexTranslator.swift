@@ -1,3 +1,5 @@
+import PredicateSyntax
+
 /// Rewrites an ICU regular expression (what Apple's MATCHES speaks) into PCRE2 syntax with
 /// the same meaning, or refuses with a clear error when PCRE2 has no equivalent.
 ///
@@ -170,7 +172,7 @@ struct ICURegexTranslator {
             let count = letter == UInt8(ascii: "u") ? 4 : 8
             var value: UInt32 = 0
             for offset in 0..<count {
-                guard let digit = peek(offset), let hex = Self.hexValue(digit) else {
+                guard let digit = peek(offset), let hex = HexDigit.value(digit) else {
                     throw fail(
                         "\\\(Character(Unicode.Scalar(letter))) needs \(count) hexadecimal digits", at: start,
                         length: 2 + offset)
@@ -233,15 +235,6 @@ struct ICURegexTranslator {
             }
         }
         return piece
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
     }
 
     // MARK: Sets

@@ -18,11 +18,7 @@ final class MembershipTest: Sendable {
 
     /// FNV-1a over the bytes: stable, and computable on a borrowed buffer without allocating.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return hash
+        Hashing.fnv1a(bytes)
     }
 
     /// - Complexity: O(length of identifier) expected.

@@ -8,7 +8,7 @@ enum PatternCompiler {
     /// A pattern that cannot be compiled, with an offset into the pattern *as written*
     /// (before folding and translation) when it can be mapped back, else nil.
     struct Failure: Error {
-        var code: PredicateError.Code
+        var code: Diagnostic.Code
         var message: String
         var patternOffset: Int?
         var length: Int

@@ -7,20 +7,43 @@ import PredicateSyntax
 struct PredicateCompiler {
     let source: String
 
-    func compile(_ node: PredicateNode) throws(PredicateError) -> CompiledNode {
-        switch node {
-        case .constant(let value): return .constant(value)
-        case .not(let inner): return simplify(.not(try compile(inner)))
-        case .and(let operands):
-            var compiled: [CompiledNode] = []
-            for operand in operands { compiled.append(try compile(operand)) }
-            return simplify(.and(compiled))
-        case .or(let operands):
-            var compiled: [CompiledNode] = []
-            for operand in operands { compiled.append(try compile(operand)) }
-            return simplify(.or(compiled))
-        case .comparison(let comparison): return try compile(comparison)
+    /// Compiles the tree in source order (the first invalid comparison is the one reported),
+    /// with a work list rather than a call per level, so the stack a compile needs does not
+    /// grow with the nesting.
+    func compile(_ root: PredicateNode) throws(Diagnostic) -> CompiledNode {
+        enum Work {
+            case compile(PredicateNode)
+            /// Combines the last `count` results into the compound `node`.
+            case combine(PredicateNode, count: Int)
         }
+        var work: [Work] = [.compile(root)]
+        var results: [CompiledNode] = []
+        while let item = work.popLast() {
+            switch item {
+            case .compile(let node):
+                switch node {
+                case .constant(let value):
+                    results.append(.constant(value))
+                case .comparison(let comparison):
+                    results.append(try compile(comparison))
+                case .not(let inner):
+                    work.append(.combine(node, count: 1))
+                    work.append(.compile(inner))
+                case .and(let operands), .or(let operands):
+                    work.append(.combine(node, count: operands.count))
+                    work.append(contentsOf: operands.reversed().map(Work.compile))
+                }
+            case .combine(let node, let count):
+                let operands = Array(results.suffix(count))
+                results.removeLast(count)
+                switch node {
+                case .not: results.append(simplify(.not(operands[0])))
+                case .and: results.append(simplify(.and(operands)))
+                default: results.append(simplify(.or(operands)))
+                }
+            }
+        }
+        return results[0]
     }
 
     /// Folds constants out of compound nodes (`TRUEPREDICATE AND x` is `x`).
@@ -39,7 +62,7 @@ struct PredicateCompiler {
         }
     }
 
-    private func compile(_ comparison: Comparison) throws(PredicateError) -> CompiledNode {
+    private func compile(_ comparison: Comparison) throws(Diagnostic) -> CompiledNode {
         let (lhs, op, rhs) = (comparison.lhs, comparison.op, comparison.rhs)
         let mode = FoldMode(comparison.options)
         switch (lhs.kind, rhs.kind) {
@@ -67,7 +90,7 @@ struct PredicateCompiler {
     }
 
     /// `other op SELF`, rewritten with SELF on the left where the operator allows it.
-    private func compileSelfOnRight(_ op: ComparisonOperator, mode: FoldMode, other: Operand) throws(PredicateError) -> CompiledNode {
+    private func compileSelfOnRight(_ op: ComparisonOperator, mode: FoldMode, other: Operand) throws(Diagnostic) -> CompiledNode {
         switch op {
         case .equal, .notEqual: return try compileSelf(op, mode: mode, other: other)
         case .less: return try compileSelf(.greater, mode: mode, other: other)
@@ -90,7 +113,7 @@ struct PredicateCompiler {
     }
 
     /// `SELF op other` with `other` a constant.
-    private func compileSelf(_ op: ComparisonOperator, mode: FoldMode, other: Operand) throws(PredicateError) -> CompiledNode {
+    private func compileSelf(_ op: ComparisonOperator, mode: FoldMode, other: Operand) throws(Diagnostic) -> CompiledNode {
         switch other.kind {
         case .this:
             return .dynamic(DynamicTest(op: op, mode: mode, subject: .identifier))
@@ -147,9 +170,9 @@ struct PredicateCompiler {
                         text.sourceOffset(forValueOffset: $0 + failure.length)
                     }
                     let length = mapped.flatMap { start in mappedEnd.map { max(1, $0 - start) } }
-                    return try { () throws(PredicateError) -> CompiledNode in
-                        throw PredicateError(
-                            code: failure.code, message: failure.message, source: source,
+                    return try { () throws(Diagnostic) -> CompiledNode in
+                        throw Diagnostic(
+                            code: failure.code, message: failure.message, predicate: source,
                             offset: mapped ?? other.range.lowerBound,
                             length: length ?? other.range.count)
                     }()

@@ -36,9 +36,7 @@ enum UnicodeNames {
 
     /// FNV-1a over the UTF-8 of a normalised name.
     private static func hash(_ name: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+        Hashing.fnv1a(name.utf8)
     }
 
     private static func isNamed(_ scalar: Unicode.Scalar, _ key: String) -> Bool {

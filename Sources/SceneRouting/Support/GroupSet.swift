@@ -13,7 +13,7 @@ final class GroupSet {
 
     private func home(of group: Int32) -> Int {
         // Fibonacci hashing: consecutive group numbers land far apart.
-        Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: group)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (slots.count - 1)
+        Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: group)) &* Hashing.golden) >> 32) & (slots.count - 1)
     }
 
     func contains(_ group: Int32) -> Bool {
