@@ -257,66 +257,8 @@ extension SceneRouterCommand {
     }
 }
 
-private struct BuildRecord: Encodable { var seconds: Double; var bytesPerSession: Int }
-private struct IndexedRecord: Encodable {
-    var p50Nanos, p90Nanos, p99Nanos, p999Nanos: UInt64
-    var routesPerSecond: Int
-}
-private struct LinearRecord: Encodable { var events: Int; var p50Nanos: UInt64 }
-private struct ChurnRecord: Encodable {
-    var operations: Int
-    var readers: Int
-    var p50Nanos: UInt64
-    var p99Nanos: UInt64
-    var maxNanos: UInt64
-    var readerRoutesPerSecond: Int?
-}
-private struct LongRecord: Encodable {
-    var bytes: Int
-    var kind: String
-    var routes: Int
-    var p50Nanos: UInt64
-    var p99Nanos: UInt64
-    var maxNanos: UInt64
-}
-
 /// Tells the routing threads of a churn measurement to stop, and counts their routes.
 private final class ReaderControl: Sendable {
     let stop = Atomic<Bool>(false)
     let routes = Atomic<Int>(0)
-}
-private struct AgreementRecord: Encodable { var checked: Int; var mismatches: Int }
-private struct BenchRecord: Encodable {
-    var sessions: Int
-    var mix: String
-    var events: Int
-    var seed: UInt64
-    var build: BuildRecord
-    var indexed: IndexedRecord
-    var churn: ChurnRecord?
-    var long: [LongRecord]?
-    var linear: LinearRecord?
-    var speedupP50: Int?
-    var agreement: AgreementRecord?
-
-    var text: String {
-        var lines = [
-            "\(sessions) sessions, mix \(mix), \(events) events, seed \(seed)",
-            String(format: "build: %.2f s, %d bytes/session", build.seconds, build.bytesPerSession),
-            "indexed: p50 \(indexed.p50Nanos) ns, p90 \(indexed.p90Nanos) ns, p99 \(indexed.p99Nanos) ns, p99.9 \(indexed.p999Nanos) ns, \(indexed.routesPerSecond) routes/s",
-        ]
-        if let churn {
-            lines.append(
-                "churn: p50 \(churn.p50Nanos) ns, p99 \(churn.p99Nanos) ns, max \(churn.maxNanos) ns over \(churn.operations) operations"
-                    + (churn.readers > 0 ? " while \(churn.readers) threads routed \(churn.readerRoutesPerSecond ?? 0) routes/s" : ""))
-        }
-        for record in long ?? [] {
-            lines.append(
-                "long \(record.kind) \(record.bytes) bytes: p50 \(record.p50Nanos) ns, p99 \(record.p99Nanos) ns, max \(record.maxNanos) ns")
-        }
-        if let linear { lines.append("linear: p50 \(linear.p50Nanos) ns over \(linear.events) events") }
-        if let speedupP50 { lines.append("speedup (p50): \(speedupP50)x") }
-        if let agreement { lines.append("agreement: \(agreement.mismatches) mismatches in \(agreement.checked) events") }
-        return lines.joined(separator: "\n")
-    }
 }

@@ -72,6 +72,12 @@ public enum ManifestChecker {
         var warnings: [Diagnostic] = []
         var firstDefault: Int?
         var matchEverything: Int?
+        func shadowedByEverything(_ subject: String, at path: String, by index: Int) -> Diagnostic {
+            Self.warning(
+                code: "shadowed-declaration", path: path,
+                message: "\(subject) can never be chosen: declarations[\(index)] ('\(app.declarations[index].name)') "
+                    + "matches every identifier")
+        }
         for (index, declaration) in app.declarations.enumerated() {
             let path = "declarations[\(index)]"
             let name = "'\(declaration.name)'"
@@ -84,11 +90,7 @@ public enum ManifestChecker {
                                 + "('\(app.declarations[firstDefault].name)') is already the default (the first without matching)"))
                 } else if let matchEverything {
                     firstDefault = index
-                    warnings.append(
-                        Self.warning(
-                            code: "shadowed-declaration", path: path,
-                            message: "default declaration \(name) can never be chosen: declarations[\(matchEverything)] "
-                                + "('\(app.declarations[matchEverything].name)') matches every identifier"))
+                    warnings.append(shadowedByEverything("default declaration \(name)", at: path, by: matchEverything))
                 } else {
                     firstDefault = index
                 }
@@ -96,11 +98,7 @@ public enum ManifestChecker {
             }
             let matchingPath = path + ".matching"
             if let matchEverything {
-                warnings.append(
-                    Self.warning(
-                        code: "shadowed-declaration", path: matchingPath,
-                        message: "declaration \(name) can never be chosen: declarations[\(matchEverything)] "
-                            + "('\(app.declarations[matchEverything].name)') matches every identifier"))
+                warnings.append(shadowedByEverything("declaration \(name)", at: matchingPath, by: matchEverything))
                 continue
             }
             if matching.constantValue == false {
