@@ -9,7 +9,7 @@ public struct Workload: Sendable {
     public var events: [String?]
 }
 
-/// The benchmark mixes (README: "Performance").
+/// The benchmark mixes, as Benchmarks/README.md describes them.
 public enum WorkloadMix: String, Sendable, CaseIterable {
     /// `==`, `IN`, `BEGINSWITH`, `ENDSWITH`, `CONTAINS`, some `AND`.
     case literal

@@ -47,8 +47,8 @@ final class GroupBuckets {
     private static func stored(_ key: UInt64) -> UInt64 { key < 2 ? key &+ 2 : key }
 
     /// The filter word of `key` and the three bits it sets there: one load answers, and
-    /// three bits per key keep false positives near 1%, where one bit left about 8% (each
-    /// a wasted read of an entry that at a million keys is a cache miss).
+    /// three bits per key make false positives (each a wasted read of an entry that at a
+    /// million keys is a cache miss) several times rarer than one bit would.
     @inline(__always)
     private func filterWord(_ key: UInt64) -> Int { Int(truncatingIfNeeded: key >> 40) & filterMask }
 

@@ -12,11 +12,11 @@ internal import CMemoryHints
 /// - At a million sessions routing touches a few entries of arrays tens of megabytes long,
 ///   and with 4 KiB pages nearly every such touch also misses the TLB; regions of 2 MiB and
 ///   more are therefore aligned to 2 MiB and advised as huge pages (Linux transparent huge
-///   pages in `madvise` mode, the Debian default). README: Performance has the measured effect.
+///   pages in `madvise` mode, the Debian default).
 /// - Those regions are mapped directly, not taken from malloc: arrays grow by doubling, and
 ///   malloc's adaptive threshold keeps freed blocks of a few megabytes in its heap, where the
-///   pages of every outgrown buffer stay resident (measured: about 30 bytes per session at a
-///   million sessions). An unmapped region returns its pages at once.
+///   pages of every outgrown buffer stay resident. An unmapped region returns its pages at
+///   once.
 /// - A mapped region grows by moving its pages into a larger mapping (``grow(_:count:from:to:)``),
 ///   so growing a large array copies nothing: the churn operation that doubles the session
 ///   array of a large table (under the write lock, with routes waiting) does not pay for

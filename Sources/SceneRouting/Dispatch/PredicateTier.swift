@@ -5,8 +5,9 @@
 /// A group of one session — at scale, most of them: each window prefers its own identifier —
 /// keeps it in its ``GroupHead`` alone; the heap array exists only from the second member.
 ///
-/// Hot properties skip dynamic exclusivity checks: ``SceneRouter``'s reader–writer lock
-/// already guarantees that writers are alone.
+/// Its storage is buffers held by `let` references, which routing reads in place
+/// (``withRoutingView(_:)``) without dynamic exclusivity checks; ``SceneRouter``'s lock keeps
+/// writers alone.
 final class PredicateTier {
     enum Placement: Sendable {
         case always, residual, never

@@ -1,5 +1,5 @@
 /// A session's place in the tie-break order (``TieBreakPolicy``), compact so that comparing two
-/// sessions reads 24 bytes instead of their whole records.
+/// sessions reads 24 bytes (its stride) instead of their whole records.
 struct RankKey: Sendable, BitwiseCopyable {
     var lastActive: Int
     /// Position in the session list (grows with each open): the `order` tie-break.

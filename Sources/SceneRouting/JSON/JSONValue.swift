@@ -1,4 +1,5 @@
-/// A parsed JSON value that remembers where it came from, so errors can point at it.
+/// A parsed JSON value. Values do not keep their place in the document: the parser reports
+/// syntax errors by line and column, and decoding names what it rejects by JSON path.
 indirect enum JSONValue: Sendable {
     case null
     case bool(Bool)

@@ -7,7 +7,7 @@ import Foundation
 ///     let predicate = try ActivationPredicate(format: "SELF BEGINSWITH[cd] %@", arguments: ["sms:"])
 ///     predicate.evaluate("SMS:group-17")   // true
 ///
-/// Evaluation follows Apple's rules (see the README's grammar section): exact `==`,
+/// Evaluation follows Apple's rules (<doc:PredicateLanguage>): exact `==`,
 /// CFString semantics for `[c]`/`[d]`, whole-string LIKE and MATCHES through PCRE2.
 public struct ActivationPredicate: Sendable, CustomStringConvertible {
     /// Everything lives in one immutable object, so a predicate is one reference wide: sessions

@@ -13,11 +13,10 @@ import Synchronization
 /// waits only for the routes already in progress, however many threads route.
 ///
 /// glibc's default reader–writer lock lets readers in while a writer waits, so under a
-/// steady stream of routes a writer could wait without bound (measured: 76 ms at p99 with
-/// three routing threads). glibc's writer-preferring kind fixes the order but parks every
-/// waiter in the kernel, and both hand-overs of a churn operation then cost a wake-up
-/// (measured: p50 61 µs per churn operation against one routing thread). Routes and churn
-/// operations take microseconds, so waiters here spin briefly, then yield, then sleep.
+/// steady stream of routes a writer could wait without bound. glibc's writer-preferring kind
+/// fixes the order but parks every waiter in the kernel, and both hand-overs of a churn
+/// operation then cost a wake-up, far longer than the operation. Routes and churn operations
+/// take microseconds, so waiters here spin briefly, then yield, then sleep.
 ///
 /// One atomic word: the readers inside in the low 32 bits, the writers waiting or inside
 /// above. A reader enters only while no writer is announced; a writer announces itself and
