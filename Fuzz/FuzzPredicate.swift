@@ -9,7 +9,7 @@ import PredicateSyntax
 // separated by 0x01. Besides not crashing or hanging, each input must keep these promises:
 // a diagnostic points inside the format string and renders; wherever the predicate matches
 // an identifier (or its upper-case, lower-case, decomposed or composed form), the keys the
-// index files it under occur in that identifier; a flat program decides as evaluation does
+// index files it under occur in that identifier; an ASCII program decides as evaluation does
 // on ASCII identifiers; and a one-session table decides as the reference router.
 
 private func split(_ bytes: ArraySlice<UInt8>, _ separator: UInt8) -> [ArraySlice<UInt8>] {
@@ -56,7 +56,7 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
 
     let indexing = ClauseIndexing.indexing(of: predicate.root)
-    let program = FlatProgram.encode(predicate.root)
+    let program = ASCIIProgram.encode(predicate.root)
     for identifier in identifiers {
         let matches = predicate.evaluate(identifier)
         guard let identifier else { continue }
@@ -76,9 +76,9 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         if let program, identifier.utf8.allSatisfy({ $0 < 0x80 }) {
             let holds = program.withUnsafeBufferPointer { code in
                 var copy = identifier
-                return copy.withUTF8 { FlatProgram.holds(code.baseAddress!, $0) }
+                return copy.withUTF8 { ASCIIProgram.holds(code.baseAddress!, $0) }
             }
-            if holds != matches { fail("flat program of \(format.debugDescription) says \(holds) for \(identifier.debugDescription)") }
+            if holds != matches { fail("ASCII program of \(format.debugDescription) says \(holds) for \(identifier.debugDescription)") }
         }
     }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Deeply nested predicates: the parser refuses more than `Parser.maximumNestingDepth`
 /// levels with a located error, and at the limit every recursive pass (parse, validate,
-/// compile, index, flat program, evaluate, lint, release) fits a 512 KiB thread stack.
+/// compile, index, ASCII program, evaluate, lint, release) fits a 512 KiB thread stack.
 @Suite struct NestingLimitTests {
     /// `NOT (SELF == 'a0' AND NOT (SELF == 'a1' OR NOT (…)))`: each level adds a NOT and an
     /// AND or OR node, the deepest tree a given number of parentheses allows.
@@ -95,7 +95,7 @@ import Testing
                 return
             }
             // Evaluated with an ASCII and a non-ASCII identifier, through the reference router
-            // and the table (indexing and flat programs recurse over the tree too).
+            // and the table (indexing and ASCII programs recurse over the tree too).
             let conditions = ActivationConditions(canActivate: predicate, prefersToActivate: predicate)
             let app = try! SceneApp(
                 declarations: [SceneDeclaration(name: "Main", matching: predicate)],

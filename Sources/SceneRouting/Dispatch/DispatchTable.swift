@@ -15,7 +15,7 @@ final class DispatchTable: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var declarations: [SceneDeclaration]
     private let declarationNames: Set<String>
 
-    private let slots = FlatBuffer<SessionSlot>()
+    private let slots = TableArray<SessionSlot>()
     private var freeSlots: [Int32] = []
     private var slotByID: [String: Int32] = [:]
     private var nextSequence = 0
@@ -298,17 +298,17 @@ final class DispatchTable: @unchecked Sendable {
     private static func offerCandidates<Visitor: TierCandidateVisitor>(
         of tier: PredicateTier, _ view: PredicateTier.RoutingView, for subject: inout Subject, to visitor: inout Visitor
     ) {
-        for group in view.always { visitor.consider(group, verify: false, flat: false) }
+        for group in view.always { visitor.consider(group, verify: false, ascii: false) }
         if subject.isASCII {
-            // Flat checks hold for ASCII identifiers only.
+            // ASCII checks hold for ASCII identifiers only.
             tier.probe(subject.bytes, &visitor)
-            for group in view.residual { visitor.consider(group, verify: true, flat: true) }
+            for group in view.residual { visitor.consider(group, verify: true, ascii: true) }
         } else {
             // Each family's keys are folded literals: probe the identifier's fold for them.
             for family in KeyFamily.allCases where tier.index.hasKeys(of: family) {
                 tier.index.probe(folded: subject.keyFold(family), family, &visitor)
             }
-            for group in view.residual { visitor.consider(group, verify: true, flat: false) }
+            for group in view.residual { visitor.consider(group, verify: true, ascii: false) }
         }
     }
 

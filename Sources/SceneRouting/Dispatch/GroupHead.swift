@@ -5,7 +5,7 @@ struct GroupHead: Sendable, BitwiseCopyable {
     var rank: RankKey
     /// The best session's slot; -1 for an empty group.
     var top: Int32
-    var check: FlatCheck
+    var check: ASCIICheck
 
     static let unranked = RankKey(lastActive: 0, sequence: 0, state: 0)
 }

@@ -13,7 +13,7 @@ protocol GroupVisitor {
 /// Receives every group one tier offers a route: groups that match every identifier (never
 /// verified), groups the literal index finds, and the residual groups (both verified).
 protocol TierCandidateVisitor: GroupVisitor {
-    /// `verify`: the group's predicate must be evaluated before it can win; `flat`: its flat
+    /// `verify`: the group's predicate must be evaluated before it can win; `ascii`: its ASCII
     /// check or program may do that (exact for ASCII identifiers only).
-    mutating func consider(_ group: Int32, verify: Bool, flat: Bool)
+    mutating func consider(_ group: Int32, verify: Bool, ascii: Bool)
 }

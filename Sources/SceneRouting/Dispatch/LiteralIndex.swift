@@ -294,10 +294,14 @@ final class LiteralIndex {
         let exactHash = keys.exactCount > 0 ? KeyHashing.hash(identifier, length: count, reading: family, kind: .exact) : nil
         if let exactHash { table.prefetch(at: exactHash) }
         if keys.prefixMask != 0 || keys.hasLongLengths {
-            probeAnchored(identifier, .prefix, family, keys.prefixMask, prefixClasses, long(\.prefixLengths), &visitor)
+            probeAnchored(
+                identifier, kind: .prefix, reading: family, lengths: keys.prefixMask, classes: prefixClasses,
+                longLengths: long(\.prefixLengths), into: &visitor)
         }
         if keys.suffixMask != 0 || keys.hasLongLengths {
-            probeAnchored(identifier, .suffix, family, keys.suffixMask, suffixClasses, long(\.suffixLengths), &visitor)
+            probeAnchored(
+                identifier, kind: .suffix, reading: family, lengths: keys.suffixMask, classes: suffixClasses,
+                longLengths: long(\.suffixLengths), into: &visitor)
         }
         if keys.shortInnerMask != 0 {
             var lengths = Lengths(keys.shortInnerMask, long: nil, upTo: count)
@@ -332,8 +336,8 @@ final class LiteralIndex {
     /// in `mask` that the identifier's class uses, then those of `long`.
     @inline(__always)
     private func probeAnchored<Visitor: GroupVisitor>(
-        _ identifier: UnsafeBufferPointer<UInt8>, _ kind: IndexKey.Kind, _ family: ByteReading, _ mask: UInt64,
-        _ classes: LengthClasses, _ long: [Int]?, _ visitor: inout Visitor
+        _ identifier: UnsafeBufferPointer<UInt8>, kind: IndexKey.Kind, reading family: ByteReading, lengths mask: UInt64,
+        classes: LengthClasses, longLengths long: [Int]?, into visitor: inout Visitor
     ) {
         let count = identifier.count
         let reversed = kind == .suffix

@@ -18,16 +18,16 @@ final class PredicateTier {
 
     // Parallel arrays indexed by group id; a free list recycles ids of emptied groups.
     /// Each group's predicate, evaluated to verify an index hit.
-    private let roots = FlatBuffer<CompiledNode>()
+    private let roots = TableArray<CompiledNode>()
     /// Best session and its rank per group, read by routing through ``withRoutingView(_:)``.
-    private let heads = FlatBuffer<GroupHead>()
+    private let heads = TableArray<GroupHead>()
     /// Members of groups with two or more sessions, best first; empty otherwise.
     private var heaps: [[Int32]] = []
     /// By session slot: its group in this tier and its position there (-1: not enrolled).
     /// Kept here, not in the table's slots, so the two tiers never write the same memory and
     /// can be filled concurrently (``DispatchTable/init(app:)``).
-    private let groupOfSlot = FlatBuffer<Int32>()
-    private let positionOfSlot = FlatBuffer<Int32>()
+    private let groupOfSlot = TableArray<Int32>()
+    private let positionOfSlot = TableArray<Int32>()
     private var placements: [Placement] = []
     /// Position of a group in `always` or `residual`.
     private var listPositions: [Int32] = []
@@ -37,7 +37,7 @@ final class PredicateTier {
     /// Each live group's predicate (nil for free ids).
     private var predicates: [ActivationPredicate?] = []
     let index = LiteralIndex()
-    /// Flat programs of groups whose predicate is more than one literal test.
+    /// ASCII programs of groups whose predicate is more than one literal test.
     private let programs = ProgramArena()
 
     init() {}
@@ -55,8 +55,8 @@ final class PredicateTier {
     }
     /// Groups every identifier must consider, and groups the index cannot find: read in place
     /// by routing, without retaining an array per route.
-    private let always = FlatBuffer<Int32>()
-    private let residual = FlatBuffer<Int32>()
+    private let always = TableArray<Int32>()
+    private let residual = TableArray<Int32>()
     private(set) var liveGroups = 0
     private(set) var neverCount = 0
 
@@ -125,9 +125,9 @@ final class PredicateTier {
 
     /// How routing verifies a hit on a group with predicate `root` (ASCII identifiers): a
     /// single test, a program, or (`.none`) the compiled predicate.
-    private func check(for root: CompiledNode) -> FlatCheck {
-        let single = FlatCheck.of(root)
-        guard single.operation == .none, let program = FlatProgram.encode(root), let offset = programs.store(program) else {
+    private func check(for root: CompiledNode) -> ASCIICheck {
+        let single = ASCIICheck.of(root)
+        guard single.operation == .none, let program = ASCIIProgram.encode(root), let offset = programs.store(program) else {
             return single
         }
         return .program(at: offset)
@@ -172,7 +172,7 @@ final class PredicateTier {
         for (group, offset) in zip(owners, programs.compacted(offsets)) { heads[group].check = .program(at: offset) }
     }
 
-    private static func remove(_ group: Int32, from list: FlatBuffer<Int32>, positions: inout [Int32]) {
+    private static func remove(_ group: Int32, from list: TableArray<Int32>, positions: inout [Int32]) {
         let position = Int(positions[Int(group)])
         let last = list.removeLast()
         if last != group {

@@ -1,10 +1,10 @@
-/// The ``FlatProgram``s of one tier, back to back in one buffer that routing reads through a
+/// The ``ASCIIProgram``s of one tier, back to back in one buffer that routing reads through a
 /// plain pointer. Groups come and go with churn: a released program's bytes are reused by the
 /// next program of the same size (predicates of one shape recur), and when unused bytes
 /// outgrow both a floor (1 MiB) and the live ones the owner compacts the arena (``compacted(_:)``),
 /// so its size stays proportional to the live programs.
 final class ProgramArena {
-    private var storage = FlatBuffer<UInt8>(capacity: 64)
+    private var storage = TableArray<UInt8>(capacity: 64)
     private var freeBySize: [Int: [Int32]] = [:]
     /// Bytes of released programs not yet reused.
     private(set) var unusedBytes = 0
@@ -33,7 +33,7 @@ final class ProgramArena {
 
     /// Marks the program at `offset` unused.
     func release(at offset: Int32) {
-        let size = withBytes { FlatProgram.size(of: $0 + Int(offset)) }
+        let size = withBytes { ASCIIProgram.size(of: $0 + Int(offset)) }
         freeBySize[size, default: []].append(offset)
         unusedBytes += size
     }
@@ -50,11 +50,11 @@ final class ProgramArena {
         let programs = withBytes { base in
             offsets.map { offset in
                 let start = base + Int(offset)
-                return Array(UnsafeBufferPointer(start: start, count: FlatProgram.size(of: start)))
+                return Array(UnsafeBufferPointer(start: start, count: ASCIIProgram.size(of: start)))
             }
         }
         // A fresh buffer sized for the live programs: the old one's high-water pages go back.
-        storage = FlatBuffer<UInt8>(capacity: max(64, programs.reduce(0) { $0 + $1.count }))
+        storage = TableArray<UInt8>(capacity: max(64, programs.reduce(0) { $0 + $1.count }))
         freeBySize = [:]
         unusedBytes = 0
         return programs.map { program in

@@ -27,9 +27,9 @@ struct TierContest: TierCandidateVisitor {
     private let programs: UnsafePointer<UInt8>
     private let recency: Bool
     private let subject: UnsafeMutablePointer<Subject>
-    /// Whether flat checks and programs may verify hits: they are exact for ASCII
+    /// Whether ASCII checks and programs may verify hits: they are exact for ASCII
     /// identifiers only.
-    private let flatChecksApply: Bool
+    private let asciiChecksApply: Bool
     /// Set when some verification ran out of its regex budget (the answer may differ from
     /// an unbounded one).
     private(set) var budgetExceeded = false
@@ -50,14 +50,14 @@ struct TierContest: TierCandidateVisitor {
         programs = tier.programs
         self.recency = recency
         self.subject = subject
-        flatChecksApply = subject.pointee.isASCII
+        asciiChecksApply = subject.pointee.isASCII
     }
 
     /// Considers `group`: it wins if its best session ranks first so far and (when `verify`)
-    /// its predicate holds. `flat` allows the group's flat check or program, which are exact
+    /// its predicate holds. `ascii` allows the group's ASCII check or program, which are exact
     /// for ASCII identifiers only.
     @inline(__always)
-    mutating func consider(_ group: Int32, verify: Bool, flat: Bool) {
+    mutating func consider(_ group: Int32, verify: Bool, ascii: Bool) {
         let head = heads[Int(group)]
         guard head.top >= 0, best < 0 || head.rank.ranksBefore(bestRank, recency: recency) else { return }
         if verify {
@@ -65,7 +65,7 @@ struct TierContest: TierCandidateVisitor {
             winners.prefetch(head.top)
             verifications += 1
             let holds =
-                flat && head.check.operation != .none
+                ascii && head.check.operation != .none
                 ? head.check.holds(subject.pointee.bytes, programs: programs)
                 : roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded)
             guard holds else {
@@ -84,6 +84,6 @@ struct TierContest: TierCandidateVisitor {
     /// A group found by the literal index.
     @inline(__always)
     mutating func visit(_ group: Int32) {
-        consider(group, verify: true, flat: flatChecksApply)
+        consider(group, verify: true, ascii: asciiChecksApply)
     }
 }

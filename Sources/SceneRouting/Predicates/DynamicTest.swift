@@ -16,16 +16,16 @@ struct DynamicTest: Sendable {
 
     let op: ComparisonOperator
     let mode: FoldMode
-    let subject: Side
+    let counterpart: Side
 
-    func evaluate(_ context: inout SceneRouting.Subject, budgetExceeded: inout Bool) -> Bool {
+    func evaluate(_ context: inout Subject, budgetExceeded: inout Bool) -> Bool {
         guard let identifier = context.string else {
             // nil against a value is false for every operator but !=; SELF vs SELF: nil == nil.
-            if case .identifier = subject { return op == .equal }
+            if case .identifier = counterpart { return op == .equal }
             return false
         }
         let text: String =
-            switch subject {
+            switch counterpart {
             case .constant(let value): value
             case .identifier: identifier
             }

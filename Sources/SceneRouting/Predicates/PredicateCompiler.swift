@@ -67,7 +67,7 @@ struct PredicateCompiler {
         let mode = FoldMode(comparison.options)
         switch (lhs.kind, rhs.kind) {
         case (.this, .this):
-            return .dynamic(DynamicTest(op: op, mode: mode, subject: .identifier))
+            return .dynamic(DynamicTest(op: op, mode: mode, counterpart: .identifier))
         case (.this, _):
             return try compileSelf(op, mode: mode, other: rhs)
         case (_, .this):
@@ -106,7 +106,7 @@ struct PredicateCompiler {
             }
         case .beginsWith, .endsWith, .like, .matches:
             guard case .string(let text) = other.kind else { return .constant(false) }
-            return .dynamic(DynamicTest(op: op, mode: mode, subject: .constant(text.value)))
+            return .dynamic(DynamicTest(op: op, mode: mode, counterpart: .constant(text.value)))
         case .between:
             return .constant(false)  // rejected by validation: the bounds must be an aggregate
         }
@@ -116,7 +116,7 @@ struct PredicateCompiler {
     private func compileSelf(_ op: ComparisonOperator, mode: FoldMode, other: Operand) throws(Diagnostic) -> CompiledNode {
         switch other.kind {
         case .this:
-            return .dynamic(DynamicTest(op: op, mode: mode, subject: .identifier))
+            return .dynamic(DynamicTest(op: op, mode: mode, counterpart: .identifier))
         case .null:
             // nil compares false with everything but `!=`; `SELF == nil` asks for a nil identifier.
             switch op {

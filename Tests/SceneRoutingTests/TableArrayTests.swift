@@ -3,9 +3,9 @@ import Testing
 
 /// Buffers keep their elements as they grow, including past the size from which they are
 /// mapped directly and grow by moving pages rather than copying.
-@Suite struct FlatBufferTests {
+@Suite struct TableArrayTests {
     @Test func growingPastTheMappedSizeKeepsEveryElement() {
-        let buffer = FlatBuffer<Int>(capacity: 16)
+        let buffer = TableArray<Int>(capacity: 16)
         let count = 1_500_000  // 12 MB: several doublings above 2 MiB
         for value in 0..<count { buffer.append(value &* 2_654_435_761) }
         #expect(buffer.count == count)
@@ -18,7 +18,7 @@ import Testing
 
     /// Elements holding references move with their pages: nothing is retained twice or lost.
     @Test func referencesSurviveGrowth() {
-        let buffer = FlatBuffer<String>(capacity: 4)
+        let buffer = TableArray<String>(capacity: 4)
         let count = 300_000  // 4.8 MB of strings
         for index in 0..<count { buffer.append("session-\(index)-" + String(repeating: "x", count: index % 20)) }
         buffer.reserveCapacity(buffer.capacity * 2)

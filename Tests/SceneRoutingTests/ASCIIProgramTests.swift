@@ -2,10 +2,10 @@ import Testing
 
 @testable import SceneRouting
 
-/// A flat program replaces evaluating a group's compiled predicate for ASCII identifiers, so
+/// An ASCII program replaces evaluating a group's compiled predicate for ASCII identifiers, so
 /// it must agree with that evaluation on every identifier; the arena must keep programs intact
 /// while others are released, reused and compacted away.
-@Suite struct FlatProgramTests {
+@Suite struct ASCIIProgramTests {
     private static let formats = [
         "SELF BEGINSWITH[cd] 'sms:' AND SELF CONTAINS[cd] 'group-7;'",
         "SELF IN {'doc/7', 'https://example.com/doc/7'}",
@@ -30,15 +30,15 @@ import Testing
 
     private func holds(_ program: [UInt8], _ identifier: String) -> Bool {
         program.withUnsafeBufferPointer { code in
-            Array(identifier.utf8).withUnsafeBufferPointer { FlatProgram.holds(code.baseAddress!, $0) }
+            Array(identifier.utf8).withUnsafeBufferPointer { ASCIIProgram.holds(code.baseAddress!, $0) }
         }
     }
 
     @Test func agreesWithTheCompiledPredicateOnASCIIIdentifiers() throws {
         for format in Self.formats {
             let root = try ActivationPredicate(format: format).root
-            let program = try #require(FlatProgram.encode(root), "\(format) has a flat form")
-            #expect(program.withUnsafeBufferPointer { FlatProgram.size(of: $0.baseAddress!) } == program.count, "\(format)")
+            let program = try #require(ASCIIProgram.encode(root), "\(format) has an ASCII form")
+            #expect(program.withUnsafeBufferPointer { ASCIIProgram.size(of: $0.baseAddress!) } == program.count, "\(format)")
             for identifier in Self.identifiers {
                 #expect(holds(program, identifier) == evaluate(root, identifier), "\(format) on '\(identifier)'")
             }
@@ -49,13 +49,13 @@ import Testing
         for format in ["SELF MATCHES 'a.*' AND SELF BEGINSWITH 'a'", "SELF LIKE 'a*' OR SELF == 'b'", "'abc' BEGINSWITH SELF",
                        "SELF < 'm' AND SELF > 'a'", "SELF BEGINSWITH 'é' OR SELF == 'b'"] {
             let root = try ActivationPredicate(format: format).root
-            #expect(FlatProgram.encode(root) == nil, "\(format)")
+            #expect(ASCIIProgram.encode(root) == nil, "\(format)")
         }
     }
 
     @Test func arenaReusesReleasedSpaceAndCompactsWithoutChangingPrograms() throws {
         let arena = ProgramArena()
-        let programs = try Self.formats.map { try #require(FlatProgram.encode(try ActivationPredicate(format: $0).root)) }
+        let programs = try Self.formats.map { try #require(ASCIIProgram.encode(try ActivationPredicate(format: $0).root)) }
         let offsets = try programs.map { try #require(arena.store($0)) }
         // A released program's bytes go to the next program of the same size.
         arena.release(at: offsets[1])

@@ -4,11 +4,11 @@
 /// cache miss). Exactly what ``LiteralTest`` computes for an ASCII identifier.
 ///
 /// `@unchecked Sendable`: the literal's bytes are written once, before any check reads them.
-struct FlatCheck: @unchecked Sendable, BitwiseCopyable {
+struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     enum Operation: UInt8, Sendable, BitwiseCopyable {
-        /// No flat form: evaluate the compiled predicate.
+        /// No ASCII form: evaluate the compiled predicate.
         case none, equal, prefix, suffix, contains
-        /// A ``FlatProgram`` in the tier's ``ProgramArena``, at the offset `count` holds.
+        /// A ``ASCIIProgram`` in the tier's ``ProgramArena``, at the offset `count` holds.
         case program
     }
 
@@ -26,13 +26,13 @@ struct FlatCheck: @unchecked Sendable, BitwiseCopyable {
         count = Int32(clamping: literal.count)
     }
 
-    static let none = FlatCheck(operation: .none, caseless: false, literal: UnsafeBufferPointer(start: nil, count: 0))
+    static let none = ASCIICheck(operation: .none, caseless: false, literal: UnsafeBufferPointer(start: nil, count: 0))
 
     private var literal: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: Int(count)) }
 
     /// A check that runs the program at `offset` of its tier's arena.
-    static func program(at offset: Int32) -> FlatCheck {
-        var check = FlatCheck.none
+    static func program(at offset: Int32) -> ASCIICheck {
+        var check = ASCIICheck.none
         check.operation = .program
         check.count = offset
         return check
@@ -60,9 +60,9 @@ struct FlatCheck: @unchecked Sendable, BitwiseCopyable {
         self.init(operation: operation, caseless: test.mode.foldsCase, literal: literal)
     }
 
-    /// The flat check for a group's predicate, if it is a single literal comparison.
-    static func of(_ root: CompiledNode) -> FlatCheck {
-        guard case .literal(let test) = root, let check = FlatCheck(test) else { return .none }
+    /// The ASCII check for a group's predicate, if it is a single literal comparison.
+    static func of(_ root: CompiledNode) -> ASCIICheck {
+        guard case .literal(let test) = root, let check = ASCIICheck(test) else { return .none }
         return check
     }
 
@@ -70,7 +70,7 @@ struct FlatCheck: @unchecked Sendable, BitwiseCopyable {
     /// tier's arena (``ProgramArena/base``).
     @inline(__always)
     func holds(_ identifier: UnsafeBufferPointer<UInt8>, programs: UnsafePointer<UInt8>) -> Bool {
-        if operation == .program { return FlatProgram.holds(programs + Int(count), identifier) }
+        if operation == .program { return ASCIIProgram.holds(programs + Int(count), identifier) }
         return holds(identifier)
     }
 

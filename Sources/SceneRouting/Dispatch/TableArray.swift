@@ -2,7 +2,7 @@
 /// Routing reads it inside ``withElements(_:)`` through a plain pointer, so the hot path
 /// pays no reference counting on the buffer and no uniqueness checks; writers (under
 /// ``SceneRouter``'s write lock) use the bounds-checked subscript.
-final class FlatBuffer<Element> {
+final class TableArray<Element> {
     private var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private(set) var capacity: Int
@@ -20,11 +20,11 @@ final class FlatBuffer<Element> {
     /// In place: reading a field or mutating one copies nothing else of the element.
     subscript(index: Int) -> Element {
         unsafeAddress {
-            precondition(index >= 0 && index < count, "FlatBuffer index out of range")
+            precondition(index >= 0 && index < count, "TableArray index out of range")
             return UnsafePointer(base + index)
         }
         unsafeMutableAddress {
-            precondition(index >= 0 && index < count, "FlatBuffer index out of range")
+            precondition(index >= 0 && index < count, "TableArray index out of range")
             return base + index
         }
     }
@@ -51,13 +51,13 @@ final class FlatBuffer<Element> {
 
     /// Overwrites `elements.count` elements from `offset`, all of them live.
     func update(from offset: Int, with elements: [Element]) {
-        precondition(offset >= 0 && offset + elements.count <= count, "FlatBuffer update out of range")
+        precondition(offset >= 0 && offset + elements.count <= count, "TableArray update out of range")
         elements.withUnsafeBufferPointer { (base + offset).update(from: $0.baseAddress!, count: $0.count) }
     }
 
     @discardableResult
     func removeLast() -> Element {
-        precondition(count > 0, "removeLast from an empty FlatBuffer")
+        precondition(count > 0, "removeLast from an empty TableArray")
         count -= 1
         return (base + count).move()
     }

@@ -1,5 +1,5 @@
 /// A whole predicate's test on ASCII identifiers as one run of bytes, for predicates a
-/// ``FlatCheck`` cannot hold: `AND`, `OR`, `NOT`, `IN` and constants over `==`, BEGINSWITH,
+/// ``ASCIICheck`` cannot hold: `AND`, `OR`, `NOT`, `IN` and constants over `==`, BEGINSWITH,
 /// ENDSWITH and CONTAINS with ASCII literals — `sms:` plus a group, a document and its URL,
 /// a prefix or an alias but not a temporary file.
 ///
@@ -12,9 +12,9 @@
 /// - `0` false, `1` true;
 /// - `2` NOT, then its operand;
 /// - `3` AND / `4` OR, a UInt16 byte size of the whole node, then the operands;
-/// - `8 + 2 · operation + caseless` a test (``FlatCheck/Operation``), a UInt16 literal length,
+/// - `8 + 2 · operation + caseless` a test (``ASCIICheck/Operation``), a UInt16 literal length,
 ///   then the literal's bytes.
-enum FlatProgram {
+enum ASCIIProgram {
     private static let falseTag: UInt8 = 0
     private static let trueTag: UInt8 = 1
     private static let notTag: UInt8 = 2
@@ -46,7 +46,7 @@ enum FlatProgram {
         case .or(let operands):
             return encode(operands, tag: orTag, into: &bytes)
         case .literal(let test):
-            guard let check = FlatCheck(test) else { return false }
+            guard let check = ASCIICheck(test) else { return false }
             return check.withLiteral { appendTest(check.operation, caseless: check.caseless, literal: $0, to: &bytes) }
         case .membership(let test):
             // `isEqual:` on each member: exact code units, options ignored.
@@ -72,7 +72,7 @@ enum FlatProgram {
     }
 
     private static func appendTest(
-        _ operation: FlatCheck.Operation, caseless: Bool, literal: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]
+        _ operation: ASCIICheck.Operation, caseless: Bool, literal: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]
     ) -> Bool {
         guard operation != .none, literal.count <= Int(UInt16.max) else { return false }
         appendHeader(testBase + 2 * operation.rawValue + (caseless ? 1 : 0), to: &bytes)
@@ -129,8 +129,8 @@ enum FlatProgram {
             return !stopsOn
         default:
             let code = tag - testBase
-            let check = FlatCheck(
-                operation: FlatCheck.Operation(rawValue: code >> 1) ?? .none, caseless: code & 1 == 1,
+            let check = ASCIICheck(
+                operation: ASCIICheck.Operation(rawValue: code >> 1) ?? .none, caseless: code & 1 == 1,
                 literal: UnsafeBufferPointer(start: node + 3, count: size16(node + 1)))
             return check.holds(identifier)
         }
