@@ -62,7 +62,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PredicateSyntaxTests",
-            dependencies: ["PredicateSyntax"],
+            dependencies: ["PredicateSyntax", "SceneRouterWorkloads"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -72,7 +72,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneRouterCLITests",
-            dependencies: ["SceneRouting"],
+            dependencies: ["SceneRouting", "SceneRouterWorkloads"],
             swiftSettings: strictSettings
         ),
     ]

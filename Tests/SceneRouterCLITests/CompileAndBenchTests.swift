@@ -1,4 +1,6 @@
 import Foundation
+import SceneRouterWorkloads
+import SceneRouting
 import Testing
 
 @Suite struct CompileAndBenchTests {
@@ -43,21 +45,47 @@ import Testing
         #expect(!result.stderr.contains("\r"))
     }
 
+    /// The manifest `bench --write-manifest` writes loads, checks clean, and routes every event
+    /// of the workload exactly as the reference router routes the generated app in memory.
     @Test func writtenManifestLoadsAndRoutesTheSame() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let manifest = directory.appendingPathComponent("workload.json").path
         let bench = try CLIRunner.run([
-            "bench", "--sessions", "120", "--events", "10", "--mix", "adversarial", "--baseline", "none",
+            "bench", "--sessions", "120", "--events", "40", "--mix", "adversarial", "--seed", "3", "--baseline", "none",
             "--write-manifest", manifest,
         ])
         #expect(bench.status == 0)
         let check = try CLIRunner.run(["check", "--manifest", manifest, "--format", "json"])
         #expect(check.status == 0, "\(check.stderr)")
-        let routed = try CLIRunner.run(["route", "--manifest", manifest, "--format", "json", "doc-7-rev3", "section-3/x"])
-        #expect(routed.status == 0)
-        #expect(routed.stdout.split(separator: "\n").count == 2)
+
+        let workload = WorkloadGenerator.make(mix: .adversarial, sessions: 120, events: 40, seed: 3)
+        let events = workload.events.map { identifier in
+            identifier.map { #"{"identifier":"# + JSONStringLiteral.quoted($0) + "}" } ?? #"{"identifier":null}"#
+        }
+        let eventsFile = directory.appendingPathComponent("events.jsonl")
+        try Data((events.joined(separator: "\n") + "\n").utf8).write(to: eventsFile)
+        let routed = try CLIRunner.run(["route", "--manifest", manifest, "--events", eventsFile.path, "--format", "json"])
+        #expect(routed.status == 0, "\(routed.stderr)")
+        let lines = routed.stdout.split(separator: "\n")
+        #expect(lines.count == workload.events.count)
+        var differences: [String] = []
+        for (index, line) in lines.enumerated() where index < workload.events.count {
+            let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let expected = ReferenceRouter.route(identifier: workload.events[index], in: workload.app)
+            let (action, target): (String, String?) =
+                switch expected.action {
+                case .activate(let session): ("activate", session)
+                case .create(let declaration, _): ("create", declaration)
+                case .unhandled: ("unhandled", nil)
+                }
+            let routedTarget = (record["session"] ?? record["declaration"]) as? String
+            if record["action"] as? String != action || routedTarget != target || record["reason"] as? String != expected.reason.rawValue {
+                differences.append("event \(index) \(workload.events[index] ?? "nil"): \(line) ≠ \(expected)")
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
     }
 
     @Test func benchUsageErrors() throws {

@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func arenaReusesReleasedSpaceAndCompactsWithoutChangingPrograms() throws {
-        let arena = ProgramArena()
+        let arena = ProgramArena(compactionFloor: TableTuning.standard.programCompactionFloor)
         let programs = try Self.formats.map { try #require(ASCIIProgram.encode(try ActivationPredicate(format: $0).root)) }
         let offsets = try programs.map { try #require(arena.store($0)) }
         // A released program's bytes go to the next program of the same size.

@@ -7,9 +7,27 @@ import Testing
 /// platform's Foundation gives the committed data, and the fold it describes keeps the
 /// promise the index relies on for every scalar and every option (``KeyFamily``).
 ///
+/// Checked per scalar on a sample of Unicode by default, on every scalar in the full tier
+/// (``TestTier``), where the regenerated table is also compared with the committed one.
+///
 /// To regenerate after a toolchain update:
 /// `SCENE_ROUTER_WRITE_KEY_FOLD=1 swift test --filter KeyFoldTests`.
 @Suite struct KeyFoldTests {
+    /// The scalars the per-scalar checks visit: every one in the full tier; by default the
+    /// blocks where folding does most (Latin to the enclosed alphanumerics, Glagolitic to
+    /// Georgian, Cyrillic and Latin extensions, presentation and fullwidth forms, Deseret and
+    /// Osage, mathematical alphanumerics, enclosed supplements) and every 97th scalar.
+    static let checkedScalars: [UInt32] = {
+        if TestTier.isFull { return Array(UInt32(0)...0x10FFFF) }
+        var values = Set(UInt32(0)...0x24FF)
+        for block in [0x2C00...0x2DFF, 0xA640...0xA7FF, 0xAB30...0xAB6F, 0xFB00...0xFFEF, 0x10400...0x104FF,
+                      0x1D400...0x1D7FF, 0x1F100...0x1F1FF] as [ClosedRange<UInt32>] {
+            values.formUnion(block)
+        }
+        values.formUnion(stride(from: UInt32(0), through: 0x10FFFF, by: 97))
+        return values.sorted()
+    }()
+
     /// What CFString is asked to fold for a family (width insensitivity comes with `[c]`
     /// and `[d]` in NSPredicate).
     static func foldOptions(_ family: KeyFamily) -> String.CompareOptions {
@@ -202,7 +220,31 @@ import Testing
         """
     }
 
-    @Test func committedTableIsFoundationsFolding() throws {
+    /// The runtime fold (table and Hangul arithmetic alike) gives each checked scalar the
+    /// fold Foundation gives it.
+    @Test func checkedScalarsFoldAsFoundationDoes() {
+        var wrong: [String] = []
+        for family in KeyFamily.allCases {
+            for value in Self.checkedScalars {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                let fold = Self.foldable(value).map { Self.generatedFold($0, family) } ?? [scalar]
+                let expected = Array(String(String.UnicodeScalarView(fold)).utf8)
+                if KeyFold.shared.fold(String(scalar), family) != expected, wrong.count < 10 {
+                    wrong.append("U+\(String(value, radix: 16)) \(family)")
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong)")
+    }
+
+    /// Regenerating the table from this platform's Foundation gives the committed data
+    /// (every scalar: full tier, or when asked to write the table).
+    @Test(
+        .tags(.slow),
+        .enabled(
+            if: TestTier.isFull || ProcessInfo.processInfo.environment["SCENE_ROUTER_WRITE_KEY_FOLD"] == "1",
+            "regenerates the whole table: SCENE_ROUTER_FULL_TESTS=1"))
+    func committedTableIsFoundationsFolding() throws {
         let generated = Self.generatedData()
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/SceneRouting/Folding/KeyFold+Data.swift")
@@ -210,18 +252,6 @@ import Testing
             try Self.sourceFile(generated).write(to: url, atomically: true, encoding: .utf8)
         }
         #expect(KeyFold.data == generated, "the fold table is stale: regenerate it (see KeyFoldTests)")
-        // The runtime fold, table and Hangul arithmetic alike, gives every scalar its fold.
-        var wrong: [String] = []
-        for family in KeyFamily.allCases {
-            for value in UInt32(0)...0x10FFFF {
-                guard let scalar = Unicode.Scalar(value) else { continue }
-                let expected = Array(String(String.UnicodeScalarView(Self.generated[family.rawValue][Int(value)])).utf8)
-                if KeyFold.shared.fold(String(scalar), family) != expected, wrong.count < 10 {
-                    wrong.append("U+\(String(value, radix: 16)) \(family)")
-                }
-            }
-        }
-        #expect(wrong.isEmpty, "\(wrong)")
     }
 
     /// The index's promise, checked scalar by scalar for each family and each option it
@@ -237,7 +267,7 @@ import Testing
         func check(_ condition: Bool, _ message: @autoclosure () -> String) {
             if !condition && problems.count < 20 { problems.append(message()) }
         }
-        for value in UInt32(0)...0x10FFFF {
+        for value in Self.checkedScalars {
             guard let scalar = Self.foldable(value) else { continue }
             let text = String(scalar)
             for family in KeyFamily.allCases {
@@ -268,7 +298,7 @@ import Testing
     /// and ASCII folds as the index reads it: as is, or lowercased.
     @Test func scalarsOutsideTheTableAreLeftAloneAndASCIIIsLowercasedOnly() {
         var folded: [String] = []
-        for value in UInt32(0x80)...0x10FFFF where Unicode.Scalar(value) != nil && Self.foldable(value) == nil {
+        for value in Self.checkedScalars where value >= 0x80 && Unicode.Scalar(value) != nil && Self.foldable(value) == nil {
             let text = String(Unicode.Scalar(value)!)
             for family in KeyFamily.allCases where text.folding(options: Self.foldOptions(family), locale: nil) != text {
                 folded.append("U+\(String(value, radix: 16))")
@@ -310,7 +340,7 @@ import Testing
         ]
         var random = DeterministicRandom(seed: 20_261_123)
         var misses: [String] = []
-        for _ in 0..<20_000 {
+        for _ in 0..<TestTier.size(quick: 5_000, full: 20_000) {
             let literal = (0..<(1 + random.below(3))).map { _ in pieces[random.below(pieces.count)] }.joined()
             let identifier = (0..<(1 + random.below(4))).map { _ in pieces[random.below(pieces.count)] }.joined()
             for options in ["", "[c]", "[d]", "[cd]", "[n]"] {

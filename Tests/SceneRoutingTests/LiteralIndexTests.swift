@@ -16,19 +16,15 @@ import SceneRouterWorkloads
 
     private static let alphabet = Array("abcABXYZ09-_./:;".utf8)
 
-    private static func occurs(_ key: IndexKey, in identifier: [UInt8]) -> Bool {
-        occurs(key, reading: key.family != .caseSensitive ? identifier.map(ASCIIText.lowercase) : identifier)
-    }
-
     private static func occurs(_ key: IndexKey, reading read: [UInt8]) -> Bool {
         let bytes = key.bytes
         switch key.kind {
         case .exact: return read == bytes
         case .prefix: return read.starts(with: bytes)
-        case .suffix: return read.count >= bytes.count && Array(read.suffix(bytes.count)) == bytes
+        case .suffix: return read.count >= bytes.count && read.suffix(bytes.count).elementsEqual(bytes)
         case .inner:
             guard read.count >= bytes.count else { return false }
-            return (0...(read.count - bytes.count)).contains { Array(read[$0..<($0 + bytes.count)]) == bytes }
+            return (0...(read.count - bytes.count)).contains { read[$0..<($0 + bytes.count)].elementsEqual(bytes) }
         }
     }
 
@@ -62,29 +58,42 @@ import SceneRouterWorkloads
 
     /// Probes every identifier: each live group whose key occurs must be reported; a live
     /// hashed key that does not occur (even lowercased), or any removed group, must not be.
+    /// One expectation for the whole probe (about 600,000 cases), naming the first failures
+    /// and how many there were.
     private static func expectProbes(
         _ index: LiteralIndex, _ identifiers: [[UInt8]], keyOf: [Int32: IndexKey], removed: Set<Int32>
     ) {
+        var failures: [String] = []
+        var failureCount = 0
+        var cases = 0
+        func fail(_ message: @autoclosure () -> String) {
+            failureCount += 1
+            if failures.count < 10 { failures.append(message()) }
+        }
         for identifier in identifiers {
             var collector = Collector()
             identifier.withUnsafeBufferPointer { buffer in index.probe(buffer, &collector) }
             let reported = collector.groups
             let text = String(decoding: identifier, as: UTF8.self)
+            let lowercased = identifier.map(ASCIIText.lowercase)
             for group in removed {
-                #expect(!reported.contains(group), "removed group \(group) reported for '\(text)'")
+                cases += 1
+                if reported.contains(group) { fail("removed group \(group) reported for '\(text)'") }
             }
             for (group, key) in keyOf {
-                let keyText = String(decoding: key.bytes, as: UTF8.self)
+                cases += 1
                 let found = reported.contains(group)
-                if Self.occurs(key, in: identifier) {
-                    #expect(found, "\(key.kind) \(key.family) key '\(keyText)' missed in '\(text)'")
+                if Self.occurs(key, reading: key.family != .caseSensitive ? lowercased : identifier) {
+                    if !found { fail("\(key.kind) \(key.family) key '\(String(decoding: key.bytes, as: UTF8.self))' missed in '\(text)'") }
                 } else if key.kind != .inner || key.bytes.count < 4,
-                    !Self.occurs(key, reading: identifier.map(ASCIIText.lowercase))
+                    !Self.occurs(key, reading: lowercased), found
                 {
-                    #expect(!found, "\(key.kind) key '\(keyText)' reported for '\(text)'")
+                    fail("\(key.kind) key '\(String(decoding: key.bytes, as: UTF8.self))' reported for '\(text)'")
                 }
             }
         }
+        #expect(cases > 100_000)
+        #expect(failureCount == 0, "\(failureCount) of \(cases) cases failed, first: \(failures.joined(separator: "; "))")
     }
 
     @Test func reportsEveryKeyThatOccursAndNoHashedKeyThatDoesNot() {

@@ -3,7 +3,8 @@ import SceneRouterWorkloads
 import Testing
 
 /// Random ICU-flavoured patterns never crash the translator or PCRE2: each gives a
-/// compiled predicate or a diagnostic inside the predicate.
+/// compiled predicate, which the table routes by exactly as evaluation answers, or a
+/// diagnostic inside the predicate.
 @Suite struct RegexTranslationRobustnessTests {
     static let pieces = [
         "a", "b", ".", "*", "+", "?", "|", "(", ")", "[", "]", "[[a-z]", "&&", "--", "-", "[^", "{2}", "{,3}", "{1,",
@@ -15,6 +16,8 @@ import Testing
     @Test func randomPatternsCompileOrFailCleanly() {
         var generator = DeterministicRandom(seed: 2024)
         var compiled = 0
+        var matched = 0
+        var disagreements: [String] = []
         for _ in 0..<5_000 {
             let pattern = (0..<Int.random(in: 1...8, using: &generator)).map { _ in
                 Self.pieces.randomElement(using: &generator)!
@@ -22,14 +25,30 @@ import Testing
             let format = "SELF MATCHES %@"
             do {
                 let predicate = try ActivationPredicate(format: format, arguments: [.string(pattern)])
-                _ = predicate.evaluateReportingBudget("abcé1")
                 compiled += 1
+                // A valid app: one declaration, one session naming it.
+                let router = SceneRouter(
+                    app: try! SceneApp(
+                        declarations: [SceneDeclaration(name: "Main")],
+                        sessions: [
+                            SceneSession(
+                                id: "S", declaration: "Main",
+                                conditions: ActivationConditions(canActivate: .alwaysFalse, prefersToActivate: predicate))
+                        ]))
+                for identifier in ["a", "ab", "abcé1", "é", "", "aaaa"] {
+                    let evaluation = predicate.evaluateReportingBudget(identifier)
+                    if evaluation.matches { matched += 1 }
+                    let routed = router.route(identifier: identifier).action == .activate(sessionID: "S")
+                    if routed != evaluation.matches { disagreements.append("\(pattern.debugDescription) on \(identifier.debugDescription)") }
+                }
             } catch {
                 #expect((0...format.utf8.count).contains(error.excerpt?.offset ?? -1))
                 #expect(!error.message.isEmpty)
             }
         }
         #expect(compiled > 100)
+        #expect(matched > 50)
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
     }
 }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 @testable import SceneRouting
+import Synchronization
 import Testing
 
 @Suite struct RoutingTests {
@@ -80,7 +81,7 @@ import Testing
             "temp": [Pair(session: "temp", reason: .prefers), fallback],
         ]
         let identifiers = Array(allowed.keys).sorted()
-        let violations = Locked<[String]>([])
+        let violations = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
             if worker == 0 {
                 for round in 0..<2_000 {
@@ -96,26 +97,19 @@ import Testing
                     guard case .activate(let id) = decision.action,
                         allowed[identifier]!.contains(Pair(session: id, reason: decision.reason))
                     else {
-                        violations.mutate { $0.append("\(identifier) → \(decision.action) \(decision.reason)") }
+                        violations.withLock { $0.append("\(identifier) → \(decision.action) \(decision.reason)") }
                         continue
                     }
                 }
             }
         }
-        #expect(violations.value.isEmpty, "\(violations.value.prefix(5))")
+        let found = violations.withLock { $0 }
+        #expect(found.isEmpty, "\(found.prefix(5))")
     }
 
     private struct Pair: Hashable {
         var session: String
         var reason: RoutingDecision.Reason
-    }
-
-    private final class Locked<Value>: @unchecked Sendable {
-        private var stored: Value
-        private let lock = NSLock()
-        init(_ value: Value) { stored = value }
-        var value: Value { lock.withLock { stored } }
-        func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
     }
 
     @Test func prefersBeatsCanRegardlessOfRecency() throws {

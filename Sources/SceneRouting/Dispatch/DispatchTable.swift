@@ -28,13 +28,15 @@ final class DispatchTable: @unchecked Sendable {
     private var newestLastActive: Int?
     /// How many `new-k` ids ``openNewSession(of:)`` has handed out or skipped.
     private var creations = 0
-    let prefer = PredicateTier()
-    let can = PredicateTier()
+    let prefer: PredicateTier
+    let can: PredicateTier
 
     /// Session counts from which the build runs its three tasks on separate threads.
     static let parallelBuildThreshold: Int32 = 4_096
 
-    init(app: SceneApp) {
+    init(app: SceneApp, tuning: TableTuning = .standard) {
+        prefer = PredicateTier(tuning: tuning)
+        can = PredicateTier(tuning: tuning)
         framework = app.framework
         supportsMultipleScenes = app.supportsMultipleScenes
         tieBreak = app.tieBreak

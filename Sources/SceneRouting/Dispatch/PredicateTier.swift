@@ -38,9 +38,11 @@ final class PredicateTier {
     private var predicates: [ActivationPredicate?] = []
     let index = LiteralIndex()
     /// ASCII programs of groups whose predicate is more than one literal test.
-    private let programs = ProgramArena()
+    private let programs: ProgramArena
 
-    init() {}
+    init(tuning: TableTuning) {
+        programs = ProgramArena(compactionFloor: tuning.programCompactionFloor)
+    }
 
     /// Room for `count` more groups (each with a key or so) without regrowing the group arrays
     /// or rehashing the intern and index tables as they fill: at a million groups, growth by

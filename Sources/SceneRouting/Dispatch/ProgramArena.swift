@@ -38,11 +38,15 @@ final class ProgramArena {
         unusedBytes += size
     }
 
-    /// Unused bytes below which the arena is never compacted. Tests lower it so that churn
-    /// compacts small tables too; any value gives the same routing decisions.
-    nonisolated(unsafe) static var compactionFloor = 1 << 20
+    /// Unused bytes below which the arena is never compacted (``TableTuning``); any value
+    /// gives the same routing decisions.
+    let compactionFloor: Int
 
-    var needsCompaction: Bool { unusedBytes > Self.compactionFloor && unusedBytes > storage.count - unusedBytes }
+    init(compactionFloor: Int) {
+        self.compactionFloor = compactionFloor
+    }
+
+    var needsCompaction: Bool { unusedBytes > compactionFloor && unusedBytes > storage.count - unusedBytes }
 
     /// Moves the programs at `offsets` (the live ones) to the front, in order, and forgets the
     /// rest; returns their new offsets, position by position.

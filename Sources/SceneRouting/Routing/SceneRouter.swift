@@ -20,8 +20,13 @@ public final class SceneRouter: Sendable {
 
     /// Builds the table for `app`'s sessions.
     /// - Complexity: O(sessions · log sessions) plus compiling each distinct predicate once.
-    public init(app: SceneApp) {
-        table = WriterPreferringLock(DispatchTable(app: app))
+    public convenience init(app: SceneApp) {
+        self.init(app: app, tuning: .standard)
+    }
+
+    /// A router whose table is tuned (tests compact program arenas eagerly).
+    init(app: SceneApp, tuning: TableTuning) {
+        table = WriterPreferringLock(DispatchTable(app: app, tuning: tuning))
     }
 
     private func reading<Result>(_ body: (DispatchTable) -> Result) -> Result {
