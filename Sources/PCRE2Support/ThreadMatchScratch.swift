@@ -50,33 +50,10 @@ final class ThreadMatchScratch {
         byteBuffer.deallocate()
     }
 
+    private static let key = ThreadLocalKey()
+
     /// The calling thread's scratch, created on first use and released when the thread exits.
     static var current: ThreadMatchScratch {
-        let key = ThreadMatchScratchKey.shared.key
-        if let raw = pthread_getspecific(key) {
-            return Unmanaged<ThreadMatchScratch>.fromOpaque(raw).takeUnretainedValue()
-        }
-        let scratch = ThreadMatchScratch()
-        pthread_setspecific(key, Unmanaged.passRetained(scratch).toOpaque())
-        return scratch
-    }
-}
-
-/// Owns the pthread key; its destructor releases a thread's scratch when the thread ends.
-private final class ThreadMatchScratchKey: Sendable {
-    static let shared = ThreadMatchScratchKey()
-    let key: pthread_key_t
-
-    private init() {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { raw in
-            #if canImport(Darwin)
-            Unmanaged<ThreadMatchScratch>.fromOpaque(raw).release()
-            #else
-            if let raw { Unmanaged<ThreadMatchScratch>.fromOpaque(raw).release() }
-            #endif
-        }
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        self.key = key
+        key.object { ThreadMatchScratch() }
     }
 }

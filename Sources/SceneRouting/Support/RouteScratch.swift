@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PCRE2Support
 
 /// Per-thread memory for one route: an identifier's key folds (``Subject/keyFold(_:)``) and
 /// the groups a route found false beyond the few ``FailedGroups`` holds inline. Grown on
@@ -49,34 +43,10 @@ final class RouteScratch {
         groupSetsBorrowed -= 1
     }
 
-    /// The calling thread's scratch, created on first use.
+    private static let key = ThreadLocalKey()
+
+    /// The calling thread's scratch, created on first use and released when the thread ends.
     static var current: RouteScratch {
-        let key = RouteScratchKey.shared.key
-        if let raw = pthread_getspecific(key) {
-            return Unmanaged<RouteScratch>.fromOpaque(raw).takeUnretainedValue()
-        }
-        let scratch = RouteScratch()
-        let status = pthread_setspecific(key, Unmanaged.passRetained(scratch).toOpaque())
-        precondition(status == 0, "pthread_setspecific failed: \(status)")
-        return scratch
-    }
-}
-
-/// Owns the pthread key; its destructor releases a thread's scratch when the thread ends.
-private final class RouteScratchKey: Sendable {
-    static let shared = RouteScratchKey()
-    let key: pthread_key_t
-
-    private init() {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { raw in
-            #if canImport(Darwin)
-            Unmanaged<RouteScratch>.fromOpaque(raw).release()
-            #else
-            if let raw { Unmanaged<RouteScratch>.fromOpaque(raw).release() }
-            #endif
-        }
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        self.key = key
+        key.object { RouteScratch() }
     }
 }
