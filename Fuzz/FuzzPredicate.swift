@@ -48,7 +48,8 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     do {
         predicate = try ActivationPredicate(format: format, arguments: arguments)
     } catch {
-        if error.excerpt?.offset < 0 || error.excerpt?.offset > format.utf8.count { fail("diagnostic offset \(error.excerpt?.offset) outside the format") }
+        let offset = error.excerpt?.offset ?? -1
+        if offset < 0 || offset > format.utf8.count { fail("diagnostic offset \(offset) outside the format") }
         var located = error
         located.file = "fuzz"
         if !located.rendered().contains("^") { fail("diagnostic without a caret") }

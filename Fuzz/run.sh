@@ -40,8 +40,15 @@ bin="$scratch/release"
 
 sources=("$root/Fuzz/$target.swift")
 if [ "$target" = FuzzTable ]; then sources+=("$root/Tests/SceneRoutingTests/Support/RandomApps.swift"); fi
+# The objects of each module's current sources (its output file map lists them): a build
+# folder may still hold objects of files that were since removed or renamed.
 objects=()
-for module in SceneRouting SceneRouterWorkloads PredicateSyntax PCRE2Support CMemoryHints; do objects+=("$bin/$module.build"/*.o); done
+for module in SceneRouting SceneRouterWorkloads PredicateSyntax PCRE2Support; do
+    while IFS= read -r object; do
+        if [ -f "$object" ]; then objects+=("$object"); fi
+    done < <(grep -o '"object": *"[^"]*"' "$bin/$module.build/output-file-map.json" | sed 's/.*: *"\(.*\)"/\1/')
+done
+objects+=("$bin/CMemoryHints.build"/*.c.o)
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$target" \
     -I "$bin/Modules" -I "$root/Sources/CPCRE2" -Xcc -fmodule-map-file="$bin/CMemoryHints.build/module.modulemap" \
     "${sources[@]}" "${objects[@]}" $(pkg-config --libs libpcre2-8) -o "$scratch/$target"

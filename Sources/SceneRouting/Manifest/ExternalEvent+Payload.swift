@@ -4,7 +4,7 @@ public import Foundation
 extension ExternalEvent {
     /// A tapped push notification, from its APNs payload as `userInfo` holds it
     /// (`{"aps": {"target-content-id": …}, …}`; other keys are the app's own data).
-    /// - Throws: ``Diagnostic`` naming the key at fault when `aps` is not a dictionary or
+    /// - Throws: `Diagnostic` naming the key at fault when `aps` is not a dictionary or
     ///   `target-content-id` is not a string.
     public static func notification(payload: [String: Any]) throws(Diagnostic) -> ExternalEvent {
         func fail(_ path: String, _ message: String) -> Diagnostic {
@@ -22,7 +22,7 @@ extension ExternalEvent {
     }
 
     /// A tapped push notification, from the APNs payload's JSON bytes.
-    /// - Throws: ``Diagnostic`` with the line and column of a JSON syntax error, or the key
+    /// - Throws: `Diagnostic` with the line and column of a JSON syntax error, or the key
     ///   at fault.
     public static func notification(payload: Data) throws(Diagnostic) -> ExternalEvent {
         let bytes = [UInt8](payload)

@@ -18,7 +18,7 @@ package enum InputFile {
     /// - Parameters:
     ///   - path: the file, or `-` for standard input.
     ///   - displayName: how errors name the file (default: `path`, or `stdin`).
-    /// - Throws: ``Diagnostic`` with the file's name and the reason.
+    /// - Throws: `Diagnostic` with the file's name and the reason.
     package static func contents(of path: String, displayName: String? = nil) throws(Diagnostic) -> [UInt8] {
         let name = displayName ?? (path == "-" ? "stdin" : path)
         func failure(_ reason: String) -> Diagnostic {
