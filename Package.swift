@@ -24,6 +24,8 @@ let package = Package(
         // `swift package generate-documentation --target SceneRouting` (a plugin: nothing of it
         // is linked into the library or the tool).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Reading an app's Swift sources (`scene-router import`); only the command line links it.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -51,10 +53,22 @@ let package = Package(
             dependencies: ["SceneRouting"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "SceneRouterImport",
+            dependencies: [
+                "SceneRouting",
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "scene-router",
             dependencies: [
                 "SceneRouting",
+                "SceneRouterImport",
                 "SceneRouterWorkloads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -73,6 +87,11 @@ let package = Package(
         .testTarget(
             name: "SceneRouterCLITests",
             dependencies: ["SceneRouting", "SceneRouterWorkloads"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SceneRouterImportTests",
+            dependencies: ["SceneRouterImport", "SceneRouting"],
             swiftSettings: strictSettings
         ),
     ]

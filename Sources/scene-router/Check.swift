@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SceneRouterImport
 import SceneRouting
 
 extension SceneRouterCommand {
@@ -11,11 +12,18 @@ extension SceneRouterCommand {
                 Errors (exit 2) go to stderr. Warnings go to stdout: sessions that no identified event can activate, \
                 declarations that can never be chosen, sessions preferring the same literal identifier, AND/OR mixed \
                 without parentheses, predicates over UIKit's 100,000-byte limit, and with --uikit-strict what UIKit's \
-                validator refuses (MATCHES). Exit 0, or 1 with --strict when there are warnings.
+                validator refuses (MATCHES). Given an app's own files (--app, or --plist with --sources) instead of a \
+                manifest, it imports them first and also reports identifiers the code emits that no scene accepts, \
+                matching conditions no emitted identifier meets, conditions it could not read, conditions on scenes \
+                the Info.plist does not declare, and SwiftUI scenes without handlesExternalEvents; each at its place \
+                in the code. Exit 0, or 1 with --strict when there are warnings.
                 """
         )
 
-        @OptionGroup var manifest: ManifestOptions
+        @Option(name: .customLong("manifest"), help: ArgumentHelp("The app's manifest (JSON); '-' reads stdin.", valueName: "file"))
+        var manifest: String?
+
+        @OptionGroup(title: "Checking an app's own files instead") var appSource: AppSourceOptions
 
         @Flag(help: "Also report predicates UIKit's validator would refuse (MATCHES).")
         var uikitStrict = false
@@ -25,13 +33,38 @@ extension SceneRouterCommand {
 
         @OptionGroup var output: OutputOptions
 
+        func validate() throws {
+            switch (manifest, appSource.isGiven) {
+            case (nil, false): throw ValidationError("missing --manifest <file> (or --app <dir>, or --plist <file> --sources <dir>)")
+            case (.some, true): throw ValidationError("give --manifest or the app's files, not both")
+            default: break
+            }
+        }
+
         func run() throws {
-            let path = manifest.path
-            let report: CheckReport
+            let reporter = DiagnosticReporter(output.format)
+            var report: CheckReport
+            let name: String
+            var failed = false
+            var importWarnings: [Diagnostic] = []
             do {
-                report = try ManifestChecker.check(contentsOf: path, uikitStrict: uikitStrict)
-            } catch {
-                DiagnosticReporter(output.format).report(error)
+                if let manifest {
+                    name = manifest
+                    report = try ManifestChecker.check(contentsOf: manifest, uikitStrict: uikitStrict)
+                } else {
+                    let imported = try appSource.importApp()
+                    // Errors on stderr; what the import warns about is reported with the lint warnings.
+                    imported.diagnostics.filter { $0.severity == .error }.forEach(reporter.report)
+                    importWarnings = imported.diagnostics.filter { $0.severity == .warning }
+                    failed = imported.hasErrors
+                    guard let app = imported.app else { throw ExitCode(2) }
+                    name = appSource.plist ?? appSource.app ?? "app"
+                    if output.format == .text { StandardStreams.error("\(name): imported \(imported.summary)") }
+                    report = try ManifestChecker.check(app, file: name, uikitStrict: uikitStrict)
+                    report.warnings = importWarnings + report.warnings
+                }
+            } catch let error as ManifestError {
+                reporter.report(error)
                 throw ExitCode(2)
             }
             switch output.format {
@@ -39,13 +72,14 @@ extension SceneRouterCommand {
                 for warning in report.warnings { StandardStreams.write(warning.rendered()) }
                 let count = report.warnings.count
                 StandardStreams.write(
-                    "\(path): \(report.app.declarations.count) declaration\(report.app.declarations.count == 1 ? "" : "s"), "
+                    "\(name): \(report.app.declarations.count) declaration\(report.app.declarations.count == 1 ? "" : "s"), "
                         + "\(report.app.sessions.count) session\(report.app.sessions.count == 1 ? "" : "s"), "
                         + "\(count) warning\(count == 1 ? "" : "s")")
             case .json:
                 for warning in report.warnings { StandardStreams.write(JSONLines.line(warning)) }
             }
             StandardStreams.flush()
+            if failed { throw ExitCode(2) }
             if strict && !report.warnings.isEmpty { throw ExitCode(1) }
         }
     }

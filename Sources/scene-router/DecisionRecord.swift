@@ -10,6 +10,8 @@ struct DecisionRecord: Encodable {
         var condition: String?
         var predicate: String?
         var decidedBy: String?
+        /// Where the app's code states the condition (imported apps).
+        var source: String?
         var state: String
         var lastActive: Int
         var position: Int
@@ -19,15 +21,17 @@ struct DecisionRecord: Encodable {
         var name: String
         var matching: String?
         var matched: Bool?
+        var source: String?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
             try container.encode(matching, forKey: .matching)  // null: a default declaration
             try container.encode(matched, forKey: .matched)
+            try container.encodeIfPresent(source, forKey: .source)
         }
 
-        enum CodingKeys: String, CodingKey { case name, matching, matched }
+        enum CodingKeys: String, CodingKey { case name, matching, matched, source }
     }
 
     var event: Int
@@ -68,12 +72,15 @@ struct DecisionRecord: Encodable {
                 Candidate(
                     session: $0.sessionID, declaration: $0.declaration, score: $0.score,
                     condition: $0.matched?.condition.rawValue, predicate: $0.matched?.predicate,
-                    decidedBy: $0.matched?.decidedBy, state: $0.state.rawValue, lastActive: $0.lastActive,
+                    decidedBy: $0.matched?.decidedBy, source: $0.matched?.source?.description, state: $0.state.rawValue,
+                    lastActive: $0.lastActive,
                     position: $0.position)
             }
             omitted = explanation.candidates.count - shown.count
             considered = explanation.considered
-            declarations = explanation.declarations.map { Declaration(name: $0.name, matching: $0.matching, matched: $0.matched) }
+            declarations = explanation.declarations.map {
+                Declaration(name: $0.name, matching: $0.matching, matched: $0.matched, source: $0.source?.description)
+            }
         }
     }
 
@@ -121,7 +128,7 @@ struct DecisionRecord: Encodable {
                 line += candidate.score.map { "score \($0)" } ?? "not scored"
                 line += "  \(candidate.state), lastActive \(candidate.lastActive)"
                 if let condition = candidate.condition, let predicate = candidate.predicate {
-                    line += "\n        \(condition): \(predicate)"
+                    line += "\n        \(condition): \(predicate)" + (candidate.source.map { "  (\($0))" } ?? "")
                     if let decidedBy = candidate.decidedBy { line += "\n        decided by: \(decidedBy)" }
                 }
                 lines.append(line)
@@ -136,6 +143,7 @@ struct DecisionRecord: Encodable {
                 }
                 var line = "  declaration \(JSONLines.name(declaration.name)): \(verdict)"
                 if let matching = declaration.matching { line += "  (\(matching))" }
+                if let source = declaration.source { line += "  at \(source)" }
                 lines.append(line)
             }
         }

@@ -12,7 +12,7 @@ struct SceneRouterCommand: ParsableCommand {
             Exit codes: 0 success, 1 check found warnings with --strict, 2 invalid input, 64 usage error.
             """,
         version: SceneRouterVersion.current,
-        subcommands: [Eval.self, Route.self, Replay.self, Check.self, Compile.self, Bench.self]
+        subcommands: [Eval.self, Route.self, Replay.self, Check.self, Import.self, Compile.self, Bench.self]
     )
 
     /// Refuses arguments that are not UTF-8 (exit 2) before parsing them.

@@ -50,7 +50,7 @@ import Testing
             "app.json: sessions[0].state: error: unknown value 'active'; expected one of foregroundActive, foregroundInactive, background, unattached"),
         Case(
             "bad role", #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "role": "tv"}]}"#,
-            "app.json: sessions[0].role: error: unknown role 'tv'; expected one of windowApplication, windowExternalDisplayNonInteractive, windowExternalDisplay, immersiveSpaceApplication, carTemplateApplication, carTemplateApplicationInstrumentCluster"),
+            "app.json: sessions[0].role: error: unknown role 'tv'; expected one of windowApplication, windowExternalDisplayNonInteractive, windowExternalDisplay, immersiveSpaceApplication, carTemplateApplication, carTemplateApplicationInstrumentCluster, windowApplicationVolumetric, carTemplateApplicationDashboard"),
         Case(
             "bad tie-break", #"{"tieBreak": "random", "declarations": [{"name": "Main"}]}"#,
             "app.json: tieBreak: error: unknown value 'random'; expected one of recency, order"),

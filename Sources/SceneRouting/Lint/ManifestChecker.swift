@@ -19,6 +19,15 @@ public enum ManifestChecker {
         return CheckReport(app: app, warnings: lint(app, sites: sites, uikitStrict: uikitStrict, file: file))
     }
 
+    /// Lints `app` (an imported app, say) as if loaded from a manifest named `file`: it is
+    /// written as a manifest and read back, so whatever a manifest could not hold is an error
+    /// here too.
+    /// - Throws: the loader's errors, should the app not survive the round trip.
+    public static func check(_ app: SceneApp, file: String, uikitStrict: Bool = false) throws(ManifestError) -> CheckReport {
+        let (loaded, sites) = try ManifestLoader.loadWithSites(Array(ManifestWriter.text(of: app).utf8), file: file)
+        return CheckReport(app: loaded, warnings: lint(loaded, sites: sites, uikitStrict: uikitStrict, file: file))
+    }
+
     /// The warnings about `app`, in manifest order, naming `file`.
     static func lint(_ app: SceneApp, sites: [PredicateSite], uikitStrict: Bool, file: String) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
@@ -54,7 +63,20 @@ public enum ManifestChecker {
                             + "predicates over \(uikitPredicateSizeLimit) bytes"))
             }
         }
-        for index in warnings.indices { warnings[index].file = file }
+        warnings += importWarnings(app)
+        // A warning about something the app's code states points at that code; the JSON path
+        // still says which part of the manifest it is.
+        var sources: [String: SourceLocation] = [:]
+        for site in sites { sources[site.path] = site.predicate.source }
+        for (index, declaration) in app.declarations.enumerated() { sources["declarations[\(index)]"] = declaration.source }
+        for index in warnings.indices {
+            if warnings[index].file == nil, let path = warnings[index].path, let source = sources[path] {
+                warnings[index].file = source.file
+                warnings[index].line = source.line
+                warnings[index].column = source.column
+            }
+            if warnings[index].file == nil { warnings[index].file = file }
+        }
         return warnings
     }
 
@@ -78,11 +100,14 @@ public enum ManifestChecker {
                 message: "\(subject) can never be chosen: declarations[\(index)] ('\(app.declarations[index].name)') "
                     + "matches every identifier")
         }
-        for (index, declaration) in app.declarations.enumerated() {
+        // Only window declarations compete for events.
+        for (index, declaration) in app.declarations.enumerated() where declaration.role.receivesEvents {
             let path = "declarations[\(index)]"
             let name = "'\(declaration.name)'"
             guard let matching = declaration.matching else {
-                if let firstDefault {
+                // A UIKit scene configuration (it names its delegate) is chosen for a new scene
+                // by the app delegate's configurationForConnecting, not by its place in the list.
+                if let firstDefault, declaration.delegateClass == nil {
                     warnings.append(
                         Self.warning(
                             code: "shadowed-declaration", path: path,

@@ -36,4 +36,27 @@ enum PredicateInspection {
         case .comparison(let comparison): return comparison.op == .matches ? [comparison.operatorRange] : []
         }
     }
+
+    /// Every string literal of a predicate, aggregate members included (after `%@`
+    /// substitution), in source order.
+    static func stringLiterals(_ node: PredicateNode) -> [String] {
+        func strings(_ operand: Operand) -> [String] {
+            switch operand.kind {
+            case .string(let text): [text.value]
+            case .aggregate(let elements): elements.flatMap(strings)
+            default: []
+            }
+        }
+        var literals: [String] = []
+        var pending = [node]
+        while let next = pending.popLast() {
+            switch next {
+            case .constant: break
+            case .not(let inner): pending.append(inner)
+            case .and(let operands), .or(let operands): pending += operands.reversed()
+            case .comparison(let comparison): literals += strings(comparison.lhs) + strings(comparison.rhs)
+            }
+        }
+        return literals
+    }
 }

@@ -112,15 +112,30 @@ struct DocumentReader {
         return valid ? strings : nil
     }
 
-    /// A predicate: a format string, or `{"format": …, "args": [string | [string]]}`.
+    /// A source location, `FILE:LINE:COLUMN`.
+    mutating func sourceLocation(_ value: JSONValue, at path: JSONPath) -> SourceLocation? {
+        guard let text = string(value, at: path) else { return nil }
+        guard let location = SourceLocation(text) else {
+            fail(path, "'\(text)' is not a source location: expected FILE:LINE:COLUMN")
+            return nil
+        }
+        return location
+    }
+
+    /// A predicate: a format string, or `{"format": …, "args": [string | [string]], "source": …}`.
     mutating func predicate(_ value: JSONValue, at path: JSONPath) -> ActivationPredicate? {
         var format: String
         var arguments: [PredicateArgument] = []
+        var source: SourceLocation?
         switch value {
         case .string(let text):
             format = text
         case .object:
-            guard let members = object(value, at: path, allowed: ["format", "args"]) else { return nil }
+            guard let members = object(value, at: path, allowed: ["format", "args", "source"]) else { return nil }
+            if let sourceValue = members.first(where: { $0.key == "source" })?.value {
+                guard let location = sourceLocation(sourceValue, at: path.appending("source")) else { return nil }
+                source = location
+            }
             guard let formatValue = members.first(where: { $0.key == "format" })?.value else {
                 fail(path, "missing \"format\"")
                 return nil
@@ -150,16 +165,41 @@ struct DocumentReader {
             return nil
         }
         do {
-            return try ActivationPredicate(format: format, arguments: arguments)
+            let predicate = try ActivationPredicate(format: format, arguments: arguments)
+            return source.map(predicate.located(at:)) ?? predicate
         } catch {
             fail(path, predicate: error)
             return nil
         }
     }
 
-    /// A SwiftUI string set (`handlesExternalEvents`).
+    /// A SwiftUI string set (`handlesExternalEvents`): an array of strings, or
+    /// `{"set": [string], "source": …}`.
     mutating func swiftUISet(_ value: JSONValue, at path: JSONPath) -> ActivationPredicate? {
+        if case .object = value {
+            guard let members = object(value, at: path, allowed: ["set", "source"]) else { return nil }
+            guard let setValue = members.first(where: { $0.key == "set" })?.value else {
+                fail(path, "missing \"set\"")
+                return nil
+            }
+            var source: SourceLocation?
+            if let sourceValue = members.first(where: { $0.key == "source" })?.value {
+                guard let location = sourceLocation(sourceValue, at: path.appending("source")) else { return nil }
+                source = location
+            }
+            guard let strings = stringArray(setValue, at: path.appending("set")) else { return nil }
+            return ActivationPredicate(swiftUISet: strings).located(at: source)
+        }
         guard let members = stringArray(value, at: path) else { return nil }
         return ActivationPredicate(swiftUISet: members)
+    }
+
+    /// Whether `value` is written as a SwiftUI set (an array, or an object with `set`).
+    static func isSwiftUISet(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array: true
+        case .object: value["set"] != nil
+        default: false
+        }
     }
 }

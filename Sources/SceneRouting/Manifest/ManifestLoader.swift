@@ -4,8 +4,10 @@ public import Foundation
 /// wrong types, unknown declarations, duplicate ids, mixed UIKit/SwiftUI conditions and
 /// predicate errors are all reported, each with its JSON path.
 public enum ManifestLoader {
-    static let topLevelKeys = ["framework", "supportsMultipleScenes", "tieBreak", "declarations", "sessions"]
-    static let declarationKeys = ["name", "matching", "initialConditions"]
+    static let topLevelKeys = [
+        "framework", "supportsMultipleScenes", "tieBreak", "declarations", "sessions", "emitted", "unresolved",
+    ]
+    static let declarationKeys = ["name", "matching", "initialConditions", "role", "delegateClass", "storyboard", "source"]
     static let conditionKeys = ["canActivate", "prefersToActivate", "allowing", "preferring"]
     static let sessionKeys = ["id", "declaration", "role", "state", "lastActive"] + conditionKeys
 
@@ -132,9 +134,16 @@ public enum ManifestLoader {
         case let value?:
             reader.fail(sessionsPath, "expected an array of sessions, found \(value.typeName)")
         }
-        let app = SceneApp(
+        var app = SceneApp(
             validatedFramework: framework, supportsMultipleScenes: supportsMultipleScenes, tieBreak: tieBreak,
             declarations: declarations, sessions: sessions)
+        if let emitted = document["emitted"] {
+            app.emitted = decodeEmitted(emitted, at: root.appending("emitted"), reader: &reader)
+        }
+        if let unresolved = document["unresolved"] {
+            app.unresolvedConditions = decodeUnresolved(
+                unresolved, at: root.appending("unresolved"), declarationNames: Set(declarations.map(\.name)), reader: &reader)
+        }
         return (app, sites)
     }
 
@@ -152,7 +161,7 @@ public enum ManifestLoader {
         var declaration = SceneDeclaration(name: name)
         if let matching = value["matching"] {
             let matchingPath = path.appending("matching")
-            if case .array = matching {
+            if DocumentReader.isSwiftUISet(matching) {
                 declaration.matching = reader.swiftUISet(matching, at: matchingPath)
             } else {
                 declaration.matching = reader.predicate(matching, at: matchingPath)
@@ -163,6 +172,18 @@ public enum ManifestLoader {
                         path: matchingPath.description, role: .matching, predicate: predicate, ownerIndex: index,
                         archivedSize: predicate.archivedSize))
             }
+        }
+        if let roleValue = value["role"] {
+            declaration.role = decodeRole(roleValue, at: path.appending("role"), reader: &reader) ?? declaration.role
+        }
+        if let delegateValue = value["delegateClass"] {
+            declaration.delegateClass = reader.string(delegateValue, at: path.appending("delegateClass"))
+        }
+        if let storyboardValue = value["storyboard"] {
+            declaration.storyboard = reader.string(storyboardValue, at: path.appending("storyboard"))
+        }
+        if let sourceValue = value["source"] {
+            declaration.source = reader.sourceLocation(sourceValue, at: path.appending("source"))
         }
         if let initial = value["initialConditions"] {
             let initialPath = path.appending("initialConditions")
@@ -236,16 +257,8 @@ public enum ManifestLoader {
         var fields = SessionUpdate(id: id)
         var valid = true
         if let roleValue = object["role"] {
-            if let name = reader.string(roleValue, at: path.appending("role")), SessionRole.known.contains(SessionRole(rawValue: name)) {
-                fields.role = SessionRole(rawValue: name)
-            } else {
-                if case .string(let name) = roleValue {
-                    reader.fail(
-                        path.appending("role"),
-                        "unknown role '\(name)'; expected one of \(SessionRole.known.map(\.rawValue).joined(separator: ", "))")
-                }
-                valid = false
-            }
+            fields.role = decodeRole(roleValue, at: path.appending("role"), reader: &reader)
+            valid = valid && fields.role != nil
         }
         if let stateValue = object["state"] {
             fields.state = reader.enumeration(stateValue, at: path.appending("state"), as: ActivationState.self)
@@ -263,9 +276,23 @@ public enum ManifestLoader {
         return valid ? fields : nil
     }
 
+    /// A role of ``SessionRole/known``.
+    private static func decodeRole(_ value: JSONValue, at path: JSONPath, reader: inout DocumentReader) -> SessionRole? {
+        guard let name = reader.string(value, at: path) else { return nil }
+        guard SessionRole.known.contains(SessionRole(rawValue: name)) else {
+            reader.fail(path, "unknown role '\(name)'; expected one of \(SessionRole.known.map(\.rawValue).joined(separator: ", "))")
+            return nil
+        }
+        return SessionRole(rawValue: name)
+    }
+
+    /// A session object. With `opening` (a timeline's `open`), `id` may be left out (replay
+    /// then names the session) and a session that states no conditions starts with its
+    /// declaration's initial conditions, as a new window of that kind would.
     static func decodeSession(
         _ value: JSONValue, at path: JSONPath, index: Int, framework: AppFramework, declarationNames: Set<String>,
-        reader: inout DocumentReader, sites: inout [PredicateSite]
+        opening initialConditions: [String: ActivationConditions]? = nil, reader: inout DocumentReader,
+        sites: inout [PredicateSite]
     ) -> SceneSession? {
         guard reader.object(value, at: path, allowed: sessionKeys) != nil else { return nil }
         var valid = true
@@ -280,7 +307,7 @@ public enum ManifestLoader {
             } else {
                 valid = false
             }
-        } else {
+        } else if initialConditions == nil {
             reader.fail(path, "missing \"id\"")
             valid = false
         }
@@ -302,7 +329,8 @@ public enum ManifestLoader {
             reader.fail(path, "missing \"declaration\"")
             valid = false
         }
-        var session = SceneSession(id: id, declaration: declaration, conditions: .defaults(for: framework))
+        let starting = initialConditions?[declaration] ?? .defaults(for: framework)
+        var session = SceneSession(id: id, declaration: declaration, conditions: starting)
         guard let fields = decodeStatedFields(value, at: path, id: id, index: index, reader: &reader, sites: &sites), valid else {
             return nil
         }

@@ -21,7 +21,11 @@ public struct TimelineDecoder: Sendable {
         self.framework = app.framework
         self.declarationNames = Set(app.declarations.map(\.name))
         self.allowsLifecycle = allowsLifecycle
+        initialConditions = app.declarations.reduce(into: [:]) { $0[$1.name] = $1.initialConditions }
     }
+
+    /// The conditions an `open` line starts from, by declaration.
+    private let initialConditions: [String: ActivationConditions]
 
     /// Decodes one line (1-based `line` for errors).
     public func decode(_ bytes: some Collection<UInt8>, line: Int) throws(Diagnostic) -> TimelineEntry {
@@ -96,8 +100,8 @@ public struct TimelineDecoder: Sendable {
         case "open" where allowsLifecycle:
             var sites: [PredicateSite] = []
             return ManifestLoader.decodeSession(
-                body, at: path, index: 0, framework: framework, declarationNames: declarationNames, reader: &reader,
-                sites: &sites
+                body, at: path, index: 0, framework: framework, declarationNames: declarationNames,
+                opening: initialConditions, reader: &reader, sites: &sites
             ).map { .open($0) }
         case "close" where allowsLifecycle:
             guard let id = reader.string(body, at: path) else { return nil }

@@ -5,7 +5,8 @@ import PredicateSyntax
 public enum TimelineEntry: Sendable {
     /// An event to route.
     case event(ExternalEvent)
-    /// `{"open": {session}}`: a new session, appended to the list.
+    /// `{"open": {session}}`: a new session, appended to the list. Its `id` is empty when the
+    /// line gave none (replay names it).
     case open(SceneSession)
     /// `{"close": "S2"}`.
     case close(sessionID: String)

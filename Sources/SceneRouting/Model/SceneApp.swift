@@ -16,6 +16,11 @@ public struct SceneApp: Sendable {
     /// In list order (the `order` tie-break and the last resort of `recency`). Ids are
     /// unique, and each names one of ``declarations``.
     public internal(set) var sessions: [SceneSession]
+    /// The target content identifiers the app's code emits (from an import; empty otherwise),
+    /// for `check`'s reachability lints.
+    public var emitted: [EmittedIdentifier] = []
+    /// Conditions an import found but could not read (routing uses the defaults instead).
+    public var unresolvedConditions: [UnresolvedCondition] = []
 
     /// - Throws: ``SceneAppError`` for a repeated session id or declaration name, or a session
     ///   naming a declaration that is not in `declarations`.

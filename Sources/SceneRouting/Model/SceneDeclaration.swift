@@ -7,12 +7,29 @@ public struct SceneDeclaration: Sendable {
     public var matching: ActivationPredicate?
     /// The conditions a newly created session of this kind starts with (nil: framework defaults).
     public var initialConditions: ActivationConditions?
+    /// The role of its sessions: only ``SessionRole/windowApplication`` declarations get new
+    /// sessions for events (an external-display configuration is never created for one).
+    public var role: SessionRole
+    /// `UISceneDelegateClassName` of a scene configuration.
+    public var delegateClass: String?
+    /// `UISceneStoryboardFile` of a scene configuration.
+    public var storyboard: String?
+    /// Where the app declares it (its Info.plist entry, or its SwiftUI scene).
+    public var source: SourceLocation?
 
     /// A declaration; without `matching` it is a default declaration.
-    public init(name: String, matching: ActivationPredicate? = nil, initialConditions: ActivationConditions? = nil) {
+    public init(
+        name: String, matching: ActivationPredicate? = nil, initialConditions: ActivationConditions? = nil,
+        role: SessionRole = .windowApplication, delegateClass: String? = nil, storyboard: String? = nil,
+        source: SourceLocation? = nil
+    ) {
         self.name = name
         self.matching = matching
         self.initialConditions = initialConditions
+        self.role = role
+        self.delegateClass = delegateClass
+        self.storyboard = storyboard
+        self.source = source
     }
 
     /// A SwiftUI `WindowGroup` with `.handlesExternalEvents(matching:)`: a new scene of this

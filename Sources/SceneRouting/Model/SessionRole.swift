@@ -14,16 +14,22 @@ public struct SessionRole: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let windowExternalDisplay = SessionRole(rawValue: "windowExternalDisplay")
     /// A visionOS immersive space.
     public static let immersiveSpaceApplication = SessionRole(rawValue: "immersiveSpaceApplication")
+    /// A visionOS volumetric window. Whether the system routes target content identifiers to
+    /// volumes is not documented; SceneRouter routes events to ``windowApplication`` only.
+    public static let windowApplicationVolumetric = SessionRole(rawValue: "windowApplicationVolumetric")
     /// CarPlay templates.
     public static let carTemplateApplication = SessionRole(rawValue: "carTemplateApplication")
     /// The CarPlay instrument cluster.
     public static let carTemplateApplicationInstrumentCluster = SessionRole(
         rawValue: "carTemplateApplicationInstrumentCluster")
+    /// The CarPlay dashboard.
+    public static let carTemplateApplicationDashboard = SessionRole(rawValue: "carTemplateApplicationDashboard")
 
     /// The roles a manifest may name.
     public static let known: [SessionRole] = [
         .windowApplication, .windowExternalDisplayNonInteractive, .windowExternalDisplay, .immersiveSpaceApplication,
-        .carTemplateApplication, .carTemplateApplicationInstrumentCluster,
+        .carTemplateApplication, .carTemplateApplicationInstrumentCluster, .windowApplicationVolumetric,
+        .carTemplateApplicationDashboard,
     ]
 
     /// Whether sessions with this role can be chosen for an external event.

@@ -23,10 +23,12 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
         /// ``InternKey``'s hash, computed once here so that a table of a million sessions
         /// finds shared predicates without rehashing their text.
         let internHash: UInt64
+        /// Where an import found it; not part of what makes two predicates the same.
+        let source: SourceLocation?
 
         init(
             root: CompiledNode, format: String, mixedAndOr: [Range<Int>] = [], arguments: [PredicateArgument] = [],
-            swiftUIMembers: [String]? = nil, isParsed: Bool
+            swiftUIMembers: [String]? = nil, isParsed: Bool, source: SourceLocation? = nil
         ) {
             self.root = root
             self.format = format
@@ -34,6 +36,7 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
             self.arguments = arguments
             self.swiftUIMembers = swiftUIMembers
             self.isParsed = isParsed
+            self.source = source
             internHash = InternKey(format: format, arguments: arguments, swiftUIMembers: swiftUIMembers).stableHash
         }
     }
@@ -47,8 +50,24 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
     var mixedAndOr: [Range<Int>] { storage.mixedAndOr }
     /// The `%@` arguments it was built with.
     public var arguments: [PredicateArgument] { storage.arguments }
-    /// For SwiftUI sets: the members, as written.
-    var swiftUIMembers: [String]? { storage.swiftUIMembers }
+    /// For a SwiftUI set (``init(swiftUISet:)``): its members, as written; nil for a format
+    /// string.
+    public var swiftUIMembers: [String]? { storage.swiftUIMembers }
+    /// Where the app's code states it (imported predicates); nil otherwise.
+    public var source: SourceLocation? { storage.source }
+
+    /// The same predicate, noted as stated at `source` (diagnostics and explanations about it
+    /// point there). Nothing is parsed or compiled again.
+    public func located(at source: SourceLocation?) -> ActivationPredicate {
+        ActivationPredicate(
+            storage: Storage(
+                root: root, format: format, mixedAndOr: mixedAndOr, arguments: arguments, swiftUIMembers: swiftUIMembers,
+                isParsed: storage.isParsed, source: source))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
 
     /// The parsed form, re-parsed on demand for lint checks (not kept: a table of a million
     /// predicates should not hold a million syntax trees); nil for SwiftUI sets and constants.

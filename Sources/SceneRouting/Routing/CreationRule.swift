@@ -1,11 +1,24 @@
 /// Step 4 of the routing rules, shared by both routers: when no open session scored, the
 /// first declaration whose `matching` matches gets a new session, else the first
-/// declaration without `matching`, else the event is unhandled.
+/// declaration without `matching`, else the event is unhandled. Only declarations of
+/// window-application scenes are considered: an event never creates an external-display or
+/// CarPlay scene.
 enum CreationRule {
+    /// The declarations an event can create a session of, in order.
+    static func candidates(_ declarations: [SceneDeclaration]) -> [SceneDeclaration] {
+        declarations.filter { $0.role.receivesEvents }
+    }
+
+    /// The declaration a single-scene app creates its one scene from.
+    static func singleScene(_ declarations: [SceneDeclaration]) -> SceneDeclaration? {
+        declarations.first { $0.role.receivesEvents }
+    }
+
     static func decision(
         identifier: String?, declarations: [SceneDeclaration], budgetExceeded: Bool, explanation: RoutingExplanation? = nil
     ) -> RoutingDecision {
         var budgetExceeded = budgetExceeded
+        let declarations = candidates(declarations)
         for declaration in declarations {
             guard let matching = declaration.matching else { continue }
             let result = matching.evaluateReportingBudget(identifier)

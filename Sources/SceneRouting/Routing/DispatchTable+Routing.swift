@@ -10,7 +10,7 @@ extension DispatchTable {
             if let window = bestWindow {
                 return RoutingDecision(identifier: identifier, action: .activate(sessionID: window), reason: .singleScene)
             }
-            guard let first = declarations.first else {
+            guard let first = CreationRule.singleScene(declarations) else {
                 return RoutingDecision(identifier: identifier, action: .unhandled, reason: .unhandled)
             }
             return RoutingDecision(

@@ -30,7 +30,7 @@ public enum ReferenceRouter {
                     identifier: identifier, action: .activate(sessionID: sessions[best].id), reason: .singleScene,
                     explanation: details)
             }
-            guard let first = app.declarations.first else {
+            guard let first = CreationRule.singleScene(app.declarations) else {
                 return RoutingDecision(identifier: identifier, action: .unhandled, reason: .unhandled, explanation: details)
             }
             return RoutingDecision(

@@ -45,6 +45,8 @@ public struct RoutingExplanation: Sendable, Equatable {
         /// decided); for a SwiftUI set, the member the identifier contains. nil when nothing
         /// narrower than the predicate decided (a constant, a `NOT`).
         public var decidedBy: String?
+        /// Where the app's code states the condition (imported apps).
+        public var source: SourceLocation?
     }
 
     /// A declaration considered for a new scene, in declaration order.
@@ -56,6 +58,8 @@ public struct RoutingExplanation: Sendable, Equatable {
         /// Whether `matching` matched; nil for a default declaration (it is used when no
         /// declaration matches).
         public var matched: Bool?
+        /// Where the app's code declares the scene or states its `matching` (imported apps).
+        public var source: SourceLocation?
     }
 
     /// Every window session, in the order routing ranks them (best first).
@@ -99,12 +103,16 @@ public struct RoutingExplanation: Sendable, Equatable {
         }
         let creates = app.supportsMultipleScenes ? (scores ? (scored.first?.score ?? 0) == 0 : windows.isEmpty) : windows.isEmpty
         if creates {
-            let checked = app.supportsMultipleScenes ? app.declarations : Array(app.declarations.prefix(1))
+            let windows = CreationRule.candidates(app.declarations)
+            let checked = app.supportsMultipleScenes ? windows : Array(windows.prefix(1))
             declarations = checked.map { declaration in
+                let source = declaration.matching?.source ?? declaration.source
                 guard let matching = declaration.matching, app.supportsMultipleScenes else {
-                    return DeclarationCheck(name: declaration.name, matching: declaration.matching.map(Self.shown), matched: nil)
+                    return DeclarationCheck(
+                        name: declaration.name, matching: declaration.matching.map(Self.shown), matched: nil, source: source)
                 }
-                return DeclarationCheck(name: declaration.name, matching: Self.shown(matching), matched: matching.evaluate(identifier))
+                return DeclarationCheck(
+                    name: declaration.name, matching: Self.shown(matching), matched: matching.evaluate(identifier), source: source)
             }
         }
     }
@@ -112,7 +120,8 @@ public struct RoutingExplanation: Sendable, Equatable {
     private static func matched(
         _ condition: MatchedCondition.Condition, _ predicate: ActivationPredicate, _ identifier: String?
     ) -> MatchedCondition {
-        MatchedCondition(condition: condition, predicate: shown(predicate), decidedBy: decidingText(predicate, identifier))
+        MatchedCondition(
+            condition: condition, predicate: shown(predicate), decidedBy: decidingText(predicate, identifier), source: predicate.source)
     }
 
     /// The format string followed by its arguments, as format-string literals.

@@ -65,12 +65,21 @@ public struct TimelineReplayer: Sendable {
         app.sessions[index].lastActive = newest
     }
 
-    /// Applies `open`, `close` or `update`; events go through ``route(_:explain:)``.
+    /// `Compose-1`, `Compose-2`, …: the first not open, for an `open` that names no id.
+    private func freeID(for declaration: String) -> String {
+        var index = 1
+        while openIDs.contains("\(declaration)-\(index)") { index += 1 }
+        return "\(declaration)-\(index)"
+    }
+
+    /// Applies `open`, `close` or `update`; events go through ``route(_:explain:)``. An `open`
+    /// without an id gets `DECLARATION-k`, the first k not in use.
     public mutating func apply(_ entry: TimelineEntry) throws(ReplayError) {
         switch entry {
         case .event:
             throw ReplayError(message: "events are routed with route(_:), not applied")
-        case .open(let session):
+        case .open(var session):
+            if session.id.isEmpty { session.id = freeID(for: session.declaration) }
             guard openIDs.insert(session.id).inserted else {
                 throw ReplayError(message: "cannot open '\(session.id)': a session with that id is already open")
             }

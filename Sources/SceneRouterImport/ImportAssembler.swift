@@ -1,0 +1,204 @@
+import SceneRouting
+
+/// Puts an app together from its Info.plist and what its Swift files say: declarations in
+/// plist order (UIKit) or source order (SwiftUI), their initial conditions, the identifiers
+/// the code emits, and a diagnostic for everything it could not place.
+struct ImportAssembler {
+    var info: SceneManifestInfo?
+    var plistFile: String?
+    var files: [SourceFindings]
+    var payloadEmitted: [EmittedIdentifier]
+
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var conditionsFound = 0
+
+    private mutating func warn(_ message: String, at source: SourceLocation?, code: String) {
+        diagnostics.append(
+            Diagnostic(
+                severity: .warning, code: Diagnostic.Code(code), message: message, file: source?.file, line: source?.line,
+                column: source?.column))
+    }
+
+    /// The app, or nil (with an error among the diagnostics) when no scene can be declared.
+    mutating func assemble() -> SceneApp? {
+        let isSwiftUI = files.contains { $0.declaresApp && !$0.scenes.isEmpty }
+        var declarations: [SceneDeclaration]
+        var unresolved: [UnresolvedCondition] = []
+        if isSwiftUI {
+            (declarations, unresolved) = swiftUIDeclarations()
+        } else {
+            (declarations, unresolved) = uikitDeclarations()
+        }
+        guard !declarations.isEmpty else {
+            diagnostics.append(
+                Diagnostic(
+                    message: isSwiftUI
+                        ? "the App declares no scene the import recognises (WindowGroup, Window, DocumentGroup, UtilityWindow, ImmersiveSpace)"
+                        : "no scene configurations: Info.plist has no UIApplicationSceneManifest.UISceneConfigurations and no SwiftUI App was found",
+                    file: plistFile))
+            return nil
+        }
+        var supportsMultipleScenes = info?.supportsMultipleScenes ?? false
+        if info?.hasSceneManifest != true {
+            if isSwiftUI {
+                warn(
+                    "Info.plist has no UIApplicationSceneManifest: without UIApplicationSupportsMultipleScenes the app shows one window",
+                    at: nil, code: "single-scene")
+                diagnostics[diagnostics.count - 1].file = plistFile
+            }
+            supportsMultipleScenes = false
+        }
+        var app = try? SceneApp(
+            framework: isSwiftUI ? .swiftui : .uikit, supportsMultipleScenes: supportsMultipleScenes, declarations: declarations)
+        app?.emitted = files.flatMap(\.emitted) + payloadEmitted
+        app?.unresolvedConditions = unresolved
+        return app
+    }
+
+    // MARK: UIKit
+
+    private mutating func uikitDeclarations() -> ([SceneDeclaration], [UnresolvedCondition]) {
+        var declarations: [SceneDeclaration] = []
+        var unresolved: [UnresolvedCondition] = []
+        let assignments = files.flatMap(\.assignments)
+        var used = Set<Int>()
+        var names = Set<String>()
+        for configuration in info?.configurations ?? [] {
+            var name = configuration.name
+            if !names.insert(name).inserted {
+                name = "\(configuration.name) (\(configuration.role.rawValue))"
+                names.insert(name)
+                warn(
+                    "two scene configurations are named '\(configuration.name)': this one is imported as '\(name)'",
+                    at: configuration.source, code: "duplicate-configuration")
+            }
+            var declaration = SceneDeclaration(
+                name: name, role: configuration.role, delegateClass: configuration.delegateClass,
+                storyboard: configuration.storyboard, source: configuration.source)
+            let delegate = configuration.delegateClass.map(Self.typeName)
+            let own = assignments.enumerated().filter { delegate != nil && $0.element.owner == delegate }
+            used.formUnion(own.map(\.offset))
+            if !own.isEmpty {
+                var conditions = ActivationConditions.defaults(for: .uikit)
+                for condition in [UnresolvedCondition.Condition.canActivate, .prefersToActivate] {
+                    let stated = own.map(\.element).filter { $0.condition == condition }
+                    guard let first = stated.first else { continue }
+                    conditionsFound += 1
+                    for extra in stated.dropFirst() {
+                        warn(
+                            "\(condition.rawValue) is set again in \(delegate ?? "?"): the import uses the first assignment, at \(first.source)",
+                            at: extra.source, code: "repeated-condition")
+                    }
+                    switch first.value {
+                    case .predicate(let predicate):
+                        if condition == .canActivate { conditions.canActivate = predicate } else { conditions.prefersToActivate = predicate }
+                    case .unresolved(let expression):
+                        unresolved.append(UnresolvedCondition(declaration: name, condition: condition, expression: expression, source: first.source))
+                    }
+                }
+                declaration.initialConditions = conditions
+            }
+            declarations.append(declaration)
+        }
+        for (index, assignment) in assignments.enumerated() where !used.contains(index) {
+            conditionsFound += 1
+            let owner = assignment.owner.map { "'\($0)'" } ?? "code outside any type"
+            warn(
+                "\(assignment.condition.rawValue) is set in \(owner), which no scene configuration in Info.plist names as its delegate: "
+                    + "the condition applies to no declared scene",
+                at: assignment.source, code: "undeclared-scene")
+        }
+        return (declarations, unresolved)
+    }
+
+    /// `$(PRODUCT_MODULE_NAME).SceneDelegate` and `MailApp.SceneDelegate` name `SceneDelegate`.
+    static func typeName(_ delegateClass: String) -> String {
+        String(delegateClass.split(separator: ".").last ?? Substring(delegateClass))
+    }
+
+    // MARK: SwiftUI
+
+    private mutating func swiftUIDeclarations() -> ([SceneDeclaration], [UnresolvedCondition]) {
+        var declarations: [SceneDeclaration] = []
+        var unresolved: [UnresolvedCondition] = []
+        var names = Set<String>()
+        let viewChildren = files.reduce(into: [String: [String]]()) { $0.merge($1.viewChildren) { first, _ in first } }
+        var linked = Set<Int>()
+        let viewConditions = files.flatMap(\.viewConditions)
+        for file in files {
+            for (position, scene) in file.scenes.enumerated() {
+                var name = scene.id ?? scene.title ?? scene.contentViews.first ?? "\(scene.kind) \(position + 1)"
+                if names.contains(name) {
+                    var suffix = 2
+                    while names.contains("\(name) \(suffix)") { suffix += 1 }
+                    name = "\(name) \(suffix)"
+                }
+                names.insert(name)
+                var declaration = SceneDeclaration(name: name, role: scene.role, source: scene.source)
+                switch scene.matching {
+                case .predicate(let predicate)?:
+                    declaration.matching = predicate
+                    conditionsFound += 1
+                case .unresolved(let expression)?:
+                    conditionsFound += 1
+                    unresolved.append(UnresolvedCondition(declaration: name, condition: .matching, expression: expression, source: scene.source))
+                case nil:
+                    break
+                }
+                // Conditions stated in the scene's content, else by a view it shows (however deep).
+                var conditions = scene.conditions
+                if conditions == nil {
+                    let shown = Self.reachableViews(from: scene.contentViews, children: viewChildren)
+                    let candidates = viewConditions.enumerated().filter { $0.element.owner.map(shown.contains) == true }
+                    linked.formUnion(candidates.map(\.offset))
+                    conditions = candidates.first?.element
+                    for extra in candidates.dropFirst() {
+                        warn(
+                            "another view shown by scene '\(name)' states handlesExternalEvents(preferring:allowing:): the import uses the one at \(candidates[0].element.source)",
+                            at: extra.element.source, code: "repeated-condition")
+                    }
+                }
+                if let conditions {
+                    var initial = ActivationConditions.defaults(for: .swiftui)
+                    for (condition, value) in [(UnresolvedCondition.Condition.prefersToActivate, conditions.preferring), (.canActivate, conditions.allowing)] {
+                        conditionsFound += 1
+                        switch value {
+                        case .predicate(let predicate):
+                            if condition == .canActivate { initial.canActivate = predicate } else { initial.prefersToActivate = predicate }
+                        case .unresolved(let expression):
+                            unresolved.append(UnresolvedCondition(declaration: name, condition: condition, expression: expression, source: conditions.source))
+                        }
+                    }
+                    declaration.initialConditions = initial
+                }
+                declarations.append(declaration)
+            }
+        }
+        for (index, conditions) in viewConditions.enumerated() where !linked.contains(index) {
+            conditionsFound += 2
+            warn(
+                "\(conditions.owner.map { "view '\($0)'" } ?? "code outside any view") states handlesExternalEvents(preferring:allowing:), "
+                    + "but no scene of the App shows it: the conditions apply to no declared scene",
+                at: conditions.source, code: "undeclared-scene")
+        }
+        if let info, !info.configurations.isEmpty {
+            warn(
+                "Info.plist declares scene configurations (\(info.configurations.map(\.name).joined(separator: ", "))), but the app is read as SwiftUI: "
+                    + "its declarations come from the App's scenes",
+                at: info.configurations.first?.source, code: "mixed-app")
+            if diagnostics[diagnostics.count - 1].file == nil { diagnostics[diagnostics.count - 1].file = plistFile }
+        }
+        return (declarations, unresolved)
+    }
+
+    /// `roots` and every view they construct, transitively.
+    static func reachableViews(from roots: [String], children: [String: [String]]) -> Set<String> {
+        var seen = Set<String>()
+        var pending = roots
+        while let view = pending.popLast() {
+            guard seen.insert(view).inserted else { continue }
+            pending += children[view] ?? []
+        }
+        return seen
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SceneRouting
+
+/// APNs payloads kept as JSON files (`--payloads DIR`: every `.json` and `.apns` file below
+/// it) or written as JSON in string literals: their `aps.target-content-id`.
+enum PayloadFiles {
+    /// The identifier of a JSON payload: `.some(id)`, `.some(nil)` for a payload whose
+    /// `target-content-id` is null or absent, nil for text that is not a JSON object.
+    static func targetContentIdentifier(inJSON bytes: [UInt8]) -> String?? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
+        guard let aps = object["aps"] as? [String: Any] else { return .some(nil) }
+        return .some(aps["target-content-id"] as? String)
+    }
+
+    /// The payload files below `directory`, sorted, as paths under `directory`.
+    static func files(in directory: String) -> [String] {
+        SourceTree.files(in: directory, extensions: ["json", "apns"])
+    }
+
+    /// The emitted identifier of each payload file, and a diagnostic for each file that is
+    /// not an APNs payload.
+    static func read(_ paths: [String]) -> (emitted: [EmittedIdentifier], problems: [Diagnostic]) {
+        var emitted: [EmittedIdentifier] = []
+        var problems: [Diagnostic] = []
+        for path in paths {
+            let bytes: [UInt8]
+            do {
+                bytes = try InputFile.contents(of: path)
+            } catch {
+                problems.append(error)
+                continue
+            }
+            switch targetContentIdentifier(inJSON: bytes) {
+            case .some(.some(let identifier)):
+                emitted.append(EmittedIdentifier(.identifier(identifier), carrier: .payload, source: SourceLocation(file: path, line: 1, column: 1)))
+            case .some(nil):
+                problems.append(
+                    Diagnostic(severity: .warning, message: "a payload without aps.target-content-id: no identifier to route", file: path))
+            case nil:
+                problems.append(Diagnostic(message: "not a JSON object: an APNs payload is one", file: path))
+            }
+        }
+        return (emitted, problems)
+    }
+}

@@ -1,0 +1,59 @@
+import SceneRouting
+
+/// What one Swift file says about scenes, conditions and identifiers.
+struct SourceFindings {
+    /// `…activationConditions.canActivateForTargetContentIdentifierPredicate = …` (UIKit).
+    struct ConditionAssignment {
+        var condition: UnresolvedCondition.Condition
+        /// The type whose code sets it (a scene delegate), if any.
+        var owner: String?
+        var value: ConditionValue
+        var source: SourceLocation
+    }
+
+    /// A condition as the source states it.
+    enum ConditionValue {
+        case predicate(ActivationPredicate)
+        /// Not readable without running the app: the expression as written.
+        case unresolved(String)
+    }
+
+    /// A scene in an `App`'s body, in source order.
+    struct Scene {
+        /// `WindowGroup`, `Window`, `DocumentGroup`, …
+        var kind: String
+        var id: String?
+        var title: String?
+        /// View types its content constructs, first the outermost.
+        var contentViews: [String]
+        /// `.handlesExternalEvents(matching:)`, if present.
+        var matching: ConditionValue?
+        /// Conditions stated by `.handlesExternalEvents(preferring:allowing:)` inside its content.
+        var conditions: ViewConditions?
+        var role: SessionRole
+        var source: SourceLocation
+    }
+
+    /// `.handlesExternalEvents(preferring:allowing:)` on a view.
+    struct ViewConditions {
+        var preferring: ConditionValue
+        var allowing: ConditionValue
+        /// The view type whose body states them; nil inside a scene's content.
+        var owner: String?
+        var source: SourceLocation
+    }
+
+    var file: String
+    var assignments: [ConditionAssignment] = []
+    var scenes: [Scene] = []
+    /// View conditions outside any scene's content, by the view that states them.
+    var viewConditions: [ViewConditions] = []
+    var emitted: [EmittedIdentifier] = []
+    /// Syntax errors, invalid predicate format strings.
+    var diagnostics: [Diagnostic] = []
+    /// Whether the file declares a type conforming to `App`.
+    var declaresApp = false
+    /// For each `View` struct, the view types its code constructs (to link a view's
+    /// conditions to the scenes that show it, however deep).
+    var viewChildren: [String: [String]] = [:]
+}

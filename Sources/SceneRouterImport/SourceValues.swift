@@ -1,0 +1,170 @@
+import Foundation
+import SceneRouting
+import SwiftParser
+import SwiftSyntax
+
+extension SyntaxProtocol {
+    /// The code as written, on one line: runs of white space (line breaks, indentation)
+    /// become one space.
+    var oneLine: String {
+        trimmedDescription.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+            .replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
+            .replacingOccurrences(of: "[ ", with: "[").replacingOccurrences(of: " ]", with: "]")
+    }
+}
+
+/// A string the source states, as far as reading the source can tell without running it.
+enum SourceString: Equatable {
+    /// A literal without interpolation.
+    case literal(String)
+    /// An interpolation or concatenation: fixed text before and after what varies.
+    case pattern(prefix: String, suffix: String)
+    /// Anything else: the expression as written.
+    case dynamic(String)
+
+    /// Reads `"text"`, `"text.\(x)"`, `"a" + x + "b"`; anything else is dynamic.
+    init(_ expression: ExprSyntax) {
+        if let literal = expression.as(StringLiteralExprSyntax.self) {
+            if let value = literal.representedLiteralValue {
+                self = .literal(value)
+                return
+            }
+            let segments = Array(literal.segments)
+            let prefix = segments.prefix { $0.is(StringSegmentSyntax.self) }
+            let suffix = segments.reversed().prefix { $0.is(StringSegmentSyntax.self) }.reversed()
+            self = .pattern(prefix: Self.text(of: prefix, in: literal), suffix: Self.text(of: suffix, in: literal))
+            return
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            let operators = elements.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            if elements.count >= 3,
+                operators.allSatisfy({ $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" })
+            {
+                let first = elements.first.flatMap { $0.as(StringLiteralExprSyntax.self)?.representedLiteralValue }
+                let last = elements.last.flatMap { $0.as(StringLiteralExprSyntax.self)?.representedLiteralValue }
+                if first != nil || last != nil {
+                    self = .pattern(prefix: first ?? "", suffix: last ?? "")
+                    return
+                }
+            }
+        }
+        self = .dynamic(expression.oneLine)
+    }
+
+    /// The text of plain segments, with the escapes a non-raw literal may hold resolved.
+    private static func text(of segments: some Sequence<StringLiteralSegmentListSyntax.Element>, in literal: StringLiteralExprSyntax) -> String {
+        let raw = segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+        guard literal.openingPounds == nil, raw.contains("\\") else { return raw }
+        // Parse the segment text as a literal of its own: the parser resolves its escapes.
+        let reparsed = Parser.parse(source: "_ = \"\(raw)\"")
+        var value: String?
+        for statement in reparsed.statements {
+            if let sequence = statement.item.as(SequenceExprSyntax.self),
+                let literal = sequence.elements.last?.as(StringLiteralExprSyntax.self)
+            {
+                value = literal.representedLiteralValue
+            }
+        }
+        return value ?? raw
+    }
+}
+
+/// An `NSPredicate` the source builds, read into an ``ActivationPredicate``.
+enum SourcePredicate {
+    /// `NSPredicate(format: "…", …)` with literal arguments, or `NSPredicate(value: true)`.
+    case predicate(format: String, arguments: [PredicateArgument], formatLiteral: StringLiteralExprSyntax?)
+    /// Not readable without running the app.
+    case dynamic(String)
+
+    /// Reads `NSPredicate(format:…)` (variadic or `argumentArray:` arguments, each a string
+    /// literal or an array of them) and `NSPredicate(value:)`.
+    init(_ expression: ExprSyntax) {
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "NSPredicate",
+            let first = call.arguments.first
+        else {
+            self = .dynamic(expression.oneLine)
+            return
+        }
+        switch first.label?.text {
+        case "value":
+            guard let flag = first.expression.as(BooleanLiteralExprSyntax.self) else { break }
+            self = .predicate(format: flag.literal.text == "true" ? "TRUEPREDICATE" : "FALSEPREDICATE", arguments: [], formatLiteral: nil)
+            return
+        case "format":
+            guard let formatLiteral = first.expression.as(StringLiteralExprSyntax.self),
+                let format = formatLiteral.representedLiteralValue
+            else { break }
+            var arguments: [PredicateArgument] = []
+            for argument in call.arguments.dropFirst() {
+                let values: [ExprSyntax]
+                if argument.label?.text == "argumentArray" {
+                    guard let array = argument.expression.as(ArrayExprSyntax.self) else {
+                        self = .dynamic(expression.oneLine)
+                        return
+                    }
+                    values = array.elements.map(\.expression)
+                } else if argument.label == nil {
+                    values = [argument.expression]
+                } else {
+                    self = .dynamic(expression.oneLine)
+                    return
+                }
+                for value in values {
+                    guard let argumentValue = Self.argument(value) else {
+                        self = .dynamic(expression.oneLine)
+                        return
+                    }
+                    arguments.append(argumentValue)
+                }
+            }
+            self = .predicate(format: format, arguments: arguments, formatLiteral: formatLiteral)
+            return
+        default:
+            break
+        }
+        self = .dynamic(expression.oneLine)
+    }
+
+    /// A `%@` argument: a string literal, or an array (or `Set`) of them.
+    private static func argument(_ expression: ExprSyntax) -> PredicateArgument? {
+        if case .literal(let text) = SourceString(expression) { return .string(text) }
+        if let strings = SourceStringSet(expression).members { return .strings(strings) }
+        return nil
+    }
+}
+
+/// A set of strings the source states (`handlesExternalEvents` arguments): an array
+/// literal, `Set([…])` or `Set<String>([…])` of string literals.
+struct SourceStringSet {
+    /// The members, or nil when they are not all literals.
+    var members: [String]?
+    /// The expression as written.
+    var text: String
+
+    init(_ expression: ExprSyntax) {
+        text = expression.oneLine
+        var expression = expression
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) ?? call.calledExpression.as(GenericSpecializationExprSyntax.self)?
+                .expression.as(DeclReferenceExprSyntax.self),
+            callee.baseName.text == "Set", let only = call.arguments.first
+        {
+            expression = only.expression
+        }
+        guard let array = expression.as(ArrayExprSyntax.self) else {
+            members = nil
+            return
+        }
+        var strings: [String] = []
+        for element in array.elements {
+            guard case .literal(let text) = SourceString(element.expression) else {
+                members = nil
+                return
+            }
+            strings.append(text)
+        }
+        members = strings
+    }
+}

@@ -1,0 +1,363 @@
+import SceneRouting
+import SwiftDiagnostics
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// Reads one Swift file with swift-syntax (parsing only: no types are checked, no code
+/// runs) and collects what it says about scenes: activation conditions set on scene
+/// delegates, SwiftUI scenes and their `handlesExternalEvents` modifiers, and the target
+/// content identifiers the code emits.
+final class SwiftSourceScanner: SyntaxVisitor {
+    /// Scene types an `App` body builds, and the role of their sessions.
+    static let sceneTypes: [String: SessionRole] = [
+        "WindowGroup": .windowApplication, "Window": .windowApplication, "DocumentGroup": .windowApplication,
+        "UtilityWindow": .windowApplication, "ImmersiveSpace": .immersiveSpaceApplication,
+    ]
+    /// Types whose `targetContentIdentifier` an assignment sets.
+    static let carriers: [String: EmittedIdentifier.Carrier] = [
+        "NSUserActivity": .userActivity, "UNMutableNotificationContent": .notification,
+        "UNNotificationContent": .notification, "UIApplicationShortcutItem": .shortcut,
+        "UIMutableApplicationShortcutItem": .shortcut,
+    ]
+
+    private var findings: SourceFindings
+    private let converter: SourceLocationConverter
+    private let tree: SourceFileSyntax
+    /// Scenes by the position of their constructor call, for the modifiers that find them.
+    private var sceneIndex: [AbsolutePosition: Int] = [:]
+
+    /// Scans `text`, naming the file `file` in every location.
+    static func scan(_ text: String, file: String) -> SourceFindings {
+        let tree = Parser.parse(source: text)
+        let scanner = SwiftSourceScanner(tree: tree, file: file)
+        scanner.reportSyntaxErrors()
+        scanner.walk(tree)
+        return scanner.findings
+    }
+
+    private init(tree: SourceFileSyntax, file: String) {
+        self.tree = tree
+        findings = SourceFindings(file: file)
+        converter = SourceLocationConverter(fileName: file, tree: tree)
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func location(_ node: some SyntaxProtocol) -> SceneRouting.SourceLocation {
+        let position = node.startLocation(converter: converter)
+        return SceneRouting.SourceLocation(file: findings.file, line: position.line, column: position.column)
+    }
+
+    /// The first syntax errors, each at its place; scanning goes on over what parsed.
+    private func reportSyntaxErrors() {
+        guard tree.hasError else { return }
+        for diagnostic in ParseDiagnosticsGenerator.diagnostics(for: tree).prefix(5) {
+            let position = diagnostic.location(converter: converter)
+            findings.diagnostics.append(
+                Diagnostic(
+                    message: "\(diagnostic.message) (what parsed is still imported)", file: findings.file, line: position.line,
+                    column: position.column))
+        }
+    }
+
+    // MARK: Assignments: conditions and emitted identifiers
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        // Operators are not folded: `a = "x" + y` is the sequence a, =, "x", +, y.
+        let elements = Array(node.elements)
+        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
+            let target = elements[0].as(MemberAccessExprSyntax.self)
+        else { return .visitChildren }
+        let value = elements.count == 3 ? elements[2] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(elements[2...])))
+        switch target.declName.baseName.text {
+        case "canActivateForTargetContentIdentifierPredicate":
+            recordCondition(.canActivate, value, at: node)
+        case "prefersToActivateForTargetContentIdentifierPredicate":
+            recordCondition(.prefersToActivate, value, at: node)
+        case "targetContentIdentifier":
+            recordEmitted(value, carrier: carrier(of: target.base), at: elements[2])
+        default:
+            break
+        }
+        return .visitChildren
+    }
+
+    private func recordCondition(_ condition: UnresolvedCondition.Condition, _ value: ExprSyntax, at node: some SyntaxProtocol) {
+        let source = location(node)
+        let resolved = resolvedPredicate(value)
+        let conditionValue: SourceFindings.ConditionValue
+        switch SourcePredicate(resolved) {
+        case .predicate(let format, let arguments, let literal):
+            do {
+                conditionValue = .predicate(try ActivationPredicate(format: format, arguments: arguments).located(at: source))
+            } catch {
+                findings.diagnostics.append(located(error, inFormat: literal, fallback: resolved))
+                conditionValue = .unresolved(resolved.oneLine)
+            }
+        case .dynamic(let text):
+            conditionValue = .unresolved(text)
+        }
+        findings.assignments.append(
+            SourceFindings.ConditionAssignment(condition: condition, owner: enclosingType(of: node), value: conditionValue, source: source))
+    }
+
+    /// A predicate error placed in the Swift file: at the character of the format literal it
+    /// points to, with the Swift line and a caret under it.
+    private func located(_ error: Diagnostic, inFormat literal: StringLiteralExprSyntax?, fallback: ExprSyntax) -> Diagnostic {
+        var start = location(literal.map { Syntax($0) } ?? Syntax(fallback))
+        if let literal, literal.segments.count == 1, let segment = literal.segments.first?.as(StringSegmentSyntax.self),
+            !segment.content.text.contains("\\"), let offset = error.excerpt?.offset
+        {
+            // The literal's text is the format string byte for byte: point inside it.
+            start = location(segment)
+            start.column += offset
+        }
+        var located = error
+        located.file = findings.file
+        located.line = start.line
+        located.column = start.column
+        if let format = error.excerpt?.text { located.notes = ["in the predicate format string \(JSONStringLiteral.quoted(format))"] }
+        located.excerpt = Diagnostic.Excerpt(.line, text: sourceLine(start.line), offset: start.column - 1, length: error.excerpt?.length ?? 1)
+        return located
+    }
+
+    private func sourceLine(_ number: Int) -> String {
+        let lines = tree.description.split(separator: "\n", maxSplits: number, omittingEmptySubsequences: false)
+        return number - 1 < lines.count ? String(lines[number - 1]) : ""
+    }
+
+    /// A predicate bound to a local constant is read from its binding (`let p = NSPredicate(…)`).
+    private func resolvedPredicate(_ value: ExprSyntax) -> ExprSyntax {
+        guard let reference = value.as(DeclReferenceExprSyntax.self),
+            let initializer = localInitializer(of: reference.baseName.text, around: value)
+        else { return value }
+        return initializer
+    }
+
+    private func recordEmitted(_ value: ExprSyntax, carrier: EmittedIdentifier.Carrier?, at node: some SyntaxProtocol) {
+        let emitted: EmittedIdentifier.Value =
+            switch SourceString(value) {
+            case .literal(let text): .identifier(text)
+            case .pattern(let prefix, let suffix): .pattern(prefix: prefix, suffix: suffix)
+            case .dynamic(let text): .dynamic(text)
+            }
+        findings.emitted.append(EmittedIdentifier(emitted, carrier: carrier, source: location(node)))
+    }
+
+    /// What carries an assigned `targetContentIdentifier`: the type a local variable is
+    /// created as or declared with, when the code says.
+    private func carrier(of base: ExprSyntax?) -> EmittedIdentifier.Carrier? {
+        guard let reference = base?.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = reference.baseName.text
+        if let declared = localDeclaredType(of: name, around: reference), let carrier = Self.carriers[declared] { return carrier }
+        if let initializer = localInitializer(of: name, around: reference),
+            let call = initializer.as(FunctionCallExprSyntax.self),
+            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        {
+            return Self.carriers[type]
+        }
+        return nil
+    }
+
+    /// The initializer of `let name = …` / `var name = …` in a code block around `node`.
+    private func localInitializer(of name: String, around node: some SyntaxProtocol) -> ExprSyntax? {
+        localBinding(of: name, around: node)?.initializer?.value
+    }
+
+    private func localDeclaredType(of name: String, around node: some SyntaxProtocol) -> String? {
+        localBinding(of: name, around: node)?.typeAnnotation?.type.trimmedDescription
+    }
+
+    private func localBinding(of name: String, around node: some SyntaxProtocol) -> PatternBindingSyntax? {
+        var current: Syntax? = Syntax(node)
+        while let syntax = current {
+            if let block = syntax.as(CodeBlockItemListSyntax.self) {
+                for item in block {
+                    guard let declaration = item.item.as(VariableDeclSyntax.self) else { continue }
+                    for binding in declaration.bindings
+                    where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        return binding
+                    }
+                }
+            }
+            current = syntax.parent
+        }
+        return nil
+    }
+
+    /// The type (or extended type) whose body holds `node`.
+    private func enclosingType(of node: some SyntaxProtocol) -> String? {
+        var current = node.parent
+        while let syntax = current {
+            if let type = syntax.as(ClassDeclSyntax.self) { return type.name.text }
+            if let type = syntax.as(StructDeclSyntax.self) { return type.name.text }
+            if let type = syntax.as(ActorDeclSyntax.self) { return type.name.text }
+            if let type = syntax.as(EnumDeclSyntax.self) { return type.name.text }
+            if let type = syntax.as(ExtensionDeclSyntax.self) { return type.extendedType.trimmedDescription }
+            current = syntax.parent
+        }
+        return nil
+    }
+
+    // MARK: Payload literals
+
+    /// `["aps": ["target-content-id": …]]` in a dictionary literal.
+    override func visit(_ node: DictionaryExprSyntax) -> SyntaxVisitorContinueKind {
+        guard case .elements(let elements) = node.content else { return .visitChildren }
+        for element in elements {
+            guard case .literal("aps") = SourceString(element.key),
+                let aps = element.value.as(DictionaryExprSyntax.self), case .elements(let apsElements) = aps.content
+            else { continue }
+            for apsElement in apsElements {
+                if case .literal("target-content-id") = SourceString(apsElement.key) {
+                    recordEmitted(apsElement.value, carrier: .payload, at: apsElement.value)
+                }
+            }
+        }
+        return .visitChildren
+    }
+
+    /// A JSON payload written as a string literal.
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let text = node.representedLiteralValue, text.contains("target-content-id"), text.contains("{") else {
+            return .skipChildren
+        }
+        if let identifier = PayloadFiles.targetContentIdentifier(inJSON: Array(text.utf8)) {
+            findings.emitted.append(
+                EmittedIdentifier(identifier.map(EmittedIdentifier.Value.identifier) ?? .dynamic("null"), carrier: .payload, source: location(node)))
+        }
+        return .skipChildren
+    }
+
+    // MARK: SwiftUI
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        let inherited = node.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? []
+        if inherited.contains(where: { ["App", "SwiftUI.App"].contains($0) }) { findings.declaresApp = true }
+        if inherited.contains(where: { ["View", "SwiftUI.View"].contains($0) }) {
+            findings.viewChildren[node.name.text] = ViewTypeCollector.types(in: node.memberBlock)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self), let role = Self.sceneTypes[callee.baseName.text],
+            isInsideApp(node)
+        {
+            recordScene(node, kind: callee.baseName.text, role: role)
+        }
+        return .visitChildren
+    }
+
+    /// Modifiers after their base: `WindowGroup { … }.handlesExternalEvents(matching:)`
+    /// contains the scene it modifies, which is recorded only once visited.
+    override func visitPost(_ node: FunctionCallExprSyntax) {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "handlesExternalEvents" {
+            recordHandlesExternalEvents(node, member: member)
+        }
+    }
+
+    private func isInsideApp(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if let type = syntax.as(StructDeclSyntax.self) {
+                return type.inheritanceClause?.inheritedTypes.contains { ["App", "SwiftUI.App"].contains($0.type.trimmedDescription) } == true
+            }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    private func recordScene(_ call: FunctionCallExprSyntax, kind: String, role: SessionRole) {
+        var id: String?
+        var title: String?
+        for argument in call.arguments {
+            switch (argument.label?.text, SourceString(argument.expression)) {
+            case ("id", .literal(let text)): id = text
+            case (nil, .literal(let text)) where title == nil: title = text
+            default: break
+            }
+        }
+        var views: [String] = []
+        let closures = ([call.trailingClosure] + call.arguments.map { $0.expression.as(ClosureExprSyntax.self) }).compactMap { $0 }
+        for closure in closures {
+            for view in ViewTypeCollector.types(in: closure) where !views.contains(view) { views.append(view) }
+        }
+        sceneIndex[call.position] = findings.scenes.count
+        findings.scenes.append(
+            SourceFindings.Scene(
+                kind: kind, id: id, title: title, contentViews: views, matching: nil, conditions: nil, role: role, source: location(call)))
+    }
+
+    private func recordHandlesExternalEvents(_ call: FunctionCallExprSyntax, member: MemberAccessExprSyntax) {
+        let labels = call.arguments.map { $0.label?.text }
+        let base = member.base
+        // The modifier's own name: the call itself starts where the expression it modifies does.
+        let source = location(member.declName)
+        if labels == ["matching"], let argument = call.arguments.first {
+            // The scene it modifies: down the chain of modifiers to the constructor.
+            var current = base
+            while let expression = current, let modifier = expression.as(FunctionCallExprSyntax.self),
+                let member = modifier.calledExpression.as(MemberAccessExprSyntax.self)
+            {
+                current = member.base
+            }
+            guard let sceneCall = current?.as(FunctionCallExprSyntax.self), let index = sceneIndex[sceneCall.position] else {
+                findings.diagnostics.append(
+                    Diagnostic(
+                        severity: .warning, message: "handlesExternalEvents(matching:) on something that is not a scene the import recognises",
+                        file: source.file, line: source.line, column: source.column))
+                return
+            }
+            findings.scenes[index].matching = setCondition(argument.expression, at: source)
+        } else if labels == ["preferring", "allowing"] {
+            let arguments = Array(call.arguments)
+            let conditions = SourceFindings.ViewConditions(
+                preferring: setCondition(arguments[0].expression, at: source), allowing: setCondition(arguments[1].expression, at: source),
+                owner: nil, source: source)
+            if let scene = enclosingSceneIndex(of: call) {
+                findings.scenes[scene].conditions = conditions
+            } else {
+                var owned = conditions
+                owned.owner = enclosingType(of: call)
+                findings.viewConditions.append(owned)
+            }
+        }
+    }
+
+    private func setCondition(_ expression: ExprSyntax, at source: SceneRouting.SourceLocation) -> SourceFindings.ConditionValue {
+        let set = SourceStringSet(expression)
+        guard let members = set.members else { return .unresolved(set.text) }
+        return .predicate(ActivationPredicate(swiftUISet: members).located(at: source))
+    }
+
+    /// The scene whose content closure holds `node`, if any.
+    private func enclosingSceneIndex(of node: some SyntaxProtocol) -> Int? {
+        var current = node.parent
+        while let syntax = current {
+            if let call = syntax.as(FunctionCallExprSyntax.self), let index = sceneIndex[call.position] { return index }
+            current = syntax.parent
+        }
+        return nil
+    }
+}
+
+/// The view types a scene's content constructs: capitalised names called as functions.
+private final class ViewTypeCollector: SyntaxVisitor {
+    private var types: [String] = []
+
+    static func types(in node: some SyntaxProtocol) -> [String] {
+        let collector = ViewTypeCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.types
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, name.first?.isUppercase == true,
+            !types.contains(name)
+        {
+            types.append(name)
+        }
+        return .visitChildren
+    }
+}

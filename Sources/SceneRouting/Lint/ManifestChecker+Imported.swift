@@ -1,0 +1,162 @@
+import Foundation
+import PredicateSyntax
+
+/// Lints that need what an import records: the identifiers the app emits, the conditions it
+/// could not read, and the SwiftUI scenes that state no `handlesExternalEvents`.
+extension ManifestChecker {
+    static func importWarnings(_ app: SceneApp) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for unresolved in app.unresolvedConditions {
+            let owner = unresolved.declaration.map { "of '\($0)' " } ?? ""
+            let assumed: String
+            switch (unresolved.condition, app.framework) {
+            case (.matching, _): assumed = "the declaration is treated as a default one"
+            case (.canActivate, .uikit): assumed = "routing assumes the default (can activate for anything)"
+            case (.canActivate, .swiftui), (.prefersToActivate, _): assumed = "routing assumes the default (never)"
+            }
+            warnings.append(
+                located(
+                    code: "unresolved-condition", at: unresolved.source,
+                    message: "\(unresolved.condition.rawValue) \(owner)is computed at run time (\(unresolved.expression)): \(assumed)"))
+        }
+        if app.framework == .swiftui && app.supportsMultipleScenes {
+            for (index, declaration) in app.declarations.enumerated()
+            where declaration.role.receivesEvents && declaration.initialConditions == nil
+                && !app.unresolvedConditions.contains(where: { $0.declaration == declaration.name && $0.condition != .matching })
+            {
+                var warning = located(
+                    code: "no-external-events", at: declaration.source,
+                    message: "scene '\(declaration.name)' states no handlesExternalEvents(preferring:allowing:): its open windows never "
+                        + "take an external event, so each event meant for it opens a new window")
+                warning.path = "declarations[\(index)]"
+                warnings.append(warning)
+            }
+        }
+        guard !app.emitted.isEmpty else { return warnings }
+        let witnesses = EmittedWitnesses(app)
+        let windows = CreationRule.candidates(app.declarations)
+        let fallback = windows.first { $0.matching == nil }
+        for emitted in app.emitted {
+            guard let candidates = witnesses.candidates(for: emitted.value),
+                !candidates.contains(where: { witnesses.isAccepted($0) })
+            else { continue }
+            let outcome = fallback.map { "every such event opens a new '\($0.name)' scene" } ?? "every such event is unhandled"
+            warnings.append(
+                located(
+                    code: "unaccepted-identifier", at: emitted.source,
+                    message: "\(Self.describe(emitted)) is accepted by no declaration's matching and no scene's conditions: \(outcome)"))
+        }
+        let computed = app.emitted.filter { if case .dynamic = $0.value { true } else { false } }.count
+        for (index, declaration) in app.declarations.enumerated() where declaration.role.receivesEvents {
+            guard let matching = declaration.matching, matching.constantValue != true else { continue }
+            let reached = app.emitted.contains { emitted in
+                witnesses.candidates(for: emitted.value)?.contains { matching.evaluate($0) } ?? false
+            }
+            guard !reached else { continue }
+            var warning = located(
+                code: "unreached-declaration", at: matching.source ?? declaration.source,
+                message: "declaration '\(declaration.name)' has a matching condition that no identifier the app emits meets")
+            warning.path = "declarations[\(index)].matching"
+            if computed > 0 {
+                warning.notes = ["\(computed) emitted identifier\(computed == 1 ? " is" : "s are") computed at run time and might"]
+            }
+            warnings.append(warning)
+        }
+        return warnings
+    }
+
+    /// `'mail.inbox' (notification)`, `'mail.thread.*' (user activity)`.
+    static func describe(_ emitted: EmittedIdentifier) -> String {
+        let text: String
+        switch emitted.value {
+        case .identifier(let identifier): text = "identifier \(JSONStringLiteral.quoted(identifier))"
+        case .pattern(let prefix, let suffix): text = "identifier pattern \(JSONStringLiteral.quoted(prefix + "*" + suffix))"
+        case .dynamic(let expression): text = "identifier \(expression)"
+        }
+        return text + (emitted.carrier.map { " (\($0.rawValue))" } ?? "")
+    }
+
+    /// A warning placed at `source` (the app's code), or without a place.
+    private static func located(code: String, at source: SourceLocation?, message: String) -> Diagnostic {
+        Diagnostic(
+            severity: .warning, code: Diagnostic.Code(code), message: message, file: source?.file, line: source?.line,
+            column: source?.column)
+    }
+}
+
+/// Concrete identifiers standing for what an app emits, and whether the app takes them.
+///
+/// A literal stands for itself. A pattern (`prefix*suffix`, from an interpolation such as
+/// `"mail.thread.\(id)"`) stands for its ends around an identifier-like value (letters,
+/// digits, `-` and `_`: what apps interpolate, ids, numbers, UUIDs): the ends around a few
+/// such values and around every identifier-like literal the app's predicates mention, and
+/// each literal of the app that is the ends around such a value. If one of them is taken,
+/// the pattern reaches a scene; if none is, it most likely does not (the lints say no more).
+struct EmittedWitnesses {
+    private let app: SceneApp
+    private let literals: [String]
+
+    init(_ app: SceneApp) {
+        self.app = app
+        var literals: [String] = []
+        func collect(_ predicate: ActivationPredicate?) {
+            guard let predicate else { return }
+            literals += predicate.swiftUIMembers ?? []
+            for argument in predicate.arguments {
+                switch argument {
+                case .string(let value): literals.append(value)
+                case .strings(let values): literals += values
+                }
+            }
+            if let parsed = predicate.parsed { literals += PredicateInspection.stringLiterals(parsed.node) }
+        }
+        for declaration in app.declarations {
+            collect(declaration.matching)
+            collect(declaration.initialConditions?.canActivate)
+            collect(declaration.initialConditions?.prefersToActivate)
+        }
+        for session in app.sessions {
+            collect(session.conditions.canActivate)
+            collect(session.conditions.prefersToActivate)
+        }
+        let filled = literals.map { $0.replacingOccurrences(of: "*", with: "x").replacingOccurrences(of: "?", with: "x") }
+        self.literals = Array(Set(literals + filled)).sorted()
+    }
+
+    /// The identifiers standing for `value`; nil for a value computed at run time.
+    func candidates(for value: EmittedIdentifier.Value) -> [String]? {
+        switch value {
+        case .identifier(let identifier): return [identifier]
+        case .dynamic: return nil
+        case .pattern(let prefix, let suffix):
+            let values = ["", "x", "0", "42", "a-b", "X_9", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"] + literals.filter(Self.isIdentifierLike)
+            var candidates = values.map { prefix + $0 + suffix }
+            for literal in literals where literal.hasPrefix(prefix) && literal.hasSuffix(suffix)
+                && literal.count >= prefix.count + suffix.count
+                && Self.isIdentifierLike(String(literal.dropFirst(prefix.count).dropLast(suffix.count)))
+            {
+                candidates.append(literal)
+            }
+            return candidates
+        }
+    }
+
+    /// Letters, digits, `-` and `_` only (possibly nothing).
+    static func isIdentifierLike(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+    }
+
+    /// Whether some declaration's `matching` or some scene's conditions (declared or open)
+    /// take `identifier`.
+    func isAccepted(_ identifier: String) -> Bool {
+        for declaration in app.declarations where declaration.role.receivesEvents {
+            if declaration.matching?.evaluate(identifier) == true { return true }
+            let conditions = declaration.initialConditions ?? .defaults(for: app.framework)
+            if conditions.canActivate.evaluate(identifier) || conditions.prefersToActivate.evaluate(identifier) { return true }
+        }
+        return app.sessions.contains { session in
+            session.role.receivesEvents
+                && (session.conditions.canActivate.evaluate(identifier) || session.conditions.prefersToActivate.evaluate(identifier))
+        }
+    }
+}

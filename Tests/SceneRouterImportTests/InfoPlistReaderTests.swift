@@ -1,0 +1,83 @@
+import Foundation
+import SceneRouting
+@testable import SceneRouterImport
+import Testing
+
+/// `UIApplicationSceneManifest` from XML and binary property lists, and what is wrong with
+/// one.
+@Suite struct InfoPlistReaderTests {
+    static func plist(_ manifest: [String: Any], format: PropertyListSerialization.PropertyListFormat) throws -> Data {
+        try PropertyListSerialization.data(
+            fromPropertyList: ["CFBundleIdentifier": "com.example", "UIApplicationSceneManifest": manifest], format: format, options: 0)
+    }
+
+    static var manifest: [String: Any] {
+        [
+        "UIApplicationSupportsMultipleScenes": true,
+        "UISceneConfigurations": [
+            "UIWindowSceneSessionRoleApplication": [
+                ["UISceneConfigurationName": "Main", "UISceneDelegateClassName": "App.MainSceneDelegate", "UISceneStoryboardFile": "Main"],
+                ["UISceneConfigurationName": "Compose", "UISceneDelegateClassName": "App.ComposeSceneDelegate"],
+            ],
+            "UIWindowSceneSessionRoleExternalDisplayNonInteractive": [["UISceneConfigurationName": "TV"]],
+            "UIWindowSceneSessionRoleVolumetricApplication": [["UISceneConfigurationName": "Globe"]],
+            "CPTemplateApplicationSceneSessionRoleApplication": [["UISceneConfigurationName": "Car"]],
+        ],
+        ]
+    }
+
+    @Test(arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
+    func readsEveryRole(_ format: PropertyListSerialization.PropertyListFormat) throws {
+        let (info, problems) = try InfoPlistReader.read(try Self.plist(Self.manifest, format: format), file: "Info.plist")
+        #expect(problems.isEmpty)
+        #expect(info.supportsMultipleScenes == true)
+        #expect(info.configurations.map(\.name) == ["Main", "Compose", "TV", "Globe", "Car"])
+        #expect(
+            info.configurations.map(\.role) == [
+                .windowApplication, .windowApplication, .windowExternalDisplayNonInteractive, .windowApplicationVolumetric,
+                .carTemplateApplication,
+            ])
+        #expect(info.configurations[0].delegateClass == "App.MainSceneDelegate")
+        #expect(info.configurations[0].storyboard == "Main")
+        // Lines are known in XML only.
+        #expect((info.configurations[0].source != nil) == (format == .xml))
+    }
+
+    @Test func sourceLinesInXML() throws {
+        let data = try Self.plist(Self.manifest, format: .xml)
+        let (info, _) = try InfoPlistReader.read(data, file: "Info.plist")
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for configuration in info.configurations {
+            let source = try #require(configuration.source)
+            #expect(lines[source.line - 1].contains("<string>\(configuration.name)</string>"))
+        }
+    }
+
+    @Test func missingAndWrongParts() throws {
+        let none = try PropertyListSerialization.data(fromPropertyList: ["CFBundleIdentifier": "x"], format: .xml, options: 0)
+        let (info, problems) = try InfoPlistReader.read(none, file: "Info.plist")
+        #expect(!info.hasSceneManifest && info.configurations.isEmpty && problems.isEmpty)
+
+        let odd = try Self.plist(
+            [
+                "UIApplicationSupportsMultipleScenes": "yes",
+                "UISceneConfigurations": [
+                    "UIWindowSceneSessionRoleHologram": [["UISceneConfigurationName": "H"]],
+                    "UIWindowSceneSessionRoleApplication": [["UISceneDelegateClassName": "X"], "Main"],
+                ],
+            ], format: .xml)
+        let (oddInfo, oddProblems) = try InfoPlistReader.read(odd, file: "Info.plist")
+        #expect(oddInfo.configurations.isEmpty)
+        #expect(oddInfo.supportsMultipleScenes == false)
+        #expect(
+            oddProblems.map { $0.rendered() } == [
+                "Info.plist: UIApplicationSceneManifest.UIApplicationSupportsMultipleScenes: warning: expected a boolean, found String; read as false",
+                "Info.plist: UIApplicationSceneManifest.UISceneConfigurations.UIWindowSceneSessionRoleHologram: warning: unknown scene session role 'UIWindowSceneSessionRoleHologram': its configurations are not imported",
+                "Info.plist: UIApplicationSceneManifest.UISceneConfigurations.UIWindowSceneSessionRoleApplication[0]: warning: a scene configuration without UISceneConfigurationName is not imported",
+                "Info.plist: UIApplicationSceneManifest.UISceneConfigurations.UIWindowSceneSessionRoleApplication[1]: warning: expected a dictionary",
+            ])
+
+        #expect(throws: Diagnostic.self) { try InfoPlistReader.read(Data("<plist><dict><key>a</key>".utf8), file: "Info.plist") }
+        #expect(throws: Diagnostic.self) { try InfoPlistReader.read(try Self.plist(["x": 1], format: .xml).prefix(40), file: "Info.plist") }
+    }
+}

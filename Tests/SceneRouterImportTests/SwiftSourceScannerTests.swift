@@ -1,0 +1,222 @@
+import SceneRouting
+@testable import SceneRouterImport
+import Testing
+
+/// Each construct the import reads from Swift, each form it reports as dynamic, and each
+/// problem it reports, on small sources.
+@Suite struct SwiftSourceScannerTests {
+    func scan(_ code: String) -> SourceFindings {
+        SwiftSourceScanner.scan(code, file: "App.swift")
+    }
+
+    func predicate(_ value: SourceFindings.ConditionValue?) -> ActivationPredicate? {
+        if case .predicate(let predicate)? = value { return predicate }
+        return nil
+    }
+
+    func unresolved(_ value: SourceFindings.ConditionValue?) -> String? {
+        if case .unresolved(let text)? = value { return text }
+        return nil
+    }
+
+    // MARK: UIKit conditions
+
+    @Test func conditionsAssignedInASceneDelegate() throws {
+        let findings = scan(
+            """
+            final class MainSceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                    scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH 'mail.'")
+                    scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == %@", "mail.inbox")
+                }
+            }
+            """)
+        #expect(findings.assignments.map(\.condition) == [.canActivate, .prefersToActivate])
+        #expect(findings.assignments.map(\.owner) == ["MainSceneDelegate", "MainSceneDelegate"])
+        let can = try #require(predicate(findings.assignments[0].value))
+        #expect(can.format == "SELF BEGINSWITH 'mail.'")
+        #expect(can.source == SourceLocation(file: "App.swift", line: 3, column: 9))
+        let prefer = try #require(predicate(findings.assignments[1].value))
+        #expect(prefer.arguments == [.string("mail.inbox")])
+        #expect(prefer.evaluate("mail.inbox") && !prefer.evaluate("mail.inbox/"))
+    }
+
+    @Test func predicateArgumentsInEveryForm() throws {
+        let findings = scan(
+            """
+            extension ComposeSceneDelegate {
+                func configure(_ conditions: UISceneActivationConditions) {
+                    conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(value: false)
+                    conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF IN %@", ["a", "b"])
+                    conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF IN %@ OR SELF == %@", argumentArray: [Set(["c"]), "d"])
+                    let local = NSPredicate(format: "SELF ENDSWITH %@", ".pdf")
+                    conditions.canActivateForTargetContentIdentifierPredicate = local
+                    conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(value: true)
+                }
+            }
+            """)
+        #expect(findings.assignments.allSatisfy { $0.owner == "ComposeSceneDelegate" })
+        let values = findings.assignments.compactMap { predicate($0.value) }
+        #expect(values.map(\.format) == ["FALSEPREDICATE", "SELF IN %@", "SELF IN %@ OR SELF == %@", "SELF ENDSWITH %@", "TRUEPREDICATE"])
+        #expect(values[1].arguments == [.strings(["a", "b"])])
+        #expect(values[2].arguments == [.strings(["c"]), .string("d")])
+        #expect(values[3].evaluate("x.pdf"))
+    }
+
+    /// What only running the app would tell is unresolved, with its expression on one line.
+    @Test func computedConditionsAreUnresolved() {
+        let findings = scan(
+            """
+            final class CartSceneDelegate {
+                func connect(_ scene: UIScene) {
+                    scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH '\\(prefix)'")
+                    scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: format)
+                    scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(
+                        format: "SELF == %@", cart.identifier)
+                    scene.activationConditions.canActivateForTargetContentIdentifierPredicate = makeCondition()
+                    scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(block: { _, _ in true })
+                }
+            }
+            """)
+        #expect(
+            findings.assignments.map { unresolved($0.value) } == [
+                #"NSPredicate(format: "SELF BEGINSWITH '\(prefix)'")"#, "NSPredicate(format: format)",
+                #"NSPredicate(format: "SELF == %@", cart.identifier)"#, "makeCondition()",
+                "NSPredicate(block: { _, _ in true })",
+            ])
+        #expect(findings.diagnostics.isEmpty)
+    }
+
+    @Test func anInvalidFormatStringIsAnErrorInTheSwiftFile() throws {
+        let findings = scan(
+            """
+            class S {
+                func f(_ scene: UIScene) {
+                    scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINWITH 'x'")
+                }
+            }
+            """)
+        let error = try #require(findings.diagnostics.first)
+        let line = #"        scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINWITH 'x'")"#
+        let column = line.utf8.count - #"BEGINWITH 'x'")"#.utf8.count + 1
+        #expect(
+            error.rendered() == """
+                App.swift:3:\(column): error: unknown operator 'BEGINWITH' (did you mean BEGINSWITH?)
+                \(line)
+                \(String(repeating: " ", count: column - 1))^~~~~~~~~
+                note: in the predicate format string "SELF BEGINWITH 'x'"
+                """)
+        #expect(unresolved(findings.assignments.first?.value) != nil)
+    }
+
+    // MARK: Emitted identifiers
+
+    @Test func emittedIdentifiersAndWhatCarriesThem() {
+        let findings = scan(
+            """
+            func send(thread: Thread, search: Search) {
+                let activity = NSUserActivity(activityType: "com.example.view")
+                activity.targetContentIdentifier = "mail.thread.\\(thread.id)"
+                let content: UNMutableNotificationContent = makeContent()
+                content.targetContentIdentifier = "mail.inbox"
+                let item = UIMutableApplicationShortcutItem(type: "compose", localizedTitle: "New")
+                item.targetContentIdentifier = "mail.compose." + draft.id
+                other.targetContentIdentifier = search.identifier
+                content.targetContentIdentifier = "a\\tb.\\(x).end"
+            }
+            """)
+        #expect(
+            findings.emitted.map(\.value) == [
+                .pattern(prefix: "mail.thread.", suffix: ""), .identifier("mail.inbox"), .pattern(prefix: "mail.compose.", suffix: ""),
+                .dynamic("search.identifier"), .pattern(prefix: "a\tb.", suffix: ".end"),
+            ])
+        #expect(findings.emitted.map(\.carrier) == [.userActivity, .notification, .shortcut, nil, .notification])
+        #expect(findings.emitted[0].source == SourceLocation(file: "App.swift", line: 3, column: 40))
+    }
+
+    @Test func payloadsInDictionaryAndJSONLiterals() {
+        let findings = scan(
+            """
+            let push: [String: Any] = ["aps": ["alert": "Hi", "target-content-id": "doc/42"], "extra": 1]
+            let json = \"\"\"
+                {"aps": {"target-content-id": "doc/7"}}
+                \"\"\"
+            let silent = ["aps": ["content-available": 1]]
+            """)
+        #expect(findings.emitted.map(\.value) == [.identifier("doc/42"), .identifier("doc/7")])
+        #expect(findings.emitted.allSatisfy { $0.carrier == .payload })
+    }
+
+    // MARK: SwiftUI
+
+    @Test func scenesOfAnAppInSourceOrder() throws {
+        let findings = scan(
+            """
+            @main struct NotesApp: App {
+                var body: some Scene {
+                    WindowGroup(id: "library") { LibraryView() }
+                        .handlesExternalEvents(matching: ["notes.library"])
+                    WindowGroup("Note", for: Note.ID.self) { $id in NoteWindow(id: id) }
+                        .defaultSize(width: 400, height: 600)
+                        .handlesExternalEvents(matching: Set(["notes.note."]))
+                    Window("Settings", id: "settings") {
+                        SettingsView().handlesExternalEvents(preferring: ["notes.settings"], allowing: ["*"])
+                    }
+                    DocumentGroup(newDocument: Sketch()) { file in SketchView(sketch: file.$document) }
+                        .handlesExternalEvents(matching: Set(identifiers))
+                    ImmersiveSpace(id: "room") { RoomView() }
+                }
+            }
+            struct Preview: View { var body: some View { WindowGroup { Text("not a scene of an App") } } }
+            """)
+        #expect(findings.declaresApp)
+        #expect(findings.scenes.map(\.kind) == ["WindowGroup", "WindowGroup", "Window", "DocumentGroup", "ImmersiveSpace"])
+        #expect(findings.scenes.map(\.id) == ["library", nil, "settings", nil, "room"])
+        #expect(findings.scenes.map(\.title) == [nil, "Note", "Settings", nil, nil])
+        #expect(findings.scenes.map { $0.contentViews.first } == ["LibraryView", "NoteWindow", "SettingsView", "SketchView", "RoomView"])
+        #expect(findings.scenes.map(\.role) == [.windowApplication, .windowApplication, .windowApplication, .windowApplication, .immersiveSpaceApplication])
+        #expect(predicate(findings.scenes[0].matching)?.evaluate("x-NOTES.LIBRARY") == true)
+        #expect(predicate(findings.scenes[1].matching)?.source == SourceLocation(file: "App.swift", line: 7, column: 14))
+        #expect(unresolved(findings.scenes[3].matching) == "Set(identifiers)")
+        let settings = try #require(findings.scenes[2].conditions)
+        #expect(predicate(settings.preferring)?.evaluate("notes.settings") == true)
+        #expect(predicate(settings.allowing)?.constantValue == true)
+    }
+
+    @Test func viewConditionsAndTheViewsEachViewShows() {
+        let findings = scan(
+            """
+            struct NoteWindow: View {
+                var body: some View { NoteEditor(id: id) }
+            }
+            struct NoteEditor: View {
+                var body: some View {
+                    TextEditor(text: $text)
+                        .handlesExternalEvents(preferring: Set(["note/\\(id)"]), allowing: ["note/"])
+                }
+            }
+            """)
+        #expect(findings.viewChildren["NoteWindow"] == ["NoteEditor"])
+        #expect(findings.viewConditions.count == 1)
+        #expect(findings.viewConditions.first?.owner == "NoteEditor")
+        #expect(unresolved(findings.viewConditions.first?.preferring) == #"Set(["note/\(id)"])"#)
+        #expect(predicate(findings.viewConditions.first?.allowing)?.evaluate("NOTE/1") == true)
+    }
+
+    // MARK: Problems
+
+    @Test func aFileWithSyntaxErrorsIsReportedAndWhatParsedIsKept() {
+        let findings = scan(
+            """
+            enum Promotions {
+                static func banner() -> UNMutableNotificationContent {
+                    let content = UNMutableNotificationContent()
+                    content.targetContentIdentifier = "shop.sale"
+                    return content
+            }
+            """)
+        #expect(findings.diagnostics.count == 1)
+        #expect(findings.diagnostics.first?.rendered() == "App.swift:6:2: error: expected '}' to end enum (what parsed is still imported)")
+        #expect(findings.emitted.map(\.value) == [.identifier("shop.sale")])
+    }
+}
