@@ -12,10 +12,11 @@ struct ImportAssembler {
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var conditionsFound = 0
 
-    private mutating func warn(_ message: String, at source: SourceLocation?, code: String) {
+    /// A warning at `source`, or about `file` as a whole when there is no source.
+    private mutating func warn(_ message: String, at source: SourceLocation?, file: String? = nil, code: String) {
         diagnostics.append(
             Diagnostic(
-                severity: .warning, code: Diagnostic.Code(code), message: message, file: source?.file, line: source?.line,
+                severity: .warning, code: Diagnostic.Code(code), message: message, file: source?.file ?? file, line: source?.line,
                 column: source?.column))
     }
 
@@ -43,8 +44,7 @@ struct ImportAssembler {
             if isSwiftUI {
                 warn(
                     "Info.plist has no UIApplicationSceneManifest: without UIApplicationSupportsMultipleScenes the app shows one window",
-                    at: nil, code: "single-scene")
-                diagnostics[diagnostics.count - 1].file = plistFile
+                    at: nil, file: plistFile, code: "single-scene")
             }
             supportsMultipleScenes = false
         }
@@ -89,12 +89,7 @@ struct ImportAssembler {
                             "\(condition.rawValue) is set again in \(delegate ?? "?"): the import uses the first assignment, at \(first.source)",
                             at: extra.source, code: "repeated-condition")
                     }
-                    switch first.value {
-                    case .predicate(let predicate):
-                        if condition == .canActivate { conditions.canActivate = predicate } else { conditions.prefersToActivate = predicate }
-                    case .unresolved(let expression):
-                        unresolved.append(UnresolvedCondition(declaration: name, condition: condition, expression: expression, source: first.source))
-                    }
+                    Self.apply(first.value, as: condition, of: name, at: first.source, to: &conditions, unresolved: &unresolved)
                 }
                 declaration.initialConditions = conditions
             }
@@ -109,6 +104,20 @@ struct ImportAssembler {
                 at: assignment.source, code: "undeclared-scene")
         }
         return (declarations, unresolved)
+    }
+
+    /// Sets a condition the source states exactly, or records it as unresolved (the default
+    /// stays in its place).
+    private static func apply(
+        _ value: SourceFindings.ConditionValue, as condition: UnresolvedCondition.Condition, of declaration: String,
+        at source: SourceLocation, to conditions: inout ActivationConditions, unresolved: inout [UnresolvedCondition]
+    ) {
+        switch value {
+        case .predicate(let predicate):
+            if condition == .canActivate { conditions.canActivate = predicate } else { conditions.prefersToActivate = predicate }
+        case .unresolved(let expression):
+            unresolved.append(UnresolvedCondition(declaration: declaration, condition: condition, expression: expression, source: source))
+        }
     }
 
     /// `$(PRODUCT_MODULE_NAME).SceneDelegate` and `MailApp.SceneDelegate` name `SceneDelegate`.
@@ -162,12 +171,7 @@ struct ImportAssembler {
                     var initial = ActivationConditions.defaults(for: .swiftui)
                     for (condition, value) in [(UnresolvedCondition.Condition.prefersToActivate, conditions.preferring), (.canActivate, conditions.allowing)] {
                         conditionsFound += 1
-                        switch value {
-                        case .predicate(let predicate):
-                            if condition == .canActivate { initial.canActivate = predicate } else { initial.prefersToActivate = predicate }
-                        case .unresolved(let expression):
-                            unresolved.append(UnresolvedCondition(declaration: name, condition: condition, expression: expression, source: conditions.source))
-                        }
+                        Self.apply(value, as: condition, of: name, at: conditions.source, to: &initial, unresolved: &unresolved)
                     }
                     declaration.initialConditions = initial
                 }
@@ -185,8 +189,7 @@ struct ImportAssembler {
             warn(
                 "Info.plist declares scene configurations (\(info.configurations.map(\.name).joined(separator: ", "))), but the app is read as SwiftUI: "
                     + "its declarations come from the App's scenes",
-                at: info.configurations.first?.source, code: "mixed-app")
-            if diagnostics[diagnostics.count - 1].file == nil { diagnostics[diagnostics.count - 1].file = plistFile }
+                at: info.configurations.first?.source, file: plistFile, code: "mixed-app")
         }
         return (declarations, unresolved)
     }

@@ -1,0 +1,89 @@
+import Foundation
+import SceneRouting
+import SceneRouterImport
+import Testing
+
+/// How an import puts the app together when the plist and the code disagree or say
+/// something twice: every such case is a warning at its place, never silent.
+@Suite struct ImportAssemblyTests {
+    /// Writes `files` (path → text) to a new temporary folder and imports it.
+    static func importApp(plist: [String: Any], files: [String: String]) throws -> AppImport {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+            .write(to: folder.appendingPathComponent("Info.plist"))
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        let result = AppImport(plist: folder.path + "/Info.plist", sources: [folder.path])
+        return result
+    }
+
+    static func codes(_ result: AppImport) -> [String] {
+        result.diagnostics.map { $0.code?.rawValue ?? $0.message }
+    }
+
+    static let swiftUIApp = """
+        @main struct Demo: App {
+            var body: some Scene {
+                WindowGroup { HomeView() }
+            }
+        }
+        struct HomeView: View { var body: some View { Text("home") } }
+        struct Orphan: View {
+            var body: some View { Text("x").handlesExternalEvents(preferring: ["a"], allowing: ["*"]) }
+        }
+        """
+
+    @Test func aSwiftUIAppWithoutASceneManifestShowsOneWindow() throws {
+        let result = try Self.importApp(plist: ["CFBundleIdentifier": "x"], files: ["App.swift": Self.swiftUIApp])
+        let app = try #require(result.app)
+        #expect(app.framework == .swiftui)
+        #expect(!app.supportsMultipleScenes)
+        #expect(app.declarations.map(\.name) == ["HomeView"])
+        #expect(Self.codes(result) == ["undeclared-scene", "single-scene"])
+        #expect(result.diagnostics.last?.file?.hasSuffix("/Info.plist") == true)
+    }
+
+    @Test func plistConfigurationsBesideASwiftUIAppAreNotImported() throws {
+        let plist: [String: Any] = [
+            "UIApplicationSceneManifest": [
+                "UIApplicationSupportsMultipleScenes": true,
+                "UISceneConfigurations": ["UIWindowSceneSessionRoleApplication": [["UISceneConfigurationName": "Legacy"]]],
+            ]
+        ]
+        let result = try Self.importApp(plist: plist, files: ["App.swift": Self.swiftUIApp])
+        #expect(result.app?.declarations.map(\.name) == ["HomeView"])
+        #expect(Self.codes(result) == ["undeclared-scene", "mixed-app"])
+    }
+
+    @Test func repeatedAssignmentsAndRepeatedNames() throws {
+        let configurations: [[String: Any]] = [
+            ["UISceneConfigurationName": "Main", "UISceneDelegateClassName": "App.SceneDelegate"],
+            ["UISceneConfigurationName": "Main", "UISceneDelegateClassName": "App.OtherDelegate"],
+        ]
+        let plist: [String: Any] = [
+            "UIApplicationSceneManifest": [
+                "UIApplicationSupportsMultipleScenes": true,
+                "UISceneConfigurations": [
+                    "UIWindowSceneSessionRoleApplication": configurations,
+                    "UIWindowSceneSessionRoleExternalDisplayNonInteractive": [["UISceneConfigurationName": "Main"]],
+                ],
+            ]
+        ]
+        let code = """
+            final class SceneDelegate {
+                func connect(_ scene: UIScene) {
+                    scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH 'a'")
+                    scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH 'b'")
+                }
+            }
+            """
+        let result = try Self.importApp(plist: plist, files: ["SceneDelegate.swift": code])
+        let app = try #require(result.app)
+        #expect(app.declarations.map(\.name) == ["Main", "Main (windowApplication)", "Main (windowExternalDisplayNonInteractive)"])
+        #expect(app.declarations[0].initialConditions?.canActivate.format == "SELF BEGINSWITH 'a'")
+        // In plist order: the first Main's second assignment, then the repeated names.
+        #expect(Self.codes(result) == ["repeated-condition", "duplicate-configuration", "duplicate-configuration"])
+        #expect(result.diagnostics.first?.line == 4)
+    }
+}
