@@ -31,7 +31,8 @@ package final class CompiledPattern: @unchecked Sendable {
         // A trailing NUL keeps the pointer non-null for an empty pattern; the length excludes it.
         let utf8 = Array(pattern.utf8) + [0]
         let compiled: OpaquePointer? = utf8.withUnsafeBufferPointer { buffer in
-            pcre2_compile_8(buffer.baseAddress, buffer.count - 1, options, &errorCode, &errorOffset, nil)
+            pcre2_compile_8(
+                buffer.baseAddress, buffer.count - 1, options, &errorCode, &errorOffset, CompileContext.shared.pointer)
         }
         guard let compiled else {
             throw PCRE2CompileError(code: errorCode, message: Self.message(for: errorCode), offset: errorOffset)
@@ -44,6 +45,24 @@ package final class CompiledPattern: @unchecked Sendable {
 
     deinit {
         pcre2_code_free_8(code)
+    }
+
+    /// The settings every pattern is compiled with: ICU's line terminators (CR, LF, CRLF, VT,
+    /// FF, NEL, LS and PS all end a line for `^`, `$` and `.` outside `(?s)`), which is
+    /// PCRE2's `NEWLINE_ANY`. A pattern starting with `(*LF)` (ICU's `(?d)`) overrides it.
+    /// Created once and only read after, so threads share it (`@unchecked Sendable`).
+    private final class CompileContext: @unchecked Sendable {
+        static let shared = CompileContext()
+        let pointer: OpaquePointer
+
+        private init() {
+            guard let context = pcre2_compile_context_create_8(nil) else {
+                preconditionFailure("PCRE2 could not allocate a compile context")
+            }
+            let status = pcre2_set_newline_8(context, UInt32(PCRE2_NEWLINE_ANY))
+            precondition(status == 0, "pcre2_set_newline failed: \(status)")
+            pointer = context
+        }
     }
 
     private static func requiredASCII(of code: OpaquePointer) -> [UInt8] {

@@ -88,4 +88,33 @@ import Testing
         let translated = try ICURegexTranslator.translate(pattern)
         #expect(translated.bytes == Array(pattern.utf8))
     }
+
+    /// Spelling out a lookbehind or case-insensitive text multiplies alternatives; past the
+    /// budget (16 KiB plus 16 bytes per byte of pattern) it is refused, never built.
+    @Test func spellingOutIsBounded() throws {
+        func refusal(_ pattern: String) -> String? {
+            do {
+                _ = try ICURegexTranslator.translate(pattern)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        let optionals = ".*(?<=" + String(repeating: "a?", count: 16) + ")x"
+        #expect(refusal(optionals)?.contains("too many lengths") == true)
+        let manyLookbehinds = String(repeating: "(?<=a?b?c?d?e?f?g?h?)", count: 2_000)
+        #expect(refusal(manyLookbehinds)?.contains("too many lengths") == true)
+        let nested = ".*(?<=" + String(repeating: "(?:", count: 101) + "a" + String(repeating: ")", count: 101) + ")x"
+        #expect(refusal(nested)?.contains("deeper than 100 levels") == true)
+        let inlineFlags = ".*(?<=" + String(repeating: "(?i)", count: 101) + "a)x"
+        #expect(refusal(inlineFlags)?.contains("deeper than 100 levels") == true)
+        #expect(refusal("(?i)" + String(repeating: "s", count: 11)) == nil)
+        #expect(refusal("(?i)" + String(repeating: "s", count: 12))?.contains("too many ways") == true)
+        // Long text whose foldings do not overlap grows linearly.
+        let text = "(?i)" + String(repeating: "ss-", count: 2_000)
+        let translated = try ICURegexTranslator.translate(text)
+        #expect(translated.bytes.count < 8 * text.utf8.count)
+        let fixed = ".*(?<=" + String(repeating: "a", count: 20_000) + ")x"
+        #expect(refusal(fixed) == nil)
+    }
 }

@@ -1,23 +1,28 @@
 import PredicateSyntax
 
 /// Rewrites an ICU regular expression (what Apple's MATCHES speaks) into PCRE2 syntax with
-/// the same meaning, or refuses with a clear error when PCRE2 has no equivalent.
+/// the same meaning, or refuses with an error at the offending offset when PCRE2 has no
+/// exact equivalent (or ICU itself refuses the pattern).
 ///
-/// Translated: set algebra (`[[a-z]&&[aeiou]]`, `[[a-z]--[aeiou]]`, `[[a-z]-[aeiou]]`,
-/// nested unions) into lookaround classes; `\N{NAME}`, `\uhhhh`, `\Uhhhhhhhh` and ICU's
-/// `\0ooo` octal into `\x{…}`; unknown letter escapes (`\y`, `\K`, …) into the letter;
-/// `\p{IsX}` into `\p{X}`; numbered back-references into `\g{n}`.
-/// Rejected: `(?w)`, `\p{InBlock}`, `{,n}`, and PCRE2-only constructs ICU refuses
-/// (`(?P<…>`, recursion, conditionals, `(*VERB)`, branch reset).
+/// One pass over the pattern: escapes, sets and group openings are translated where they
+/// stand; lookbehinds are read whole (``translateLookbehind()``), as is literal text under
+/// `(?i)` where full case folding changes what it matches (``translateCaselessRun()``).
+/// The predicate-language article lists every construct translated and refused.
 struct ICURegexTranslator {
     /// How deeply character sets may nest (`[[[a]]]` is three levels): sets are translated
     /// recursively, and ICU itself refuses patterns far shallower than this.
     static let maximumSetDepth = 100
 
-    private let input: [UInt8]
-    private var index = 0
-    private var output = TranslatedPattern()
-    private var setDepth = 0
+    let input: [UInt8]
+    var index = 0
+    var output = TranslatedPattern()
+    var setDepth = 0
+    /// How many more bytes spelling out lookbehinds and case-insensitive text may add: a
+    /// fixed allowance plus sixteen per byte of pattern, so that long ordinary patterns pass and
+    /// no pattern makes the translation do unbounded work.
+    var spellingBudget: Int
+    /// Whether `(?i)` is on where the translation has got to.
+    var caseInsensitive = false
     /// The last search for a `}`: from where, and where it was found (nil: nowhere after).
     /// Remembered so that a pattern full of unclosed `\p{` is read once, not once per escape.
     private var braceSearch: (from: Int, found: Int?)?
@@ -28,13 +33,56 @@ struct ICURegexTranslator {
         return translator.output
     }
 
-    private init(input: [UInt8]) { self.input = input }
+    /// Where the x flag (white space and `#` comments ignored) is on.
+    enum ExtendedMode { case never, throughout, inPlaces }
+    let extendedMode: ExtendedMode
+    /// Whether anything in the pattern refers back to a group (`\\1`, `\\k<name>`).
+    let hasBackReferences: Bool
 
-    private func peek(_ ahead: Int = 0) -> UInt8? {
+    private init(input: [UInt8]) {
+        self.input = input
+        spellingBudget = 16 * 1024 + 16 * input.count
+        var flagGroupsWithX = 0
+        var setAtStart = false
+        var references = false
+        var position = 0
+        while position + 1 < input.count {
+            let byte = input[position]
+            let next = input[position + 1]
+            if byte == UInt8(ascii: "\\") {
+                references = references || (0x31...0x39).contains(next) || next == UInt8(ascii: "k")
+                position += 2
+                continue
+            }
+            if byte == UInt8(ascii: "("), next == UInt8(ascii: "?") {
+                var flag = position + 2
+                var negated = false
+                var setsX = false
+                var mentionsX = false
+                while flag < input.count, input[flag] == UInt8(ascii: "-") || (input[flag] | 0x20) >= UInt8(ascii: "a") && (input[flag] | 0x20) <= UInt8(ascii: "z") {
+                    if input[flag] == UInt8(ascii: "-") { negated = true }
+                    if input[flag] == UInt8(ascii: "x") {
+                        mentionsX = true
+                        setsX = !negated
+                    }
+                    flag += 1
+                }
+                if mentionsX {
+                    flagGroupsWithX += 1
+                    if position == 0 && setsX && flag < input.count && input[flag] == UInt8(ascii: ")") { setAtStart = true }
+                }
+            }
+            position += 1
+        }
+        extendedMode = flagGroupsWithX == 0 ? .never : (setAtStart && flagGroupsWithX == 1 ? .throughout : .inPlaces)
+        hasBackReferences = references
+    }
+
+    func peek(_ ahead: Int = 0) -> UInt8? {
         index + ahead < input.count ? input[index + ahead] : nil
     }
 
-    private func fail(_ message: String, at offset: Int, length: Int = 1) -> PatternTranslationError {
+    func fail(_ message: String, at offset: Int, length: Int = 1) -> PatternTranslationError {
         PatternTranslationError(message: message, offset: offset, length: length)
     }
 
@@ -49,31 +97,116 @@ struct ICURegexTranslator {
     }
 
     /// Escapes both dialects read the same way (`\d`, `\p{…}`, `\b`, …).
-    private static let sharedEscapeLetters = Set("aAbBcdDeEfGhHknpPrRsStvVwWxXzZ".utf8)
+    static let sharedEscapeLetters = Set("aAbBcdDeEfGhHknpPrRsStvVwWxXzZ".utf8)
+    /// Escapes that are assertions outside a set, and that ICU reads as the letter inside one
+    /// (`[\b]` is `b`; PCRE2 reads it as a backspace or refuses the others).
+    static let assertionLetters = Set("bBAzZG".utf8)
+    /// Escapes standing for a class of characters (a hyphen after one in a set is literal).
+    static let classEscapeLetters = Set("dDsSwWhHvVpP".utf8)
 
     private mutating func run() throws(PatternTranslationError) {
+        // For each open group: whether it is a lookahead (ICU refuses to repeat one), and
+        // whether (?i) was on before it.
+        var openGroups: [(isLookahead: Bool, caseInsensitive: Bool)] = []
         while let byte = peek() {
             switch byte {
-            case UInt8(ascii: "\\"):
-                output.append(try translateEscape(inClass: false))
-            case UInt8(ascii: "["):
-                output.append(try translateSet())
             case UInt8(ascii: "("):
+                let start = index
+                let kind = peek(1) == UInt8(ascii: "?") ? peek(2) : nil
+                let isLookbehind = kind == UInt8(ascii: "<") && (peek(3) == UInt8(ascii: "=") || peek(3) == UInt8(ascii: "!"))
+                let setsFlagsInline = isInlineFlagGroup(at: start)
+                let opensGroup = kind != UInt8(ascii: "#") && !isLookbehind && !setsFlagsInline
+                let before = caseInsensitive
+                let after = caseInsensitivity(afterFlagGroupAt: start)
                 try translateGroupOpening()
-            case UInt8(ascii: "{"):
-                if peek(1) == UInt8(ascii: ","), let end = closingBrace(from: index), end > index + 2 {
-                    throw fail("'{,n}' is not an ICU quantifier: write {0,n}", at: index, length: end - index + 1)
+                if isLookbehind { try refuseQuantifiedAssertion(openedAt: start) }
+                if opensGroup { openGroups.append((kind == UInt8(ascii: "=") || kind == UInt8(ascii: "!"), before)) }
+                caseInsensitive = after
+            case UInt8(ascii: ")"):
+                output.append(try translateAtom())
+                if let group = openGroups.popLast() {
+                    caseInsensitive = group.caseInsensitive
+                    if group.isLookahead { try refuseQuantifiedAssertion(openedAt: index - 1) }
                 }
-                output.emit("{", from: index)
-                index += 1
+            case UInt8(ascii: "{") where closingBrace(from: index) != nil:
+                // A counted quantifier, whose digits are not literal text.
+                let close = closingBrace(from: index)!
+                output.append(try translateAtom())
+                output.emit(bytes: input[index...close], from: index)
+                index = close + 1
             default:
-                output.emit(bytes: CollectionOfOne(byte), from: index)
-                index += 1
+                if caseInsensitive, let piece = try translateCaselessRun() {
+                    output.append(piece)
+                } else {
+                    output.append(try translateAtom())
+                }
             }
         }
     }
 
-    private func closingBrace(from start: Int) -> Int? {
+    /// Whether `(?i)` is on after the group opening at `start`: changed by flags (`(?i)`,
+    /// `(?-i:`), else as it was.
+    func caseInsensitivity(afterFlagGroupAt start: Int) -> Bool {
+        guard start + 1 < input.count, input[start + 1] == UInt8(ascii: "?") else { return caseInsensitive }
+        var position = start + 2
+        var negated = false
+        var result = caseInsensitive
+        while position < input.count {
+            let byte = input[position]
+            if byte == UInt8(ascii: "-") {
+                negated = true
+            } else if byte == UInt8(ascii: "i") {
+                result = !negated
+            } else if !((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")) {
+                return byte == UInt8(ascii: ")") || byte == UInt8(ascii: ":") ? result : caseInsensitive
+            }
+            position += 1
+        }
+        return caseInsensitive
+    }
+
+    /// ICU refuses a quantifier after a lookaround (`(?=a)?`); PCRE2 would take it.
+    func refuseQuantifiedAssertion(openedAt start: Int) throws(PatternTranslationError) {
+        if isQuantifier(at: index) {
+            throw fail("ICU refuses a quantifier after a lookahead or lookbehind", at: index)
+        }
+    }
+
+    /// The element at `index` that does not open a group: an escape, a set, an anchor, or
+    /// one character (a quantifier, `|` and `)` included, as both dialects spell them alike).
+    mutating func translateAtom() throws(PatternTranslationError) -> TranslatedPattern {
+        let byte = input[index]
+        switch byte {
+        case UInt8(ascii: "\\"):
+            return try translateEscape(inClass: false)
+        case UInt8(ascii: "[") where peek(1) == UInt8(ascii: ":"):
+            // ICU reads `[:digit:]` on its own as a set; PCRE2 only inside brackets.
+            guard let close = posixClassEnd(from: index) else { return try translateSet() }
+            defer { index = close + 1 }
+            return posixClass(from: index, to: close, inSet: false)
+        case UInt8(ascii: "["):
+            return try translateSet()
+        case UInt8(ascii: "$"), UInt8(ascii: "^"):
+            defer { index += 1 }
+            return try anchor(bytes: [byte], from: index, next: index + 1)
+        case UInt8(ascii: "{"):
+            if peek(1) == UInt8(ascii: ","), let end = closingBrace(from: index), end > index + 2 {
+                throw fail("'{,n}' is not an ICU quantifier: write {0,n}", at: index, length: end - index + 1)
+            }
+            fallthrough
+        default:
+            // The whole character, so that a quantifier after it repeats all of it.
+            var end = index + 1
+            while end < input.count, input[end] & 0xC0 == 0x80 { end += 1 }
+            var piece = TranslatedPattern()
+            piece.emit(bytes: input[index..<end], from: index)
+            index = end
+            return piece
+        }
+    }
+
+    /// The `}` ending a counted quantifier (`{2}`, `{2,}`, `{2,5}`) that opens at `start`.
+    func closingBrace(from start: Int) -> Int? {
         var position = start + 1
         while position < input.count {
             let byte = input[position]
@@ -84,7 +217,7 @@ struct ICURegexTranslator {
         return nil
     }
 
-    private mutating func translateGroupOpening() throws(PatternTranslationError) {
+    mutating func translateGroupOpening() throws(PatternTranslationError) {
         let start = index
         if peek(1) == UInt8(ascii: "*") {
             throw fail("backtracking verbs such as (*SKIP) are PCRE2 syntax, not ICU", at: start, length: 2)
@@ -111,31 +244,101 @@ struct ICURegexTranslator {
             while end < input.count, input[end] != UInt8(ascii: ")") { end += 1 }
             output.emit(bytes: input[index..<min(input.count, end + 1)], from: start)
             index = min(input.count, end + 1)
-        case UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: ">"), UInt8(ascii: "<"):
+        case UInt8(ascii: "<") where peek(3) != UInt8(ascii: "=") && peek(3) != UInt8(ascii: "!"):
+            // A named group: ICU names are ASCII letters and digits, starting with a letter.
+            var end = index + 3
+            while end < input.count, input[end] != UInt8(ascii: ">") { end += 1 }
+            let name = input[(index + 3)..<min(end, input.count)]
+            let isLetter = { (byte: UInt8) in (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+            guard let first = name.first, isLetter(first), name.allSatisfy({ isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }) else {
+                throw fail("ICU group names are ASCII letters and digits, starting with a letter", at: start, length: end - start + 1)
+            }
+            output.emit(bytes: input[index..<index + 3], from: start)
+            index += 3
+        case UInt8(ascii: "<"):
+            output.append(try translateLookbehind())
+        case UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: ">"):
             output.emit(bytes: input[index..<index + 3], from: start)
             index += 3
         default:
-            // Flag groups: (?ims-x) or (?i:…). ICU knows i m s x w; PCRE2 has no w.
-            var position = index + 2
-            while position < input.count, input[position] != UInt8(ascii: ")"), input[position] != UInt8(ascii: ":") {
-                let flag = input[position]
-                if flag == UInt8(ascii: "w") {
-                    throw fail(
-                        "the (?w) flag (ICU's Unicode word boundaries) has no PCRE2 equivalent", at: position)
-                }
-                if !"imsx-".utf8.contains(flag) {
-                    throw fail("unknown flag '\(Character(Unicode.Scalar(flag)))' in (?…): ICU knows i, m, s, x and w", at: position)
-                }
-                position += 1
-            }
-            output.emit("(?", from: start)
-            index += 2
+            try translateFlagGroup()
         }
+    }
+
+    /// `(?ims-x)` or `(?i:…)`. ICU knows i, m, s, x and w, and accepts d (Unix line endings)
+    /// and u (Unicode case, which ICU always has). PCRE2 has no w; its `xx` is ICU's x (white
+    /// space is ignored inside sets too); d becomes `(*LF)` at the start of the pattern.
+    mutating func translateFlagGroup() throws(PatternTranslationError) {
+        let start = index
+        var position = index + 2
+        var flags = ""
+        var negating = false
+        while position < input.count, input[position] != UInt8(ascii: ")"), input[position] != UInt8(ascii: ":") {
+            let flag = input[position]
+            switch flag {
+            case UInt8(ascii: "w"):
+                throw fail("the (?w) flag (ICU's Unicode word boundaries) has no PCRE2 equivalent", at: position)
+            case UInt8(ascii: "-"):
+                negating = true
+                flags += "-"
+            case UInt8(ascii: "i"), UInt8(ascii: "m"), UInt8(ascii: "s"):
+                flags.unicodeScalars.append(Unicode.Scalar(flag))
+            case UInt8(ascii: "x"):
+                flags += negating ? "x" : "xx"
+            case UInt8(ascii: "u"):
+                break
+            case UInt8(ascii: "d"):
+                guard !negating else { break }
+                // Only where PCRE2 takes a newline convention: before everything else.
+                guard start == 0, output.bytes.isEmpty else {
+                    throw fail("the (?d) flag (Unix line endings) is supported only at the very start of the pattern", at: position)
+                }
+                output.emit("(*LF)", from: start)
+            default:
+                throw fail("unknown flag '\(Character(Unicode.Scalar(flag)))' in (?…): ICU knows i, m, s, x, w, d and u", at: position)
+            }
+            position += 1
+        }
+        if flags.hasSuffix("-") { flags.removeLast() }
+        let terminator = position < input.count ? input[position] : nil
+        if flags.isEmpty && terminator == UInt8(ascii: ")") {
+            // Nothing left to say (`(?u)`, `(?d)`).
+        } else if flags.isEmpty && terminator == UInt8(ascii: ":") {
+            output.emit("(?:", from: start)
+        } else {
+            output.emit("(?" + flags, from: start)
+            if let terminator { output.emit(bytes: CollectionOfOne(terminator), from: position) }
+        }
+        index = min(input.count, position + 1)
+    }
+
+    /// Whether a quantifier (`*`, `+`, `?`, `{n…`) starts at `position`.
+    func isQuantifier(at position: Int) -> Bool {
+        guard position < input.count else { return false }
+        switch input[position] {
+        case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"): return true
+        case UInt8(ascii: "{"): return position + 1 < input.count && input[position + 1] >= 0x30 && input[position + 1] <= 0x39
+        default: return false
+        }
+    }
+
+    /// An anchor (`$`, `^`, `\b`, …). ICU lets one repeat `^` and `$` (`a$*`), which PCRE2
+    /// takes only of a group; it refuses a quantifier after the backslash assertions.
+    func anchor(bytes: [UInt8], from start: Int, next: Int) throws(PatternTranslationError) -> TranslatedPattern {
+        var piece = TranslatedPattern()
+        let quantified = isQuantifier(at: next)
+        if quantified && bytes.count > 1 {
+            throw fail("ICU refuses a quantifier after the assertion \\\(Character(Unicode.Scalar(bytes[1])))", at: next)
+        }
+        if quantified { piece.emit("(?:", from: start) }
+        piece.emit(bytes: bytes, from: start)
+        if quantified { piece.emit(")", from: start) }
+        return piece
     }
 
     // MARK: Escapes
 
-    private mutating func translateEscape(inClass: Bool) throws(PatternTranslationError) -> TranslatedPattern {
+    mutating func translateEscape(inClass: Bool) throws(PatternTranslationError) -> TranslatedPattern {
         var piece = TranslatedPattern()
         let start = index
         guard let letter = peek(1) else {
@@ -169,30 +372,35 @@ struct ICURegexTranslator {
             index = close + 1
             piece.emit("\\x{\(String(scalar.value, radix: 16))}", from: start)
         case UInt8(ascii: "u"), UInt8(ascii: "U"):
-            let count = letter == UInt8(ascii: "u") ? 4 : 8
-            var value: UInt32 = 0
-            for offset in 0..<count {
-                guard let digit = peek(offset), let hex = HexDigit.value(digit) else {
-                    throw fail(
-                        "\\\(Character(Unicode.Scalar(letter))) needs \(count) hexadecimal digits", at: start,
-                        length: 2 + offset)
+            var value = try hexEscape(letter: letter, at: start)
+            if (0xD800...0xDBFF).contains(value), peek() == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "u") {
+                // An escaped surrogate pair is one character, as in UTF-16.
+                let saved = index
+                index += 2
+                let low = try hexEscape(letter: UInt8(ascii: "u"), at: saved)
+                if (0xDC00...0xDFFF).contains(low) {
+                    value = 0x10000 + (value - 0xD800) << 10 + (low - 0xDC00)
+                } else {
+                    index = saved
                 }
-                value = value &* 16 &+ UInt32(hex)
             }
-            index += count
-            guard Unicode.Scalar(value) != nil || (0xD800...0xDFFF).contains(value) else {
-                throw fail("\\\(Character(Unicode.Scalar(letter))) escape beyond U+10FFFF", at: start, length: 2 + count)
+            if (0xD800...0xDFFF).contains(value) {
+                // UTF-8 text holds no lone surrogate: nothing matches it.
+                guard !inClass else { throw fail("a lone surrogate in a set matches nothing in UTF-8 text", at: start, length: index - start) }
+                piece.emit("(?!)", from: start)
+            } else {
+                piece.emit("\\x{\(String(value, radix: 16))}", from: start)
             }
-            piece.emit("\\x{\(String(value, radix: 16))}", from: start)
         case UInt8(ascii: "0"):
-            // ICU: \0 followed by up to three octal digits.
+            // ICU: \0 followed by one to three octal digits, while the value stays below 0400.
             var value: UInt32 = 0
             var digits = 0
-            while digits < 3, let digit = peek(), digit >= 0x30, digit <= 0x37 {
+            while digits < 3, let digit = peek(), digit >= 0x30, digit <= 0x37, value * 8 + UInt32(digit - 0x30) <= 0o377 {
                 value = value * 8 + UInt32(digit - 0x30)
                 index += 1
                 digits += 1
             }
+            guard digits > 0 else { throw fail("\\0 needs an octal digit (\\0ooo)", at: start, length: 2) }
             piece.emit("\\x{\(String(value, radix: 16))}", from: start)
         case UInt8(ascii: "1")...UInt8(ascii: "9"):
             var number = Int(letter - 0x30)
@@ -206,20 +414,37 @@ struct ICURegexTranslator {
                 piece.emit(bytes: input[start..<index], from: start)
             }
         case UInt8(ascii: "p"), UInt8(ascii: "P"):
-            piece.emit(bytes: input[start..<index], from: start)
             guard peek() == UInt8(ascii: "{"), let close = closingBrace(after: index) else {
+                piece.emit(bytes: input[start..<index], from: start)
                 return piece
             }
             var name = String(decoding: input[(index + 1)..<close], as: UTF8.self)
-            if name.hasPrefix("In") {
-                throw fail(
-                    "Unicode block properties (\\p{\(name)}) are not supported by PCRE2", at: start, length: close - start + 1)
-            }
             if name.hasPrefix("Is"), name.count > 2 { name.removeFirst(2) }
-            piece.emit("{\(name)}", from: index)
+            let negated = letter == UInt8(ascii: "P")
             index = close + 1
+            guard let members = ICUPropertyNames.members(of: name) else {
+                piece.emit((negated ? "\\P{" : "\\p{") + name + "}", from: start)
+                return piece
+            }
+            if members.isSingleProperty {
+                piece.emit(negated ? ICUPropertyNames.negated(members.text) : members.text, from: start)
+            } else if !inClass {
+                piece.emit((negated ? "[^" : "[") + members.text + "]", from: start)
+            } else if !negated {
+                piece.emit(members.text, from: start)
+            } else {
+                throw fail(
+                    "\\P{\(name)} inside a set is not supported (write it outside the brackets, or use a set difference)",
+                    at: start, length: close - start + 1)
+            }
         case UInt8(ascii: "x"):
             piece.emit("\\x", from: start)
+        case _ where Self.assertionLetters.contains(letter):
+            if inClass {
+                piece.emit(bytes: CollectionOfOne(letter), from: start)
+            } else {
+                piece.append(try anchor(bytes: [UInt8(ascii: "\\"), letter], from: start, next: index))
+            }
         default:
             let isLetter = (letter | 0x20) >= UInt8(ascii: "a") && (letter | 0x20) <= UInt8(ascii: "z")
             if isLetter && !Self.sharedEscapeLetters.contains(letter) {
@@ -237,154 +462,20 @@ struct ICURegexTranslator {
         return piece
     }
 
-    // MARK: Sets
-
-    private enum SetOperator { case intersection, difference }
-
-    /// Translates a bracketed set starting at `index`. Plain sets are copied; sets with
-    /// nested sets or operators become lookaround expressions matching one character.
-    private mutating func translateSet() throws(PatternTranslationError) -> TranslatedPattern {
-        let start = index
-        setDepth += 1
-        defer { setDepth -= 1 }
-        if setDepth > Self.maximumSetDepth {
-            throw fail("character sets nest deeper than \(Self.maximumSetDepth) levels", at: start)
-        }
-        index += 1
-        var negated = false
-        if peek() == UInt8(ascii: "^") {
-            negated = true
-            index += 1
-        }
-        var isPlain = true
-        var run = TranslatedPattern()  // plain members collected since the last piece
-        var pieces: [TranslatedPattern] = []  // the union making up the current operand
-        // The first operand, and one lookahead per later operand (`(?=…)` to intersect,
-        // `(?!…)` to subtract), kept apart so each operator costs its operand, not a copy of
-        // everything before it.
-        var firstOperand: TranslatedPattern?
-        var lookaheads: [TranslatedPattern] = []
-        var pendingOperator: SetOperator?
-        var first = true
-
-        func flushRun() {
-            if !run.bytes.isEmpty {
-                var piece = TranslatedPattern()
-                piece.emit("[", from: start)
-                piece.append(run)
-                piece.emit("]", from: start)
-                pieces.append(piece)
-                run = TranslatedPattern()
+    /// The value of the hex digits after `\\u` (4) or `\\U` (8), whose backslash is at `start`.
+    private mutating func hexEscape(letter: UInt8, at start: Int) throws(PatternTranslationError) -> UInt32 {
+        let count = letter == UInt8(ascii: "u") ? 4 : 8
+        var value: UInt32 = 0
+        for offset in 0..<count {
+            guard let digit = peek(offset), let hex = HexDigit.value(digit) else {
+                throw fail("\\\(Character(Unicode.Scalar(letter))) needs \(count) hexadecimal digits", at: start, length: 2 + offset)
             }
+            value = value &* 16 &+ UInt32(hex)
         }
-        func closeOperand() throws(PatternTranslationError) {
-            flushRun()
-            guard !pieces.isEmpty else {
-                throw fail("empty operand in a set operation", at: index)
-            }
-            var operand = TranslatedPattern()
-            if pieces.count == 1 {
-                operand = pieces[0]
-            } else {
-                operand.emit("(?:", from: start)
-                for (position, piece) in pieces.enumerated() {
-                    if position > 0 { operand.emit("|", from: start) }
-                    operand.append(piece)
-                }
-                operand.emit(")", from: start)
-            }
-            pieces = []
-            if firstOperand != nil, let pendingOperator {
-                var lookahead = TranslatedPattern()
-                lookahead.emit(pendingOperator == .intersection ? "(?=" : "(?!", from: start)
-                lookahead.append(operand)
-                lookahead.emit(")", from: start)
-                lookaheads.append(lookahead)
-            } else {
-                firstOperand = operand
-            }
-            pendingOperator = nil
+        index += count
+        guard Unicode.Scalar(value) != nil || (0xD800...0xDFFF).contains(value) else {
+            throw fail("\\\(Character(Unicode.Scalar(letter))) escape beyond U+10FFFF", at: start, length: 2 + count)
         }
-
-        while true {
-            guard let byte = peek() else {
-                throw fail("missing ']' to close this set", at: start)
-            }
-            if byte == UInt8(ascii: "]") && !first {
-                index += 1
-                break
-            }
-            defer { first = false }
-            switch byte {
-            case UInt8(ascii: "["):
-                if peek(1) == UInt8(ascii: ":"), let close = posixClassEnd(from: index) {
-                    run.emit(bytes: input[index...close], from: index)
-                    index = close + 1
-                } else {
-                    isPlain = false
-                    flushRun()
-                    pieces.append(try translateSet())
-                }
-            case UInt8(ascii: "&") where peek(1) == UInt8(ascii: "&") && !first:
-                isPlain = false
-                try closeOperand()
-                pendingOperator = .intersection
-                index += 2
-            case UInt8(ascii: "-") where peek(1) == UInt8(ascii: "-") && !first:
-                isPlain = false
-                try closeOperand()
-                pendingOperator = .difference
-                index += 2
-            case UInt8(ascii: "-") where peek(1) == UInt8(ascii: "[") && !first && peek(2) != UInt8(ascii: ":"):
-                isPlain = false
-                try closeOperand()
-                pendingOperator = .difference
-                index += 1
-            case UInt8(ascii: "\\"):
-                run.append(try translateEscape(inClass: true))
-            default:
-                run.emit(bytes: CollectionOfOne(byte), from: index)
-                index += 1
-            }
-        }
-
-        if isPlain {
-            var piece = TranslatedPattern()
-            piece.emit(negated ? "[^" : "[", from: start)
-            piece.append(run)
-            piece.emit("]", from: start)
-            return piece
-        }
-        if pendingOperator != nil || !run.bytes.isEmpty || !pieces.isEmpty || firstOperand == nil {
-            try closeOperand()
-        }
-        // The latest operator's lookahead first, as the operators read right to left.
-        var combined = TranslatedPattern()
-        for lookahead in lookaheads.reversed() { combined.append(lookahead) }
-        combined.append(firstOperand!)
-        var expression = TranslatedPattern()
-        if negated {
-            expression.emit("(?!", from: start)
-            expression.append(combined)
-            expression.emit(")(?s:.)", from: start)
-        } else {
-            expression.emit("(?:", from: start)
-            expression.append(combined)
-            expression.emit(")", from: start)
-        }
-        return expression
-    }
-
-    private func posixClassEnd(from start: Int) -> Int? {
-        var position = start + 2
-        while position + 1 < input.count {
-            if input[position] == UInt8(ascii: ":") && input[position + 1] == UInt8(ascii: "]") { return position + 1 }
-            let byte = input[position] | 0x20
-            if !(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) && input[position] != UInt8(ascii: "^") {
-                return nil
-            }
-            position += 1
-        }
-        return nil
+        return value
     }
 }

@@ -1,0 +1,119 @@
+import Foundation
+@testable import SceneRouting
+import Testing
+
+/// `MATCHES` answers as ICU does. Each vector of `Fixtures/conformance/icu-regex.tsv` is
+/// checked twice: against ICU itself (Foundation's `NSRegularExpression` is ICU on this
+/// platform; asked as NSPredicate asks, whole string with DOTALL and MULTILINE), so the
+/// file is ICU's truth and not a guess; and against `SELF MATCHES[n] %@` (`[n]`: without
+/// the NFKC normalisation, which is not what these vectors are about). A vector marked
+/// `refused` is one SceneRouter refuses with a located error because PCRE2 cannot express
+/// it exactly; one marked `differs` is a known case where SceneRouter answers by the
+/// pattern's meaning and ICU does not.
+@Suite struct ICURegexConformanceTests {
+    struct Vector: CustomTestStringConvertible, Sendable {
+        var line: Int
+        var regexClass: String
+        var pattern: String
+        var subject: String
+        /// `true`, `false` or `error`.
+        var icu: String
+        /// `same`, `refused` or `differs`.
+        var sceneRouter: String
+        var why: String
+        var testDescription: String { "line \(line) \(regexClass): \(pattern) on \(subject.debugDescription)" }
+    }
+
+    /// Subjects spell `\n`, `\r`, `\t`, `\\` and `\u{HEX}`; patterns are raw.
+    static func unescape(_ text: String) -> String {
+        var result = ""
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            guard character == "\\", let next = characters.next() else {
+                result.append(character)
+                continue
+            }
+            switch next {
+            case "n": result += "\n"
+            case "r": result += "\r"
+            case "t": result += "\t"
+            case "u":
+                _ = characters.next()  // {
+                var hex = ""
+                while let digit = characters.next(), digit != "}" { hex.append(digit) }
+                result.unicodeScalars.append(Unicode.Scalar(UInt32(hex, radix: 16)!)!)
+            default: result.append(next)
+            }
+        }
+        return result
+    }
+
+    static let vectors: [Vector] = {
+        let url = FixturePaths.url("conformance/icu-regex.tsv")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").enumerated().dropFirst().compactMap { index, line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 6 else { return nil }
+            return Vector(
+                line: index + 1, regexClass: fields[0], pattern: fields[1], subject: unescape(fields[2]), icu: fields[3],
+                sceneRouter: fields[4], why: fields[5])
+        }
+    }()
+
+    /// ICU's answer: `true`, `false` or `error`.
+    static func icu(_ pattern: String, _ subject: String) -> String {
+        guard let regex = try? NSRegularExpression(pattern: "(?:" + pattern + ")\\z", options: [.dotMatchesLineSeparators, .anchorsMatchLines])
+        else { return "error" }
+        let range = NSRange(subject.startIndex..., in: subject)
+        return regex.firstMatch(in: subject, options: [.anchored], range: range) != nil ? "true" : "false"
+    }
+
+    @Test func theFileIsReadWhole() {
+        let lines = ((try? String(contentsOf: FixturePaths.url("conformance/icu-regex.tsv"), encoding: .utf8)) ?? "")
+            .split(separator: "\n").count
+        #expect(Self.vectors.count == lines - 1)
+        #expect(Self.vectors.count > 40)
+    }
+
+    @Test(arguments: vectors) func vectorIsICUsAnswer(_ vector: Vector) {
+        #expect(Self.icu(vector.pattern, vector.subject) == vector.icu)
+    }
+
+    @Test(arguments: vectors) func sceneRouterAnswersAsICU(_ vector: Vector) throws {
+        let predicate: ActivationPredicate
+        do {
+            predicate = try ActivationPredicate(format: "SELF MATCHES[n] %@", arguments: [.string(vector.pattern)])
+        } catch {
+            #expect(vector.icu == "error" || vector.sceneRouter == "refused", "refused: \(error.message)")
+            // A refusal points into the pattern.
+            #expect(error.excerpt != nil)
+            return
+        }
+        #expect(vector.icu != "error", "accepted a pattern ICU refuses")
+        #expect(vector.sceneRouter != "refused", "accepted a pattern marked refused")
+        if vector.sceneRouter == "differs" {
+            // A known difference, where ICU's answer contradicts the pattern's own meaning.
+            #expect(String(predicate.evaluate(vector.subject)) != vector.icu)
+        } else if vector.icu != "error" {
+            #expect(String(predicate.evaluate(vector.subject)) == vector.icu)
+        }
+    }
+
+    /// Every block of the committed table (generated from the Unicode Character Database)
+    /// has the bounds ICU gives it: its first and last code points are in it, the ones just
+    /// outside are not.
+    @Test func blocksHaveICUsBounds() {
+        var wrong: [String] = []
+        for (name, range) in UnicodeBlocks.ranges {
+            let pattern = "\\p{In\(name)}"
+            let lower = Int(range.lowerBound)
+            let upper = Int(range.upperBound)
+            for (value, expected) in [(lower, "true"), (upper, "true"), (lower - 1, "false"), (upper + 1, "false")] {
+                // Surrogates are no text, nor is anything outside 0…10FFFF.
+                guard let code = UInt32(exactly: value), let scalar = Unicode.Scalar(code) else { continue }
+                if Self.icu(pattern, String(scalar)) != expected { wrong.append("\(name) U+\(String(value, radix: 16))") }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+    }
+}
