@@ -89,7 +89,7 @@ extension ICURegexTranslator {
             switch byte {
             case UInt8(ascii: "["):
                 if peek(1) == UInt8(ascii: ":"), let close = posixClassEnd(from: index) {
-                    run.append(posixClass(from: index, to: close, inSet: true))
+                    run.append(try posixClass(from: index, to: close, inSet: true))
                     index = close + 1
                 } else {
                     isPlain = false
@@ -158,17 +158,16 @@ extension ICURegexTranslator {
 
     /// `[:name:]` (or `[:^name:]`) from `start` to `close`: a POSIX class where PCRE2 has it,
     /// else the Unicode property of that name (ICU's `[:Greek:]`), in or out of brackets.
-    func posixClass(from start: Int, to close: Int, inSet: Bool) -> TranslatedPattern {
+    func posixClass(from start: Int, to close: Int, inSet: Bool) throws(PatternTranslationError) -> TranslatedPattern {
         var name = String(decoding: input[(start + 2)..<(close - 1)], as: UTF8.self)
         let negated = name.hasPrefix("^")
         if negated { name.removeFirst() }
-        var piece = TranslatedPattern()
-        if Self.posixNames.contains(name) {
-            let posix = "[:" + (negated ? "^" : "") + name + ":]"
-            piece.emit(inSet ? posix : "[" + posix + "]", from: start)
-        } else {
-            piece.emit((negated ? "\\P{" : "\\p{") + name + "}", from: start)
+        guard Self.posixNames.contains(name) else {
+            return try property(name, negated: negated, inClass: inSet, from: start, length: close - start + 1)
         }
+        var piece = TranslatedPattern()
+        let posix = "[:" + (negated ? "^" : "") + name + ":]"
+        piece.emit(inSet ? posix : "[" + posix + "]", from: start)
         return piece
     }
 

@@ -183,7 +183,7 @@ struct ICURegexTranslator {
             // ICU reads `[:digit:]` on its own as a set; PCRE2 only inside brackets.
             guard let close = posixClassEnd(from: index) else { return try translateSet() }
             defer { index = close + 1 }
-            return posixClass(from: index, to: close, inSet: false)
+            return try posixClass(from: index, to: close, inSet: false)
         case UInt8(ascii: "["):
             return try translateSet()
         case UInt8(ascii: "$"), UInt8(ascii: "^"):
@@ -418,25 +418,9 @@ struct ICURegexTranslator {
                 piece.emit(bytes: input[start..<index], from: start)
                 return piece
             }
-            var name = String(decoding: input[(index + 1)..<close], as: UTF8.self)
-            if name.hasPrefix("Is"), name.count > 2 { name.removeFirst(2) }
-            let negated = letter == UInt8(ascii: "P")
+            let name = String(decoding: input[(index + 1)..<close], as: UTF8.self)
             index = close + 1
-            guard let members = ICUPropertyNames.members(of: name) else {
-                piece.emit((negated ? "\\P{" : "\\p{") + name + "}", from: start)
-                return piece
-            }
-            if members.isSingleProperty {
-                piece.emit(negated ? ICUPropertyNames.negated(members.text) : members.text, from: start)
-            } else if !inClass {
-                piece.emit((negated ? "[^" : "[") + members.text + "]", from: start)
-            } else if !negated {
-                piece.emit(members.text, from: start)
-            } else {
-                throw fail(
-                    "\\P{\(name)} inside a set is not supported (write it outside the brackets, or use a set difference)",
-                    at: start, length: close - start + 1)
-            }
+            piece = try property(name, negated: letter == UInt8(ascii: "P"), inClass: inClass, from: start, length: close - start + 1)
         case UInt8(ascii: "x"):
             piece.emit("\\x", from: start)
         case _ where Self.assertionLetters.contains(letter):
@@ -458,6 +442,32 @@ struct ICURegexTranslator {
                     index += 1
                 }
             }
+        }
+        return piece
+    }
+
+    /// The property `name` (`\\p{…}`, `[:…:]`) in PCRE2 terms: ICU's and Java's names mapped
+    /// to PCRE2 properties or ranges (``ICUPropertyNames``), others left for PCRE2 to judge.
+    func property(
+        _ name: String, negated: Bool, inClass: Bool, from start: Int, length: Int
+    ) throws(PatternTranslationError) -> TranslatedPattern {
+        var name = name
+        if name.hasPrefix("Is"), name.count > 2 { name.removeFirst(2) }
+        var piece = TranslatedPattern()
+        guard let members = ICUPropertyNames.members(of: name) else {
+            piece.emit((negated ? "\\P{" : "\\p{") + name + "}", from: start)
+            return piece
+        }
+        if members.isSingleProperty {
+            piece.emit(negated ? ICUPropertyNames.negated(members.text) : members.text, from: start)
+        } else if !inClass {
+            piece.emit((negated ? "[^" : "[") + members.text + "]", from: start)
+        } else if !negated {
+            piece.emit(members.text, from: start)
+        } else {
+            throw fail(
+                "\\P{\(name)} inside a set is not supported (write it outside the brackets, or use a set difference)",
+                at: start, length: length)
         }
         return piece
     }
