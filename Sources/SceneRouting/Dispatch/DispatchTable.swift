@@ -300,17 +300,17 @@ final class DispatchTable: @unchecked Sendable {
     private static func offerCandidates<Visitor: TierCandidateVisitor>(
         of tier: PredicateTier, _ view: PredicateTier.RoutingView, for subject: inout Subject, to visitor: inout Visitor
     ) {
-        for group in view.always { visitor.consider(group, verify: false, ascii: false) }
+        for group in view.always { visitor.consider(group, verify: false, ascii: false, offeredOnce: true) }
         if subject.isASCII {
             // ASCII checks hold for ASCII identifiers only.
             tier.probe(subject.bytes, &visitor)
-            for group in view.residual { visitor.consider(group, verify: true, ascii: true) }
+            for group in view.residual { visitor.consider(group, verify: true, ascii: true, offeredOnce: true) }
         } else {
             // Each family's keys are folded literals: probe the identifier's fold for them.
             for family in KeyFamily.allCases where tier.index.hasKeys(of: family) {
                 tier.index.probe(folded: subject.keyFold(family), family, &visitor)
             }
-            for group in view.residual { visitor.consider(group, verify: true, ascii: false) }
+            for group in view.residual { visitor.consider(group, verify: true, ascii: false, offeredOnce: true) }
         }
     }
 

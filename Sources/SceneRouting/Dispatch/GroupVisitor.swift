@@ -14,6 +14,8 @@ protocol GroupVisitor {
 /// verified), groups the literal index finds, and the residual groups (both verified).
 protocol TierCandidateVisitor: GroupVisitor {
     /// `verify`: the group's predicate must be evaluated before it can win; `ascii`: its ASCII
-    /// check or program may do that (exact for ASCII identifiers only).
-    mutating func consider(_ group: Int32, verify: Bool, ascii: Bool)
+    /// check or program may do that (exact for ASCII identifiers only); `offeredOnce`: the
+    /// tier offers this group once per route (always and residual groups), so a failure need
+    /// not be remembered.
+    mutating func consider(_ group: Int32, verify: Bool, ascii: Bool, offeredOnce: Bool)
 }

@@ -55,13 +55,14 @@ struct TierContest: TierCandidateVisitor {
 
     /// Considers `group`: it wins if its best session ranks first so far and (when `verify`)
     /// its predicate holds. `ascii` allows the group's ASCII check or program, which are exact
-    /// for ASCII identifiers only.
+    /// for ASCII identifiers only. A group the index finds may come again at another
+    /// position, so its failure is remembered unless it is `offeredOnce`.
     @inline(__always)
-    mutating func consider(_ group: Int32, verify: Bool, ascii: Bool) {
+    mutating func consider(_ group: Int32, verify: Bool, ascii: Bool, offeredOnce: Bool) {
         let head = heads[Int(group)]
         guard head.top >= 0, best < 0 || head.rank.ranksBefore(bestRank, recency: recency) else { return }
         if verify {
-            guard !failed.contains(group) else { return }
+            guard offeredOnce || !failed.contains(group) else { return }
             winners.prefetch(head.top)
             verifications += 1
             let holds =
@@ -69,7 +70,7 @@ struct TierContest: TierCandidateVisitor {
                 ? head.check.holds(subject.pointee.bytes, programs: programs)
                 : roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded)
             guard holds else {
-                failed.insert(group)
+                if !offeredOnce { failed.insert(group) }
                 return
             }
         }
@@ -84,6 +85,6 @@ struct TierContest: TierCandidateVisitor {
     /// A group found by the literal index.
     @inline(__always)
     mutating func visit(_ group: Int32) {
-        consider(group, verify: true, ascii: asciiChecksApply)
+        consider(group, verify: true, ascii: asciiChecksApply, offeredOnce: false)
     }
 }
