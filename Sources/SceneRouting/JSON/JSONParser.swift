@@ -53,7 +53,12 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
     }
 
     private func describeHere() -> String {
@@ -193,59 +198,78 @@ struct JSONParser {
     private mutating func parseString() throws(Failure) -> String {
         let start = position
         position += 1
-        var scalars = String.UnicodeScalarView()
+        // Most strings have no escapes: their bytes are the string's UTF-8, validated here
+        // (so errors keep their positions) and copied once.
+        var runStart = position
+        var decoded: [UInt8] = []
+        var escaped = false
         while true {
             guard position < bytes.count else { throw failure("unterminated string", at: start) }
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
-                position += 1
-                return String(scalars)
-            case UInt8(ascii: "\\"):
-                position += 1
-                guard position < bytes.count else { throw failure("unterminated string", at: start) }
-                let escape = bytes[position]
-                position += 1
-                switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"):
-                    let first = try parseHex4()
-                    if (0xD800..<0xDC00).contains(first) {
-                        guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                            bytes[position + 1] == UInt8(ascii: "u")
-                        else { throw failure("unpaired surrogate \\u\(String(first, radix: 16))", at: position - 6) }
-                        position += 2
-                        let second = try parseHex4()
-                        guard (0xDC00..<0xE000).contains(second) else {
-                            throw failure("unpaired surrogate \\u\(String(first, radix: 16))", at: position - 12)
-                        }
-                        scalars.append(Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!)
-                    } else if let scalar = Unicode.Scalar(first) {
-                        scalars.append(scalar)
-                    } else {
-                        throw failure("unpaired surrogate \\u\(String(first, radix: 16))", at: position - 6)
-                    }
-                default:
-                    throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: position - 2)
+                let text: String
+                if escaped {
+                    decoded.append(contentsOf: bytes[runStart..<position])
+                    text = String(decoding: decoded, as: UTF8.self)
+                } else {
+                    text = String(decoding: bytes[runStart..<position], as: UTF8.self)
                 }
+                position += 1
+                return text
+            case UInt8(ascii: "\\"):
+                if !escaped { decoded.reserveCapacity(position - runStart + 16) }
+                escaped = true
+                decoded.append(contentsOf: bytes[runStart..<position])
+                position += 1
+                try appendEscape(to: &decoded, stringStart: start)
+                runStart = position
             case 0x00..<0x20:
                 throw failure("control character in a string (escape it as \\u00XX)")
             case 0x00..<0x80:
-                scalars.append(Unicode.Scalar(byte))
                 position += 1
             default:
-                let (scalar, length) = try decodeUTF8()
-                scalars.append(scalar)
-                position += length
+                position += try decodeUTF8().1
             }
         }
+    }
+
+    /// Reads the escape after a backslash (at `position`) and appends its UTF-8.
+    private mutating func appendEscape(to decoded: inout [UInt8], stringStart start: Int) throws(Failure) {
+        guard position < bytes.count else { throw failure("unterminated string", at: start) }
+        let escape = bytes[position]
+        position += 1
+        let scalar: Unicode.Scalar
+        switch escape {
+        case UInt8(ascii: "\""): scalar = "\""
+        case UInt8(ascii: "\\"): scalar = "\\"
+        case UInt8(ascii: "/"): scalar = "/"
+        case UInt8(ascii: "b"): scalar = "\u{08}"
+        case UInt8(ascii: "f"): scalar = "\u{0C}"
+        case UInt8(ascii: "n"): scalar = "\n"
+        case UInt8(ascii: "r"): scalar = "\r"
+        case UInt8(ascii: "t"): scalar = "\t"
+        case UInt8(ascii: "u"):
+            let first = try parseHex4()
+            if (0xD800..<0xDC00).contains(first) {
+                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                    bytes[position + 1] == UInt8(ascii: "u")
+                else { throw failure("unpaired surrogate \\u\(String(first, radix: 16))", at: position - 6) }
+                position += 2
+                let second = try parseHex4()
+                guard (0xDC00..<0xE000).contains(second) else {
+                    throw failure("unpaired surrogate \\u\(String(first, radix: 16))", at: position - 12)
+                }
+                scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!
+            } else if let single = Unicode.Scalar(first) {
+                scalar = single
+            } else {
+                throw failure("unpaired surrogate \\u\(String(first, radix: 16))", at: position - 6)
+            }
+        default:
+            throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: position - 2)
+        }
+        decoded.append(contentsOf: UTF8.encode(scalar)!)
     }
 
     private mutating func parseHex4() throws(Failure) -> UInt32 {
