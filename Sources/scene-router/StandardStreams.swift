@@ -24,33 +24,33 @@ enum StandardStreams {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
-    /// Reads a file (standard input for nil or `-`) and splits it into lines; a trailing `\r`
-    /// is dropped so CRLF files work. Lines keep their bytes: decoding is the caller's job.
-    /// A file that cannot be read is reported (`FILE: error: cannot read the file (…)`) and
-    /// ends the command with exit code 2.
-    static func lines(ofFileAt path: String?, reporter: DiagnosticReporter) throws -> [ArraySlice<UInt8>] {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.contents(of: path ?? "-")
-        } catch {
-            reporter.report(error)
-            throw ExitCode(2)
-        }
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.map { $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0 }
-    }
-
-    /// Calls `body` with each line of a file (as ``lines(ofFileAt:reporter:)`` reads them)
-    /// and its 1-based number; with `skippingBlank`, lines of only spaces and tabs are
-    /// passed over (JSON Lines inputs).
+    /// Calls `body` with each line of a file (standard input for nil or `-`) and its 1-based
+    /// number, as the lines arrive; a trailing `\r` is dropped so CRLF files work, and with
+    /// `skippingBlank`, lines of only spaces and tabs are passed over (JSON Lines inputs).
+    /// Lines keep their bytes: decoding is the caller's job. Answers written so far are
+    /// flushed whenever a pipe or terminal has nothing more yet, so a process feeding lines
+    /// gets each answer as it is decided. A file that cannot be read is reported
+    /// (`FILE: error: cannot read the file (…)`) and ends the command with exit code 2,
+    /// after the lines read before the failure have been answered.
     static func forEachLine(
         ofFileAt path: String?, skippingBlank: Bool, reporter: DiagnosticReporter,
         _ body: (_ number: Int, _ line: ArraySlice<UInt8>) throws -> Void
     ) throws {
-        for (index, line) in try lines(ofFileAt: path, reporter: reporter).enumerated() {
-            if skippingBlank && line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            try body(index + 1, line)
+        /// What `body` threw, kept apart from the reader's own failures.
+        struct BodyError: Error { let error: any Error }
+        var number = 0
+        do {
+            try InputFile.forEachLine(of: path ?? "-", willWait: flush) { line in
+                number += 1
+                let line = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+                if skippingBlank && line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+                do { try body(number, line) } catch { throw BodyError(error: error) }
+            }
+        } catch let thrown as BodyError {
+            throw thrown.error
+        } catch let failure as Diagnostic {
+            reporter.report(failure)
+            throw ExitCode(2)
         }
     }
 

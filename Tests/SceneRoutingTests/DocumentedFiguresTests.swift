@@ -32,7 +32,8 @@ import Testing
         #expect(try Self.limit("nesting of JSON") == "\(JSONParser.maximumDepth) levels")
         #expect(try Self.limit("`lastActive`") == "−(2⁵³ − 1) … 2⁵³ − 1")
         #expect(SceneSession.statedLastActiveRange == -(1 << 53 - 1)...(1 << 53 - 1))
-        #expect(try Self.limit("an input file") == "1 GiB")
+        #expect(try Self.limit("a manifest") == "1 GiB")
+        #expect(try Self.limit("one line of identifiers") == "1 GiB")
         #expect(InputFile.maximumSize == 1 << 30)
         #expect(
             try Self.limit("one regular-expression match")

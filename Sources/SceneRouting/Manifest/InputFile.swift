@@ -6,12 +6,13 @@ import Musl
 import Darwin
 #endif
 
-/// Reads a whole input file (a manifest, an events file, a timeline) or standard input, and
-/// says in plain words why it could not: no such file, a directory, permission denied, too
-/// large.
+/// Reads an input file (a manifest, an events file, a timeline) or standard input, whole or
+/// a line at a time as it arrives, and says in plain words why it could not: no such file, a
+/// directory, permission denied, too large.
 package enum InputFile {
-    /// Files larger than this are refused rather than read into memory (a manifest of a
-    /// million sessions is about 350 MB); it also ends reading an endless device.
+    /// A file read whole (a manifest of a million sessions is about 350 MB) or a single line
+    /// longer than this is refused rather than held in memory; it also ends reading an
+    /// endless device.
     package static let maximumSize = 1 << 30
 
     /// The bytes of the file at `path`, or of standard input when `path` is `-`.
@@ -20,32 +21,95 @@ package enum InputFile {
     ///   - displayName: how errors name the file (default: `path`, or `stdin`).
     /// - Throws: `Diagnostic` with the file's name and the reason.
     package static func contents(of path: String, displayName: String? = nil) throws(Diagnostic) -> [UInt8] {
-        let name = displayName ?? (path == "-" ? "stdin" : path)
+        let file = try OpenFile(path, displayName: displayName, wholeFile: true)
+        defer { file.release() }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while let count = try file.nextChunk(into: &chunk) {
+            guard bytes.count + count <= maximumSize else { throw file.failure("it is larger than \(maximumSize >> 20) MiB") }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// Calls `body` with each line of the file at `path` (standard input for `-`) as soon as
+    /// it has arrived, without its `\n`; a last line without one is passed too. Before
+    /// waiting for more of a pipe or terminal, `willWait` runs (callers flush their answers
+    /// there, so a process feeding lines one at a time gets each answer before sending the
+    /// next). A single line may be up to ``maximumSize`` bytes; the input as a whole is not
+    /// bounded.
+    /// - Throws: `Diagnostic` when the file cannot be read or a line is too long (lines
+    ///   before it have been passed to `body`), or what `body` throws.
+    package static func forEachLine(
+        of path: String, displayName: String? = nil, willWait: () -> Void, _ body: (ArraySlice<UInt8>) throws -> Void
+    ) throws {
+        let file = try OpenFile(path, displayName: displayName, wholeFile: false)
+        defer { file.release() }
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            if !file.isRegularFile { willWait() }
+            guard let count = try file.nextChunk(into: &chunk) else { break }
+            // Only the new bytes are searched: a long line arriving in many chunks is scanned once.
+            var searchFrom = pending.count
+            pending.append(contentsOf: chunk[0..<count])
+            var lineStart = 0
+            while let newline = pending[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) {
+                try body(pending[lineStart..<newline])
+                lineStart = newline + 1
+                searchFrom = lineStart
+            }
+            pending.removeFirst(lineStart)
+            guard pending.count <= maximumSize else { throw file.failure("a line is longer than \(maximumSize >> 20) MiB") }
+        }
+        if !pending.isEmpty { try body(pending[...]) }
+    }
+
+    /// An open input: refuses directories and, when it is to be read whole, regular files
+    /// over ``maximumSize``; words failures with the file's name.
+    private struct OpenFile {
+        let name: String
+        let descriptor: Int32
+        let isRegularFile: Bool
+
+        init(_ path: String, displayName: String?, wholeFile: Bool) throws(Diagnostic) {
+            name = displayName ?? (path == "-" ? "stdin" : path)
+            descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw Diagnostic(message: "cannot read the file (\(InputFile.reason(errno)))", file: name)
+            }
+            var status = stat()
+            var isRegularFile = false
+            if fstat(descriptor, &status) == 0 {
+                isRegularFile = status.st_mode & S_IFMT == S_IFREG
+                let failure: String? =
+                    if status.st_mode & S_IFMT == S_IFDIR { "it is a directory" }
+                    else if wholeFile, isRegularFile, Int(status.st_size) > maximumSize { "it is larger than \(maximumSize >> 20) MiB" }
+                    else { nil }
+                if let failure {
+                    if descriptor != STDIN_FILENO { close(descriptor) }
+                    throw Diagnostic(message: "cannot read the file (\(failure))", file: name)
+                }
+            }
+            self.isRegularFile = isRegularFile
+        }
+
         func failure(_ reason: String) -> Diagnostic {
             Diagnostic(message: "cannot read the file (\(reason))", file: name)
         }
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(reason(errno)) }
-        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
 
-        var status = stat()
-        if fstat(descriptor, &status) == 0 {
-            if status.st_mode & S_IFMT == S_IFDIR { throw failure("it is a directory") }
-            if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > maximumSize {
-                throw failure("it is larger than \(maximumSize >> 20) MiB")
-            }
+        func release() {
+            if descriptor != STDIN_FILENO { _ = close(descriptor) }
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(reason(errno))
+
+        /// Reads what is available into `chunk`: the byte count, or nil at the end of the input.
+        func nextChunk(into chunk: inout [UInt8]) throws(Diagnostic) -> Int? {
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 { return count }
+                if count == 0 { return nil }
+                if errno != EINTR { throw failure(InputFile.reason(errno)) }
             }
-            guard bytes.count + count <= maximumSize else { throw failure("it is larger than \(maximumSize >> 20) MiB") }
-            bytes.append(contentsOf: chunk[0..<count])
         }
     }
 
