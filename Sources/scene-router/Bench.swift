@@ -26,6 +26,11 @@ extension SceneRouterCommand {
         @Option(parsing: .unconditional, help: "Events in the linear sample (default: as many as fit in about 10 seconds, at most 200).")
         var baselineEvents: Int?
         @Option(help: "Write the generated manifest (JSON) to this file.") var writeManifest: String?
+        @Option(
+            help: ArgumentHelp(
+                "Write the events as a replay timeline (JSON Lines) to this file, with a close, open or update after every ninth event.",
+                valueName: "file"))
+        var writeTimeline: String?
         @Option(parsing: .unconditional, help: "Threads routing the events without pause while churn is measured.")
         var readers: Int = 0
         @Option(
@@ -67,6 +72,10 @@ extension SceneRouterCommand {
             if let writeManifest {
                 try ManifestWriter.write(workload.app, to: writeManifest)
                 progress("wrote \(writeManifest)")
+            }
+            if let writeTimeline {
+                try BenchTimeline.write(workload, seed: seed, to: writeTimeline)
+                progress("wrote \(writeTimeline)")
             }
 
             progress("building the dispatch table")

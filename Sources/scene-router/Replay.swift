@@ -35,7 +35,7 @@ extension SceneRouterCommand {
             let app = try manifest.load(reporter: output.reporter)
             let file = timeline == "-" ? "stdin" : timeline
             let decoder = TimelineDecoder(file: file, app: app, allowsLifecycle: true)
-            var replayer = TimelineReplayer(app: app)
+            let router = SceneRouter(app: app)
             var eventIndex = 0
             try StandardStreams.forEachLine(ofFileAt: timeline, skippingBlank: true, reporter: output.reporter) { number, line in
                 let place = InputPlace.line(file: file, number: number)
@@ -46,18 +46,14 @@ extension SceneRouterCommand {
                     output.fail(error, recordError: error.locatedMessage, event: nil, line: number)
                     return
                 }
-                if case .event(let event) = entry {
-                    let decision = replayer.route(event, explain: explain.enabled)
+                do throws(TimelineReplayer.ReplayError) {
+                    guard let decision = try router.apply(entry, explain: explain.enabled) else { return }
                     output.write(decision, event: eventIndex, place: place)
                     // A refused identifier gets an error record, not an event number.
                     if DecisionRecord.refusal(of: decision) == nil { eventIndex += 1 }
-                } else {
-                    do throws(TimelineReplayer.ReplayError) {
-                        try replayer.apply(entry)
-                    } catch {
-                        output.fail(
-                            place.diagnostic(error.message), recordError: place.described(error.message), event: nil, line: number)
-                    }
+                } catch {
+                    output.fail(
+                        place.diagnostic(error.message), recordError: place.described(error.message), event: nil, line: number)
                 }
             }
             try output.finish()

@@ -201,6 +201,14 @@ final class DispatchTable: @unchecked Sendable {
         return id
     }
 
+    /// `Compose-1`, `Compose-2`, …: the first id of that form not in use, for a timeline's
+    /// `open` that names no id.
+    func firstFreeID(for declaration: String) -> String {
+        var index = 1
+        while slotByID["\(declaration)-\(index)"] != nil { index += 1 }
+        return "\(declaration)-\(index)"
+    }
+
     private func makeKey(_ slot: Int32) {
         let latest: Int
         if let newest = newestLastActive {

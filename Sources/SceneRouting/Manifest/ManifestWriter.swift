@@ -43,12 +43,7 @@ package enum ManifestWriter {
         }
         emit(app.sessions.isEmpty ? "  ],\n  \"sessions\": [" : "  ],\n  \"sessions\": [\n")
         for (index, session) in app.sessions.enumerated() {
-            var fields = [
-                ("id", quote(session.id)), ("declaration", quote(session.declaration)), ("role", quote(session.role.rawValue)),
-                ("state", quote(session.state.rawValue)), ("lastActive", "\(session.lastActive)"),
-            ]
-            fields += conditionFields(session.conditions)
-            emit("    " + object(fields) + separator(index, app.sessions.count))
+            emit("    " + sessionObject(session) + separator(index, app.sessions.count))
         }
         emit(app.sessions.isEmpty ? "]" : "  ]")
         if !app.emitted.isEmpty {
@@ -71,6 +66,16 @@ package enum ManifestWriter {
             emit("  ]")
         }
         emit("\n}\n")
+    }
+
+    /// A session as a manifest's `sessions` and a timeline's `open` state it.
+    package static func sessionObject(_ session: SceneSession) -> String {
+        var fields = [
+            ("id", quote(session.id)), ("declaration", quote(session.declaration)), ("role", quote(session.role.rawValue)),
+            ("state", quote(session.state.rawValue)), ("lastActive", "\(session.lastActive)"),
+        ]
+        fields += conditionFields(session.conditions)
+        return object(fields)
     }
 
     private static func separator(_ index: Int, _ count: Int) -> String {
@@ -143,5 +148,5 @@ package enum ManifestWriter {
         return object([("set", members), ("source", quote(source.description))])
     }
 
-    static func quote(_ text: String) -> String { JSONStringLiteral.quoted(text) }
+    package static func quote(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 }

@@ -29,11 +29,11 @@ public final class SceneRouter: Sendable {
         table = WriterPreferringLock(DispatchTable(app: app, tuning: tuning))
     }
 
-    private func reading<Result>(_ body: (DispatchTable) -> Result) -> Result {
+    func reading<Result>(_ body: (DispatchTable) -> Result) -> Result {
         table.read(body)
     }
 
-    private func writing<Result, Failure: Error>(_ body: (DispatchTable) throws(Failure) -> Result) throws(Failure) -> Result {
+    func writing<Result, Failure: Error>(_ body: (DispatchTable) throws(Failure) -> Result) throws(Failure) -> Result {
         try table.write(body)
     }
 
@@ -71,9 +71,19 @@ public final class SceneRouter: Sendable {
     ///
     /// Routing then applying is atomic: no route or churn sees the table in between.
     /// - Complexity: a route, plus O(log n) per window whose state changes.
+    /// - Parameters:
+    ///   - event: routed as by ``route(_:explain:)``.
+    ///   - explain: attach an explanation of the decision over the sessions as they stood
+    ///     before it was applied (computed over every session: a diagnostic path).
     @discardableResult
-    public func deliver(_ event: ExternalEvent) -> RoutingDecision {
-        writing { table in table.deliver(identifier: event.targetContentIdentifier(for: table.framework)) }
+    public func deliver(_ event: ExternalEvent, explain: Bool = false) -> RoutingDecision {
+        writing { table in
+            let identifier = event.targetContentIdentifier(for: table.framework)
+            let explanation = explain ? RoutingExplanation(identifier: identifier, in: table.snapshot) : nil
+            var decision = table.deliver(identifier: identifier)
+            decision.explanation = explanation
+            return decision
+        }
     }
 
     /// Opens a session, appended to the session list.
