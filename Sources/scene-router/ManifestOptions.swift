@@ -14,7 +14,8 @@ struct ManifestOptions: ParsableArguments {
 
     static func load(_ path: String, reporter: DiagnosticReporter) throws -> SceneApp {
         do {
-            return try ManifestLoader.load(contentsOf: path)
+            let name = path == "-" ? "stdin" : path
+            return try SlowStepProgress.run("loading \(name)") { () throws(ManifestError) in try ManifestLoader.load(contentsOf: path) }
         } catch {
             reporter.report(error)
             throw ExitCode(2)

@@ -10,6 +10,7 @@ import Testing
         let process = Process()
         let input = Pipe()
         let output = Pipe()
+        let errors = Pipe()
         private var received: [UInt8] = []
 
         init(_ arguments: [String]) throws {
@@ -18,7 +19,7 @@ import Testing
             process.currentDirectoryURL = CLIRunner.packageRoot
             process.standardInput = input
             process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
+            process.standardError = errors
             try process.run()
         }
 
@@ -53,6 +54,11 @@ import Testing
             input.fileHandleForWriting.closeFile()
             process.waitUntilExit()
             return process.terminationStatus
+        }
+
+        /// Everything written to stderr; call after ``finish()``.
+        var stderr: String {
+            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
     }
 
@@ -90,5 +96,20 @@ import Testing
         let second = try #require(replay.nextLine())
         #expect(second.contains("activate main-1"), "\(second)")
         #expect(replay.finish() == 0)
+    }
+
+    /// A load that takes over a second says so on stderr (here the manifest arrives slowly
+    /// on a pipe); the answer is unaffected.
+    @Test func aSlowLoadShowsProgress() throws {
+        let manifest = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Fixtures/apps/mail.json"), encoding: .utf8)
+        let router = try Conversation(["route", "--manifest", "-", "mail.inbox"])
+        let half = manifest.utf8.count / 2
+        router.input.fileHandleForWriting.write(Data(manifest.utf8.prefix(half)))
+        Thread.sleep(forTimeInterval: 1.8)
+        router.input.fileHandleForWriting.write(Data(manifest.utf8.dropFirst(half)))
+        // The manifest is read to its end before anything is routed.
+        #expect(router.finish() == 0)
+        #expect(router.nextLine() == #"0  "mail.inbox"  activate main-1  (prefers)"#)
+        #expect(router.stderr.hasPrefix("scene-router: loading stdin… 1 s\n"))
     }
 }
