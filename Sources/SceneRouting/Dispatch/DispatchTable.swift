@@ -189,9 +189,7 @@ final class DispatchTable: @unchecked Sendable {
     /// Opens a session of declaration `name` (which must be one of ``declarations``) with
     /// its initial conditions, named `new-k` for the first k not in use, and returns its id.
     func openNewSession(of name: String) -> String {
-        creations += 1
-        while slotByID["new-\(creations)"] != nil { creations += 1 }
-        let id = "new-\(creations)"
+        let id = SessionNaming.nextCreated(after: &creations) { slotByID[$0] != nil }
         let declaration = declarations.first { $0.name == name }
         do {
             try open(SceneSession(id: id, declaration: name, conditions: declaration?.initialConditions ?? .defaults(for: framework)))
@@ -204,9 +202,7 @@ final class DispatchTable: @unchecked Sendable {
     /// `Compose-1`, `Compose-2`, …: the first id of that form not in use, for a timeline's
     /// `open` that names no id.
     func firstFreeID(for declaration: String) -> String {
-        var index = 1
-        while slotByID["\(declaration)-\(index)"] != nil { index += 1 }
-        return "\(declaration)-\(index)"
+        SessionNaming.firstFree(for: declaration) { slotByID[$0] != nil }
     }
 
     private func makeKey(_ slot: Int32) {

@@ -30,14 +30,7 @@ public struct TimelineReplayer: Sendable {
             makeKey(index)
         case .create(let declarationName, _):
             let declaration = app.declaration(named: declarationName)
-            // Ids already taken are skipped; the counter only grows, so every id is tried once
-            // over the whole replay.
-            creations += 1
-            var id = "new-\(creations)"
-            while openIDs.contains(id) {
-                creations += 1
-                id = "new-\(creations)"
-            }
+            let id = SessionNaming.nextCreated(after: &creations) { openIDs.contains($0) }
             openIDs.insert(id)
             app.sessions.append(
                 SceneSession(
@@ -65,13 +58,6 @@ public struct TimelineReplayer: Sendable {
         app.sessions[index].lastActive = newest
     }
 
-    /// `Compose-1`, `Compose-2`, …: the first not open, for an `open` that names no id.
-    private func freeID(for declaration: String) -> String {
-        var index = 1
-        while openIDs.contains("\(declaration)-\(index)") { index += 1 }
-        return "\(declaration)-\(index)"
-    }
-
     /// Applies `open`, `close` or `update`; events go through ``route(_:explain:)``. An `open`
     /// without an id gets `DECLARATION-k`, the first k not in use.
     public mutating func apply(_ entry: TimelineEntry) throws(ReplayError) {
@@ -79,7 +65,7 @@ public struct TimelineReplayer: Sendable {
         case .event:
             throw ReplayError(message: "events are routed with route(_:), not applied")
         case .open(var session):
-            if session.id.isEmpty { session.id = freeID(for: session.declaration) }
+            if session.id.isEmpty { session.id = SessionNaming.firstFree(for: session.declaration) { openIDs.contains($0) } }
             guard openIDs.insert(session.id).inserted else {
                 throw ReplayError(message: "cannot open '\(session.id)': a session with that id is already open")
             }
