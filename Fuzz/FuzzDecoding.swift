@@ -6,8 +6,9 @@ import Foundation
 // The input is read as a manifest; if it loads, its table is built, linted, and routed
 // against the reference router for every session id and declaration name. Then each line of
 // the input is decoded as a timeline line against a small app and replayed. Besides not
-// crashing or hanging: every error renders with the file's name, and the table agrees with
-// the reference router.
+// crashing or hanging: every error renders with the file's name, the table agrees with
+// the reference router, and whatever the direct (tree-less) manifest decoder accepts, the
+// tree-based reading accepts as the same app.
 
 private let timelineApp = try! SceneApp(
     framework: .uikit, declarations: [SceneDeclaration(name: "Main")],
@@ -20,6 +21,11 @@ private func fail(_ message: String) -> Never {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecoding(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    if let direct = DirectManifestDecoder.decode(bytes, file: "fuzz.json", collectsSites: true) {
+        guard let tree = try? ManifestLoader.loadThroughTree(bytes, file: "fuzz.json"),
+            ManifestWriter.text(of: tree.app) == ManifestWriter.text(of: direct.app), tree.sites.count == direct.sites.count
+        else { fail("the direct decoder accepted a manifest the tree refuses or reads otherwise") }
+    }
     do {
         let (app, sites) = try ManifestLoader.loadWithSites(bytes, file: "fuzz.json")
         _ = ManifestChecker.lint(app, sites: sites, uikitStrict: true, file: "fuzz.json")

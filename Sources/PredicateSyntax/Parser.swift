@@ -21,6 +21,7 @@ package struct Parser {
     private var index = 0
     private var arguments: [PredicateArgument]
     private var argumentIndex = 0
+    private var argumentOffsets: [Int] = []
     private var mixedAndOr: [Range<Int>] = []
     private var referencesSelf = false
 
@@ -57,7 +58,8 @@ package struct Parser {
         }
         try Validator(source: format).validate(node)
         return ParsedPredicate(
-            node: node, source: format, mixedAndOr: parser.mixedAndOr, referencesSelf: parser.referencesSelf)
+            node: node, source: format, mixedAndOr: parser.mixedAndOr, referencesSelf: parser.referencesSelf,
+            argumentOffsets: parser.argumentOffsets)
     }
 
     // MARK: Token access
@@ -398,12 +400,18 @@ package struct Parser {
         }
         let argument = arguments[argumentIndex]
         argumentIndex += 1
+        argumentOffsets.append(token.range.lowerBound)
+        return Self.operand(substituting: argument, at: token.range)
+    }
+
+    /// The operand an argument becomes where its `%@` stands.
+    static func operand(substituting argument: PredicateArgument, at range: Range<Int>) -> Operand {
         switch argument {
         case .string(let value):
-            return Operand(kind: .string(StringLiteral(value: value)), range: token.range)
+            return Operand(kind: .string(StringLiteral(value: value)), range: range)
         case .strings(let values):
-            let elements = values.map { Operand(kind: .string(StringLiteral(value: $0)), range: token.range) }
-            return Operand(kind: .aggregate(elements), range: token.range)
+            let elements = values.map { Operand(kind: .string(StringLiteral(value: $0)), range: range) }
+            return Operand(kind: .aggregate(elements), range: range)
         }
     }
 

@@ -102,4 +102,6 @@ package struct ParsedPredicate: Sendable {
     package var mixedAndOr: [Range<Int>]
     /// Whether any operand is `SELF` (a predicate without SELF is constant).
     package var referencesSelf: Bool
+    /// Where each `%@` stands in the format string, in argument order.
+    package var argumentOffsets: [Int] = []
 }

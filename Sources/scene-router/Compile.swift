@@ -21,7 +21,7 @@ extension SceneRouterCommand {
         func run() throws {
             let path = manifest.path
             let app = try manifest.load(reporter: DiagnosticReporter(output.format))
-            let shape = SlowStepProgress.run("building the dispatch table") { SceneRouter(app: app) }.shape
+            let shape = SlowStepProgress.run("building the dispatch table") { ProcessLifetime.keep(SceneRouter(app: app)) }.shape
             switch output.format {
             case .json:
                 StandardStreams.write(JSONLines.line(ShapeRecord(shape)))

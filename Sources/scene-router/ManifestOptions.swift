@@ -15,7 +15,9 @@ struct ManifestOptions: ParsableArguments {
     static func load(_ path: String, reporter: DiagnosticReporter) throws -> SceneApp {
         do {
             let name = path == "-" ? "stdin" : path
-            return try SlowStepProgress.run("loading \(name)") { () throws(ManifestError) in try ManifestLoader.load(contentsOf: path) }
+            return try SlowStepProgress.run("loading \(name)") { () throws(ManifestError) in
+                ProcessLifetime.keep(try ManifestLoader.load(contentsOf: path))
+            }
         } catch {
             reporter.report(error)
             throw ExitCode(2)

@@ -35,7 +35,7 @@ extension SceneRouterCommand {
             let app = try manifest.load(reporter: output.reporter)
             let file = timeline == "-" ? "stdin" : timeline
             let decoder = TimelineDecoder(file: file, app: app, allowsLifecycle: true)
-            let router = SlowStepProgress.run("building the dispatch table") { SceneRouter(app: app) }
+            let router = SlowStepProgress.run("building the dispatch table") { ProcessLifetime.keep(SceneRouter(app: app)) }
             var eventIndex = 0
             try StandardStreams.forEachLine(ofFileAt: timeline, skippingBlank: true, reporter: output.reporter) { number, line in
                 let place = InputPlace.line(file: file, number: number)

@@ -37,7 +37,7 @@ extension SceneRouterCommand {
 
         func run() throws {
             let app = try ManifestOptions.load(try manifest.resolvedPath(), reporter: DiagnosticReporter(output.format))
-            let router = SlowStepProgress.run("building the dispatch table") { SceneRouter(app: app) }
+            let router = SlowStepProgress.run("building the dispatch table") { ProcessLifetime.keep(SceneRouter(app: app)) }
             var output = BatchOutput(format: self.output.format, numbering: .event, allCandidates: explain.explainAll)
             let eventsPath =
                 events ?? (manifest.example && identifiers.isEmpty ? RouteManifestOptions.examplePath("mail-events.jsonl") : nil)

@@ -1,4 +1,5 @@
 import Benchmark
+import Foundation
 import SceneRouting
 import SceneRouterWorkloads
 
@@ -22,6 +23,7 @@ private let predicateCases: [(name: String, format: String, arguments: [Predicat
 let benchmarks: @Sendable () -> Void = {
     predicateBenchmarks()
     routingBenchmarks()
+    loadingBenchmarks()
 }
 
 let predicateBenchmarks: @Sendable () -> Void = {
@@ -152,5 +154,82 @@ let routingBenchmarks: @Sendable () -> Void = {
         },
         setup: { churnFixture.setUp() },
         teardown: { churnFixture.tearDown() }
+    )
+}
+
+/// A manifest's bytes, or a router and a timeline to replay, made in a benchmark's setup.
+private final class LoadingFixture: @unchecked Sendable {
+    private let sessions: Int
+    private let makesTimeline: Bool
+    private(set) var manifest: [UInt8] = []
+    private(set) var router: SceneRouter?
+    private(set) var timeline: [TimelineEntry] = []
+    /// The next timeline entry to apply: samples continue where the last one stopped.
+    var nextEntry = 0
+
+    init(sessions: Int, makesTimeline: Bool) {
+        self.sessions = sessions
+        self.makesTimeline = makesTimeline
+    }
+
+    /// The workload `scene-router bench --mix realistic --seed 1` generates; its timeline is
+    /// what `bench --write-timeline` writes.
+    func setUp() {
+        let workload = WorkloadGenerator.make(mix: .realistic, sessions: sessions, events: 100_000, seed: 1)
+        if makesTimeline {
+            router = SceneRouter(app: workload.app)
+            timeline = workload.timeline(seed: 1)
+        } else {
+            manifest = workload.manifest()
+        }
+    }
+
+    func tearDown() {
+        (manifest, router, timeline, nextEntry) = ([], nil, [], 0)
+    }
+}
+
+/// Reading a manifest (bytes in memory to a validated app, predicates compiled) and
+/// replaying a timeline through the table. Throughput is loads per second (times the
+/// manifest's size: MB/s) and timeline entries per second.
+let loadingBenchmarks: @Sendable () -> Void = {
+    for sessions in [100_000, 1_000_000] {
+        let fixture = LoadingFixture(sessions: sessions, makesTimeline: false)
+        let label = sessions >= 1_000_000 ? "1M" : "\(sessions / 1_000)k"
+        Benchmark(
+            "load manifest realistic \(label)",
+            configuration: .init(
+                metrics: [.wallClock, .throughput, .peakMemoryResident], maxDuration: .seconds(20), maxIterations: 5),
+            closure: { benchmark in
+                // The bytes are copied, and the app freed, outside the measurement.
+                let data = Data(fixture.manifest)
+                benchmark.startMeasurement()
+                let app = try ManifestLoader.load(data, file: "manifest.json")
+                benchmark.stopMeasurement()
+                blackHole(app)
+            },
+            setup: { fixture.setUp() },
+            teardown: { fixture.tearDown() }
+        )
+    }
+
+    // One pass over the timeline (the warm-up sample included): 1,000 entries per sample, so
+    // every close and open applies to the state it was written for.
+    let replayFixture = LoadingFixture(sessions: 1_000_000, makesTimeline: true)
+    Benchmark(
+        "replay realistic 1M (100k events, 10% lifecycle)",
+        configuration: .init(
+            metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo, maxDuration: .seconds(60),
+            maxIterations: 110),
+        closure: { benchmark in
+            guard let router = replayFixture.router else { return }
+            let timeline = replayFixture.timeline
+            for _ in benchmark.scaledIterations {
+                blackHole(try? router.apply(timeline[replayFixture.nextEntry % timeline.count]))
+                replayFixture.nextEntry += 1
+            }
+        },
+        setup: { replayFixture.setUp() },
+        teardown: { replayFixture.tearDown() }
     )
 }

@@ -13,7 +13,9 @@ struct JSONParser {
     }
 
     private let bytes: [UInt8]
-    private var position = 0
+    /// Where reading continues: the manifest's direct decoder walks a document piece by piece
+    /// and moves it past what it reads itself.
+    var position = 0
     private var depth = 0
     /// Arrays and objects nest at most this deep: manifests need six levels, and the bound
     /// keeps this recursive parser (and the release of what it built) inside a 512 KiB
@@ -32,6 +34,80 @@ struct JSONParser {
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// A reader of `bytes` from `position`, inside `depth` arrays and objects (counted toward
+    /// ``maximumDepth``).
+    init(bytes: [UInt8], at position: Int, depth: Int) {
+        self.bytes = bytes
+        self.position = position
+        self.depth = depth
+    }
+
+    /// The byte at `position`, nil at the end.
+    var currentByte: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    /// Steps over `byte` (after whitespace) when it comes next.
+    mutating func skip(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// The bytes of the string at `position` when it is printable ASCII without escapes (as
+    /// object keys nearly always are), stepping past it; nil, not moving, otherwise.
+    mutating func plainString() -> Range<Int>? {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+        var end = position + 1
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                let range = position + 1..<end
+                position = end + 1
+                return range
+            }
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+            end += 1
+        }
+        return nil
+    }
+
+    /// Whether `range` holds exactly `text`'s UTF-8.
+    func bytes(in range: Range<Int>, equal text: StaticString) -> Bool {
+        guard range.count == text.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        return bytes[range].elementsEqual(expected)
+    }
+
+    /// An integer written as plain digits (at most 15, so a double holds it exactly) with an
+    /// optional minus, stepping past it; nil, not moving, for any other number.
+    mutating func plainInteger() -> Int? {
+        var end = position
+        let negative = end < bytes.count && bytes[end] == UInt8(ascii: "-")
+        if negative { end += 1 }
+        let digitsStart = end
+        var value = 0
+        while end < bytes.count, bytes[end] >= 0x30, bytes[end] <= 0x39, end - digitsStart < 16 {
+            value = value * 10 + Int(bytes[end] - 0x30)
+            end += 1
+        }
+        let digits = end - digitsStart
+        guard digits > 0, digits <= 15, digits == 1 || bytes[digitsStart] != 0x30 else { return nil }
+        if end < bytes.count {
+            switch bytes[end] {
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), 0x30...0x39: return nil
+            default: break
+            }
+        }
+        position = end
+        return negative ? -value : value
+    }
+
+    /// Whether only whitespace is left.
+    mutating func isAtEnd() -> Bool {
+        skipWhitespace()
+        return position == bytes.count
+    }
 
     /// An integral number as digits (`9223372036854774784`, not `9.223372036854775e+18`),
     /// for messages about it.
@@ -52,7 +128,7 @@ struct JSONParser {
         return Failure(message: message, offset: offset, line: line, column: column)
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -68,7 +144,7 @@ struct JSONParser {
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
-    private mutating func parseValue() throws(Failure) -> JSONValue {
+    mutating func parseValue() throws(Failure) -> JSONValue {
         guard position < bytes.count else { throw failure("expected a value, found the end of the input") }
         switch bytes[position] {
         case UInt8(ascii: "{"): return try parseObject()
@@ -195,7 +271,7 @@ struct JSONParser {
         return .number(value, isInteger: isInteger)
     }
 
-    private mutating func parseString() throws(Failure) -> String {
+    mutating func parseString() throws(Failure) -> String {
         let start = position
         position += 1
         // Most strings have no escapes: their bytes are the string's UTF-8, validated here

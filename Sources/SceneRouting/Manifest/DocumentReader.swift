@@ -8,11 +8,8 @@ struct DocumentReader {
     /// Set for JSON Lines records: errors carry the line number.
     var line: Int?
     private(set) var errors: [Diagnostic] = []
-    /// Predicates already built from the same argument-free format: large apps repeat a few
-    /// such conditions (`TRUEPREDICATE`, one per window kind) in every session, and each is
-    /// parsed and compiled once and then shared. Predicates with arguments are nearly always
-    /// distinct (one window's id), so remembering them would cost more than it saves.
-    private var builtPredicates: [String: ActivationPredicate] = [:]
+    /// Builds each distinct format once.
+    private var predicates = PredicateCache()
 
     init(file: String, line: Int? = nil) {
         self.file = file
@@ -169,10 +166,8 @@ struct DocumentReader {
             fail(path, "expected a predicate (a format string or {\"format\": …, \"args\": […]}), found \(value.typeName)")
             return nil
         }
-        if arguments.isEmpty, let built = builtPredicates[format] { return source.map(built.located(at:)) ?? built }
         do {
-            let predicate = try ActivationPredicate(format: format, arguments: arguments)
-            if arguments.isEmpty { builtPredicates[format] = predicate }
+            let predicate = try predicates.predicate(format: format, arguments: arguments)
             return source.map(predicate.located(at:)) ?? predicate
         } catch {
             fail(path, predicate: error)

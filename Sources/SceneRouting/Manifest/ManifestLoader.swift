@@ -16,15 +16,15 @@ public enum ManifestLoader {
     ///   - path: the manifest file (`-` for stdin).
     ///   - displayName: how errors name the file (default: `path`).
     public static func load(contentsOf path: String, displayName: String? = nil) throws(ManifestError) -> SceneApp {
-        try loadWithSites(contentsOf: path, displayName: displayName).app
+        try loadWithSites(contentsOf: path, displayName: displayName, collectsSites: false).app
     }
 
     /// Loads a manifest from bytes; `file` names it in errors.
     public static func load(_ data: Data, file: String) throws(ManifestError) -> SceneApp {
-        try loadWithSites(data, file: file).app
+        try loadWithSites([UInt8](data), file: file, collectsSites: false).app
     }
 
-    static func loadWithSites(contentsOf path: String, displayName: String? = nil) throws(ManifestError) -> (
+    static func loadWithSites(contentsOf path: String, displayName: String? = nil, collectsSites: Bool = true) throws(ManifestError) -> (
         app: SceneApp, sites: [PredicateSite]
     ) {
         let name = displayName ?? path
@@ -34,19 +34,31 @@ public enum ManifestLoader {
         } catch {
             throw ManifestError(errors: [error])
         }
-        return try loadWithSites(bytes, file: name)
+        return try loadWithSites(bytes, file: name, collectsSites: collectsSites)
     }
 
     static func loadWithSites(_ data: Data, file: String) throws(ManifestError) -> (app: SceneApp, sites: [PredicateSite]) {
         try loadWithSites([UInt8](data), file: file)
     }
 
-    static func loadWithSites(_ bytes: [UInt8], file: String) throws(ManifestError) -> (app: SceneApp, sites: [PredicateSite]) {
+    /// The app and, when `collectsSites`, where each of its predicates stands.
+    static func loadWithSites(_ bytes: [UInt8], file: String, collectsSites: Bool = true) throws(ManifestError) -> (
+        app: SceneApp, sites: [PredicateSite]
+    ) {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             throw ManifestError(errors: [
                 Diagnostic(message: "the file is empty: a manifest is a JSON object with declarations and sessions", file: file)
             ])
         }
+        if let decoded = DirectManifestDecoder.decode(bytes, file: file, collectsSites: collectsSites) { return decoded }
+        return try loadThroughTree(bytes, file: file)
+    }
+
+    /// Reads the whole document into JSON values first: slower than
+    /// ``DirectManifestDecoder``, and the reading that names every problem and its place.
+    static func loadThroughTree(_ bytes: [UInt8], file: String) throws(ManifestError) -> (
+        app: SceneApp, sites: [PredicateSite]
+    ) {
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
@@ -73,7 +85,7 @@ public enum ManifestLoader {
             excerpt: Diagnostic.Excerpt(.line, text: sourceLine, offset: offset))
     }
 
-    private static func decodeApp(_ document: JSONValue, reader: inout DocumentReader) -> (app: SceneApp, sites: [PredicateSite])? {
+    static func decodeApp(_ document: JSONValue, reader: inout DocumentReader) -> (app: SceneApp, sites: [PredicateSite])? {
         let root = JSONPath.root
         guard let members = reader.object(document, at: root, allowed: topLevelKeys) else { return nil }
         var framework = AppFramework.uikit

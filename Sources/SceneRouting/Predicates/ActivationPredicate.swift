@@ -82,10 +82,15 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
     ///   - arguments: values for the `%@`s, in order.
     /// - Throws: `Diagnostic` with the position of the problem.
     public init(format: String, arguments: [PredicateArgument] = []) throws(Diagnostic) {
-        let parsed = try Parser.parse(format, arguments: arguments)
-        let root = try PredicateCompiler(source: format).compile(parsed.node)
+        try self.init(parsed: Parser.parse(format, arguments: arguments), arguments: arguments)
+    }
+
+    /// Compiles what ``Parser/parse(_:arguments:)`` (or a ``PredicateTemplate``) made of a
+    /// format string and `arguments`.
+    init(parsed: ParsedPredicate, arguments: [PredicateArgument]) throws(Diagnostic) {
+        let root = try PredicateCompiler(source: parsed.source).compile(parsed.node)
         storage = Storage(
-            root: root, format: format, mixedAndOr: parsed.mixedAndOr, arguments: arguments, isParsed: true)
+            root: root, format: parsed.source, mixedAndOr: parsed.mixedAndOr, arguments: arguments, isParsed: true)
     }
 
     /// Bytes of the format string and its arguments: roughly what UIKit archives (and

@@ -1,0 +1,378 @@
+import Dispatch
+import Foundation
+import PredicateSyntax
+
+/// Decodes a manifest's sessions straight from its bytes, without a tree of JSON values:
+/// a manifest of a million sessions is hundreds of megabytes, nearly all of it sessions, and
+/// building, walking and releasing a value per key and string costs several times what the
+/// sessions themselves do.
+///
+/// It is strict in the same way as the tree-based reading, but it does not explain: it gives
+/// up (nil) at the first thing that is not a valid session in the usual form, whether an error
+/// or something it leaves to the tree (escapes in a key, a `framework` or `declarations` after
+/// the sessions). ``ManifestLoader`` then reads the document through the tree, which reports
+/// every problem with its line, column or JSON path. Everything outside `sessions` (a few
+/// declarations, emitted identifiers) goes through the tree either way.
+struct DirectManifestDecoder {
+    private let bytes: [UInt8]
+    private var parser: JSONParser
+    private var predicates = PredicateCache()
+    private let collectsSites: Bool
+    private var sites: [PredicateSite] = []
+
+    /// Any reason to hand the document to the tree-based reading.
+    private struct Declined: Error {}
+
+    private init(bytes: [UInt8], collectsSites: Bool) {
+        // Everything read with the tree parser is inside the top-level object.
+        self.bytes = bytes
+        parser = JSONParser(bytes: bytes, at: 0, depth: 1)
+        self.collectsSites = collectsSites
+    }
+
+    /// The app `bytes` describe, and where its predicates stand (when `collectsSites`); nil
+    /// when the document must be read through the tree (it may still be valid).
+    static func decode(_ bytes: [UInt8], file: String, collectsSites: Bool) -> (app: SceneApp, sites: [PredicateSite])? {
+        var decoder = DirectManifestDecoder(bytes: bytes, collectsSites: collectsSites)
+        return try? decoder.decodeDocument(file: file)
+    }
+
+    private mutating func decodeDocument(file: String) throws(Declined) -> (app: SceneApp, sites: [PredicateSite]) {
+        guard parser.skip(UInt8(ascii: "{")) else { throw Declined() }
+        var members: [(key: String, value: JSONValue)] = []
+        var keys: Set<String> = []
+        var sessions: [SceneSession] = []
+        var sessionsRead = false
+        if !parser.skip(UInt8(ascii: "}")) {
+            repeat {
+                let key = try string()
+                guard keys.insert(key).inserted, parser.skip(UInt8(ascii: ":")) else { throw Declined() }
+                parser.skipWhitespace()
+                if key == "sessions" {
+                    sessions = try decodeSessions(
+                        framework: try framework(in: members), declarationNames: declarationNames(in: members))
+                    sessionsRead = true
+                    members.append((key, .array([])))
+                } else {
+                    // Sessions were read with the default framework and these names.
+                    if sessionsRead && (key == "framework" || key == "declarations") { throw Declined() }
+                    do { members.append((key, try parser.parseValue())) } catch { throw Declined() }
+                }
+            } while parser.skip(UInt8(ascii: ","))
+            guard parser.skip(UInt8(ascii: "}")) else { throw Declined() }
+        }
+        guard parser.isAtEnd() else { throw Declined() }
+
+        var reader = DocumentReader(file: file)
+        guard var decoded = ManifestLoader.decodeApp(.object(members), reader: &reader), reader.errors.isEmpty else {
+            throw Declined()
+        }
+        decoded.app.sessions = sessions
+        return (decoded.app, decoded.sites + sites)
+    }
+
+    private func framework(in members: [(key: String, value: JSONValue)]) throws(Declined) -> AppFramework {
+        guard let value = members.first(where: { $0.key == "framework" })?.value else { return .uikit }
+        guard case .string(let name) = value, let framework = AppFramework(rawValue: name) else { throw Declined() }
+        return framework
+    }
+
+    /// The names the declarations state; whether they are valid is checked with the rest of
+    /// the document.
+    private func declarationNames(in members: [(key: String, value: JSONValue)]) -> Set<String> {
+        guard case .array(let declarations)? = members.first(where: { $0.key == "declarations" })?.value else { return [] }
+        var names: Set<String> = []
+        for declaration in declarations {
+            if case .string(let name)? = declaration["name"] { names.insert(name) }
+        }
+        return names
+    }
+
+    // MARK: Sessions
+
+    /// Sessions in an array of at least this many are decoded on every core.
+    static let parallelThreshold = 4_096
+
+    /// The sessions array at `position`, split into as many runs of elements as there are
+    /// cores; each run is decoded on its own thread, with its own predicate cache, straight
+    /// into its place in the result.
+    private mutating func decodeSessions(framework: AppFramework, declarationNames: Set<String>) throws(Declined) -> [SceneSession] {
+        guard let layout = JSONArrayScan.elements(of: bytes, arrayAt: parser.position) else { throw Declined() }
+        let count = layout.starts.count
+        let runCount = count >= Self.parallelThreshold ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+        var outcomes = [RunOutcome](repeating: RunOutcome(), count: runCount)
+        let (bytes, collectsSites) = (bytes, collectsSites)
+        let sessions = [SceneSession](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+            nonisolated(unsafe) let buffer = buffer
+            outcomes.withUnsafeMutableBufferPointer { outcomes in
+                nonisolated(unsafe) let outcomes = outcomes
+                let decode: @Sendable (Int) -> Void = { run in
+                    let elements = count * run / runCount..<count * (run + 1) / runCount
+                    var decoder = DirectManifestDecoder(bytes: bytes, collectsSites: collectsSites)
+                    var decoded = 0
+                    let sites = try? decoder.decodeRun(
+                        elements, of: layout, into: buffer, decoded: &decoded, framework: framework,
+                        declarationNames: declarationNames)
+                    outcomes[run] = RunOutcome(decoded: decoded, sites: sites)
+                }
+                if runCount > 1 {
+                    DispatchQueue.concurrentPerform(iterations: runCount, execute: decode)
+                } else {
+                    decode(0)
+                }
+            }
+            if outcomes.allSatisfy({ $0.sites != nil }) {
+                initializedCount = count
+                return
+            }
+            for (run, outcome) in outcomes.enumerated() {
+                let first = count * run / runCount
+                (buffer.baseAddress! + first).deinitialize(count: outcome.decoded)
+            }
+            initializedCount = 0
+        }
+        guard sessions.count == count, !Self.repeatsAnID(sessions) else { throw Declined() }
+        for outcome in outcomes { sites += outcome.sites ?? [] }
+        parser.position = layout.end
+        return sessions
+    }
+
+    /// How one thread's run went: how many sessions it decoded, and its sites (nil when it
+    /// gave up).
+    private struct RunOutcome {
+        var decoded = 0
+        var sites: [PredicateSite]?
+    }
+
+    /// Decodes the sessions at `elements` of the array into their places in `buffer`,
+    /// counting them in `decoded`; each must end where the scan says the next begins (after
+    /// a comma), or the array ends (at its bracket).
+    private mutating func decodeRun(
+        _ elements: Range<Int>, of layout: (starts: [Int], end: Int), into buffer: UnsafeMutableBufferPointer<SceneSession>,
+        decoded: inout Int, framework: AppFramework, declarationNames: Set<String>
+    ) throws(Declined) -> [PredicateSite] {
+        for element in elements {
+            parser.position = layout.starts[element]
+            let session = try decodeSession(index: element, framework: framework, declarationNames: declarationNames)
+            if element + 1 < layout.starts.count {
+                guard parser.skip(UInt8(ascii: ",")) else { throw Declined() }
+                parser.skipWhitespace()
+                guard parser.position == layout.starts[element + 1] else { throw Declined() }
+            } else {
+                guard parser.skip(UInt8(ascii: "]")), parser.position == layout.end else { throw Declined() }
+            }
+            (buffer.baseAddress! + element).initialize(to: session)
+            decoded += 1
+        }
+        return sites
+    }
+
+    /// Whether two sessions share an id. Large apps are checked on every core, each thread
+    /// taking the ids whose hash falls in its share.
+    private static func repeatsAnID(_ sessions: [SceneSession]) -> Bool {
+        let shards = sessions.count >= parallelThreshold ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+        var repeated = [Bool](repeating: false, count: shards)
+        repeated.withUnsafeMutableBufferPointer { repeated in
+            nonisolated(unsafe) let repeated = repeated
+            let check: @Sendable (Int) -> Void = { shard in
+                var ids = Set<String>(minimumCapacity: sessions.count / shards + 1)
+                sessions.withUnsafeBufferPointer { sessions in
+                    for index in sessions.indices {
+                        let id = sessions[index].id
+                        guard shards == 1 || Int(UInt(bitPattern: id.hashValue) % UInt(shards)) == shard else { continue }
+                        if !ids.insert(id).inserted {
+                            repeated[shard] = true
+                            return
+                        }
+                    }
+                }
+            }
+            if shards > 1 {
+                DispatchQueue.concurrentPerform(iterations: shards, execute: check)
+            } else {
+                check(0)
+            }
+        }
+        return repeated.contains(true)
+    }
+
+    /// The keys a session may have, as bits of a set.
+    private enum SessionKey: UInt16 {
+        case id = 1, declaration = 2, role = 4, state = 8, lastActive = 16
+        case canActivate = 32, prefersToActivate = 64, allowing = 128, preferring = 256
+
+        static let uikitConditions: UInt16 = canActivate.rawValue | prefersToActivate.rawValue
+        static let swiftUISets: UInt16 = allowing.rawValue | preferring.rawValue
+    }
+
+    private func sessionKey(at range: Range<Int>) -> SessionKey? {
+        switch range.count {
+        case 2: parser.bytes(in: range, equal: "id") ? .id : nil
+        case 4: parser.bytes(in: range, equal: "role") ? .role : nil
+        case 5: parser.bytes(in: range, equal: "state") ? .state : nil
+        case 8: parser.bytes(in: range, equal: "allowing") ? .allowing : nil
+        case 10:
+            parser.bytes(in: range, equal: "lastActive") ? .lastActive : parser.bytes(in: range, equal: "preferring") ? .preferring : nil
+        case 11:
+            parser.bytes(in: range, equal: "declaration") ? .declaration : parser.bytes(in: range, equal: "canActivate") ? .canActivate : nil
+        case 17: parser.bytes(in: range, equal: "prefersToActivate") ? .prefersToActivate : nil
+        default: nil
+        }
+    }
+
+    /// A session as ``ManifestLoader`` decodes one from the tree.
+    private mutating func decodeSession(
+        index: Int, framework: AppFramework, declarationNames: Set<String>
+    ) throws(Declined) -> SceneSession {
+        guard parser.skip(UInt8(ascii: "{")) else { throw Declined() }
+        var seen: UInt16 = 0
+        var id = ""
+        var declaration = ""
+        var fields = SessionUpdate(id: "")
+        repeat {
+            parser.skipWhitespace()
+            guard let range = parser.plainString(), let key = sessionKey(at: range), seen & key.rawValue == 0,
+                parser.skip(UInt8(ascii: ":"))
+            else { throw Declined() }
+            seen |= key.rawValue
+            parser.skipWhitespace()
+            switch key {
+            case .id:
+                id = try string()
+                guard !id.isEmpty else { throw Declined() }
+            case .declaration:
+                declaration = try string()
+                guard declarationNames.contains(declaration) else { throw Declined() }
+            case .role:
+                let role = SessionRole(rawValue: try string())
+                guard SessionRole.known.contains(role) else { throw Declined() }
+                fields.role = role
+            case .state:
+                guard let state = ActivationState(rawValue: try string()) else { throw Declined() }
+                fields.state = state
+            case .lastActive:
+                guard let value = parser.plainInteger(), SceneSession.statedLastActiveRange.contains(value) else {
+                    throw Declined()
+                }
+                fields.lastActive = value
+            case .canActivate, .prefersToActivate:
+                let predicate = try predicate()
+                if key == .canActivate { fields.canActivate = predicate } else { fields.prefersToActivate = predicate }
+            case .allowing, .preferring:
+                let predicate = try swiftUISet()
+                if key == .allowing { fields.canActivate = predicate } else { fields.prefersToActivate = predicate }
+            }
+        } while parser.skip(UInt8(ascii: ","))
+        guard parser.skip(UInt8(ascii: "}")), seen & SessionKey.id.rawValue != 0, seen & SessionKey.declaration.rawValue != 0,
+            seen & SessionKey.uikitConditions == 0 || seen & SessionKey.swiftUISets == 0
+        else { throw Declined() }
+        if collectsSites { recordSites(of: fields, index: index, swiftUI: seen & SessionKey.swiftUISets != 0) }
+        var session = SceneSession(id: id, declaration: declaration, conditions: .defaults(for: framework))
+        fields.apply(to: &session)
+        return session
+    }
+
+    /// The session's predicates as the tree-based reading lists them: the can-activate
+    /// condition first.
+    private mutating func recordSites(of fields: SessionUpdate, index: Int, swiftUI: Bool) {
+        let stated: [(String, PredicateSite.Role, ActivationPredicate?)] = [
+            (swiftUI ? "allowing" : "canActivate", .canActivate, fields.canActivate),
+            (swiftUI ? "preferring" : "prefersToActivate", .prefersToActivate, fields.prefersToActivate),
+        ]
+        for case let (name, role, predicate?) in stated {
+            sites.append(
+                PredicateSite(
+                    path: "sessions[\(index)].\(name)", role: role, predicate: predicate, ownerIndex: index,
+                    archivedSize: predicate.archivedSize))
+        }
+    }
+
+    // MARK: Values
+
+    private mutating func string() throws(Declined) -> String {
+        parser.skipWhitespace()
+        guard parser.currentByte == UInt8(ascii: "\"") else { throw Declined() }
+        do { return try parser.parseString() } catch { throw Declined() }
+    }
+
+    /// A list of strings: `[` already read.
+    private mutating func strings() throws(Declined) -> [String] {
+        var strings: [String] = []
+        if parser.skip(UInt8(ascii: "]")) { return strings }
+        repeat { strings.append(try string()) } while parser.skip(UInt8(ascii: ","))
+        guard parser.skip(UInt8(ascii: "]")) else { throw Declined() }
+        return strings
+    }
+
+    /// A predicate: a format string, or `{"format": …, "args": […], "source": …}`.
+    private mutating func predicate() throws(Declined) -> ActivationPredicate {
+        if parser.currentByte == UInt8(ascii: "\"") {
+            return try build(format: try string(), arguments: [])
+        }
+        guard parser.skip(UInt8(ascii: "{")) else { throw Declined() }
+        var format: String?
+        var arguments: [PredicateArgument] = []
+        var source: SourceLocation?
+        var argumentsSeen = false
+        repeat {
+            parser.skipWhitespace()
+            guard let range = parser.plainString(), parser.skip(UInt8(ascii: ":")) else { throw Declined() }
+            if parser.bytes(in: range, equal: "format"), format == nil {
+                format = try string()
+            } else if parser.bytes(in: range, equal: "args"), !argumentsSeen {
+                argumentsSeen = true
+                guard parser.skip(UInt8(ascii: "[")) else { throw Declined() }
+                if !parser.skip(UInt8(ascii: "]")) {
+                    repeat {
+                        parser.skipWhitespace()
+                        if parser.skip(UInt8(ascii: "[")) {
+                            arguments.append(.strings(try strings()))
+                        } else {
+                            arguments.append(.string(try string()))
+                        }
+                    } while parser.skip(UInt8(ascii: ","))
+                    guard parser.skip(UInt8(ascii: "]")) else { throw Declined() }
+                }
+            } else if parser.bytes(in: range, equal: "source"), source == nil {
+                source = try sourceLocation()
+            } else {
+                throw Declined()
+            }
+        } while parser.skip(UInt8(ascii: ","))
+        guard parser.skip(UInt8(ascii: "}")), let format else { throw Declined() }
+        let predicate = try build(format: format, arguments: arguments)
+        return source.map(predicate.located(at:)) ?? predicate
+    }
+
+    /// A SwiftUI set: `[string]` or `{"set": [string], "source": …}`.
+    private mutating func swiftUISet() throws(Declined) -> ActivationPredicate {
+        if parser.skip(UInt8(ascii: "[")) { return ActivationPredicate(swiftUISet: try strings()) }
+        guard parser.skip(UInt8(ascii: "{")) else { throw Declined() }
+        var members: [String]?
+        var source: SourceLocation?
+        repeat {
+            parser.skipWhitespace()
+            guard let range = parser.plainString(), parser.skip(UInt8(ascii: ":")) else { throw Declined() }
+            if parser.bytes(in: range, equal: "set"), members == nil {
+                guard parser.skip(UInt8(ascii: "[")) else { throw Declined() }
+                members = try strings()
+            } else if parser.bytes(in: range, equal: "source"), source == nil {
+                source = try sourceLocation()
+            } else {
+                throw Declined()
+            }
+        } while parser.skip(UInt8(ascii: ","))
+        guard parser.skip(UInt8(ascii: "}")), let members else { throw Declined() }
+        return ActivationPredicate(swiftUISet: members).located(at: source)
+    }
+
+    /// `FILE:LINE:COLUMN`.
+    private mutating func sourceLocation() throws(Declined) -> SourceLocation {
+        guard let location = SourceLocation(try string()) else { throw Declined() }
+        return location
+    }
+
+    private mutating func build(format: String, arguments: [PredicateArgument]) throws(Declined) -> ActivationPredicate {
+        do { return try predicates.predicate(format: format, arguments: arguments) } catch { throw Declined() }
+    }
+}
