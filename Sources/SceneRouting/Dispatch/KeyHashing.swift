@@ -33,8 +33,7 @@ enum KeyHashing {
     /// rotate: the seal avalanches later, so this only has to lose no information.
     @inline(__always)
     static func absorb(_ state: UInt64, _ word: UInt64) -> UInt64 {
-        let product = (state ^ word) &* Hashing.golden
-        return product << 29 | product >> 35
+        Hashing.absorbWord(state, word)
     }
 
     /// The unsealed hash of a sequence of `length` bytes: `state` has absorbed its full words,

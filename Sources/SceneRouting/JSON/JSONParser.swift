@@ -73,6 +73,12 @@ struct JSONParser {
     }
 
     /// Whether `range` holds exactly `text`'s UTF-8.
+    func bytes(in range: Range<Int>, equal text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in utf8.count == range.count && bytes[range].elementsEqual(utf8) }
+    }
+
+    /// Whether `range` holds exactly `text`'s UTF-8.
     func bytes(in range: Range<Int>, equal text: StaticString) -> Bool {
         guard range.count == text.utf8CodeUnitCount else { return false }
         let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)

@@ -17,6 +17,10 @@ struct DirectManifestDecoder {
     private let bytes: [UInt8]
     private var parser: JSONParser
     private var predicates = PredicateCache()
+    /// The format strings met so far, to share (``formatString()``).
+    private var knownFormats: [String] = []
+    /// Formats beyond this many are not looked for: most manifests state a handful.
+    private static let knownFormatLimit = 16
     private let collectsSites: Bool
     private var sites: [PredicateSite] = []
 
@@ -307,7 +311,7 @@ struct DirectManifestDecoder {
     /// A predicate: a format string, or `{"format": …, "args": […], "source": …}`.
     private mutating func predicate() throws(Declined) -> ActivationPredicate {
         if parser.currentByte == UInt8(ascii: "\"") {
-            return try build(format: try string(), arguments: [])
+            return try build(format: try formatString(), arguments: [])
         }
         guard parser.skip(UInt8(ascii: "{")) else { throw Declined() }
         var format: String?
@@ -318,7 +322,7 @@ struct DirectManifestDecoder {
             parser.skipWhitespace()
             guard let range = parser.plainString(), parser.skip(UInt8(ascii: ":")) else { throw Declined() }
             if parser.bytes(in: range, equal: "format"), format == nil {
-                format = try string()
+                format = try formatString()
             } else if parser.bytes(in: range, equal: "args"), !argumentsSeen {
                 argumentsSeen = true
                 guard parser.skip(UInt8(ascii: "[")) else { throw Declined() }
@@ -364,6 +368,20 @@ struct DirectManifestDecoder {
         } while parser.skip(UInt8(ascii: ","))
         guard parser.skip(UInt8(ascii: "}")), let members else { throw Declined() }
         return ActivationPredicate(swiftUISet: members).located(at: source)
+    }
+
+    /// A format string, shared with the earlier predicates that state the same one: a
+    /// manifest repeats a few formats in every session, and reusing the text saves decoding
+    /// and storing it again.
+    private mutating func formatString() throws(Declined) -> String {
+        let start = parser.position
+        if let range = parser.plainString() {
+            for known in knownFormats where parser.bytes(in: range, equal: known) { return known }
+            parser.position = start
+        }
+        let format = try string()
+        if knownFormats.count < Self.knownFormatLimit { knownFormats.append(format) }
+        return format
     }
 
     /// `FILE:LINE:COLUMN`.

@@ -24,7 +24,10 @@ package enum InputFile {
         let file = try OpenFile(path, displayName: displayName, wholeFile: true)
         defer { file.release() }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // A regular file is read into storage of its size (a manifest can be hundreds of
+        // megabytes: growing by doubling would copy it over and over).
+        if let size = file.regularFileSize { bytes.reserveCapacity(size + 1) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while let count = try file.nextChunk(into: &chunk) {
             guard bytes.count + count <= maximumSize else { throw file.failure("it is larger than \(maximumSize >> 20) MiB") }
             bytes.append(contentsOf: chunk[0..<count])
@@ -71,6 +74,8 @@ package enum InputFile {
         let name: String
         let descriptor: Int32
         let isRegularFile: Bool
+        /// A regular file's size when opened (it may still grow or shrink).
+        let regularFileSize: Int?
 
         init(_ path: String, displayName: String?, wholeFile: Bool) throws(Diagnostic) {
             name = displayName ?? (path == "-" ? "stdin" : path)
@@ -80,8 +85,10 @@ package enum InputFile {
             }
             var status = stat()
             var isRegularFile = false
+            var regularFileSize: Int?
             if fstat(descriptor, &status) == 0 {
                 isRegularFile = status.st_mode & S_IFMT == S_IFREG
+                if isRegularFile { regularFileSize = min(Int(status.st_size), maximumSize) }
                 let failure: String? =
                     if status.st_mode & S_IFMT == S_IFDIR { "it is a directory" }
                     else if wholeFile, isRegularFile, Int(status.st_size) > maximumSize { "it is larger than \(maximumSize >> 20) MiB" }
@@ -92,6 +99,7 @@ package enum InputFile {
                 }
             }
             self.isRegularFile = isRegularFile
+            self.regularFileSize = regularFileSize
         }
 
         func failure(_ reason: String) -> Diagnostic {

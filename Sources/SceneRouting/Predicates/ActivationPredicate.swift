@@ -178,13 +178,25 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
         var arguments: [PredicateArgument]
         var swiftUIMembers: [String]?
 
-        /// FNV-1a over every string's UTF-8 (each followed by its length, so boundaries count),
-        /// then an avalanche so that every bit depends on every byte.
+        /// Every string's UTF-8 absorbed eight bytes at a time (each string followed by its
+        /// length, so boundaries count), then an avalanche so that every bit depends on every
+        /// byte. A million predicates are hashed on every load, so a word per step, not a byte.
         var stableHash: UInt64 {
             var hash = Hashing.fnvOffsetBasis
-            func add(_ value: UInt64) { hash = Hashing.fnv1a(hash, value) }
+            func add(_ value: UInt64) { hash = Hashing.absorbWord(hash, value) }
             func add(_ text: String) {
-                for byte in text.utf8 { add(UInt64(byte)) }
+                var text = text
+                text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress else { return }
+                    var index = 0
+                    while index + 8 <= bytes.count {
+                        add(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+                        index += 8
+                    }
+                    var tail: UInt64 = 0
+                    for (shift, byte) in bytes[index...].enumerated() { tail |= UInt64(byte) << UInt64(8 * shift) }
+                    if index < bytes.count { add(tail) }
+                }
                 add(UInt64(text.utf8.count) | 1 << 40)
             }
             add(format)

@@ -46,7 +46,13 @@ enum FoldMode: Int, Sendable {
     func fold(_ text: String) -> String {
         switch self {
         case .literal, .canonical: text
-        default: text.folding(options: compareOptions, locale: nil)
+        default:
+            // CFStringFold changes ASCII text only by lowercasing it (for the case modes).
+            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+                foldsCase ? String(decoding: text.utf8.map(ASCIIText.lowercase), as: UTF8.self) : text
+            } else {
+                text.folding(options: compareOptions, locale: nil)
+            }
         }
     }
 

@@ -18,8 +18,9 @@ enum PatternCompiler {
         // Apple short-circuits an empty pattern to false before ICU sees it.
         guard !pattern.isEmpty else { return .success(PatternTest(pattern: nil, mode: mode)) }
         let folded = mode.fold(pattern)
+        // Normalisation leaves ASCII as it is: one candidate is the same as two.
         let candidates: [String] =
-            mode == .literal
+            mode == .literal || folded.utf8.allSatisfy({ $0 < 0x80 })
             ? [folded]
             : [folded.precomposedStringWithCompatibilityMapping, folded.precomposedStringWithCanonicalMapping]
         var firstFailure: Failure?

@@ -20,6 +20,14 @@ package enum Hashing {
         bytes.reduce(fnvOffsetBasis) { fnv1a($0, UInt64($1)) }
     }
 
+    /// Folds one 8-byte word into a running state: a multiply by ``golden`` and a rotate. It
+    /// loses no information; a finaliser (``murmurFinalize(_:)``) must avalanche after.
+    @inline(__always)
+    package static func absorbWord(_ state: UInt64, _ word: UInt64) -> UInt64 {
+        let product = (state ^ word) &* golden
+        return product << 29 | product >> 35
+    }
+
     /// MurmurHash3's 64-bit finaliser: every output bit depends on every input bit.
     @inline(__always)
     package static func murmurFinalize(_ value: UInt64) -> UInt64 {
