@@ -24,6 +24,9 @@ public enum WorkloadMix: String, Sendable, CaseIterable {
     /// The realistic shapes over non-ASCII identifiers: accented Latin, CJK, Cyrillic, emoji,
     /// with events in other case, in decomposed form and in fullwidth forms.
     case unicode
+    /// Patterns that share their leading literal and differ only after a wildcard: regexes
+    /// on `ticket-…-N`, URL regexes on one host, `LIKE 'chart-*-N'`, among the literal shapes.
+    case crowded
 }
 
 /// Builds workloads deterministically from a seed: the same arguments give the same
@@ -207,6 +210,31 @@ public enum WorkloadGenerator {
             }
         case .unicode:
             return unicodePreferred(roll: roll, index: index, random: &random)
+        case .crowded:
+            switch roll {
+            case 0..<5:
+                return (predicate("SELF MATCHES %@", [.string("ticket-[0-9]+-\(index)")]), "ticket-\(random.below(100_000))-\(index)")
+            case 5..<8:
+                return (
+                    predicate("SELF MATCHES %@", [.string("https://example\\.com/[a-z]+/item/\(index)")]),
+                    "https://example.com/\(["mail", "notes", "docs"][random.below(3)])/item/\(index)"
+                )
+            case 8..<10:
+                return (predicate("SELF LIKE %@", [.string("chart-*-\(index)")]), "chart-\(random.below(1_000))-\(index)")
+            case 10..<60:
+                let id = "com.example.app.window.\(index)"
+                return (predicate("SELF == %@", [.string(id)]), id)
+            case 60..<70:
+                return (predicate("SELF IN %@", [.strings(["doc/\(index)", "https://example.com/doc/\(index)"])]), "doc/\(index)")
+            case 70..<78:
+                return (predicate("SELF BEGINSWITH %@", [.string("note/\(index)/")]), "note/\(index)/x")
+            case 78..<86:
+                return (predicate("SELF ENDSWITH %@", [.string("/attachments/\(index).pdf")]), "file:///mail/attachments/\(index).pdf")
+            case 86..<94:
+                return (predicate("SELF CONTAINS[c] %@", [.string("group-\(index);")]), "sms:Group-\(index);open")
+            default:
+                return (predicate("SELF LIKE %@", [.string("doc-\(index)-*")]), "doc-\(index)-rev3")
+            }
         case .regexHeavy:
             switch roll {
             case 0..<40:

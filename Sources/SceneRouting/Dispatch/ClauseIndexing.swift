@@ -142,8 +142,13 @@ enum ClauseIndexing {
             where !bytes.isEmpty {
                 if case .keys(let keys) = key(kind, text(bytes), test.mode, comparedByFoundation: false) { candidates += keys }
             }
-            guard let best = candidates.max(by: { $0.selectivity < $1.selectivity }) else { return .none }
-            return .keys([best])
+            // Each is necessary on its own: the table files the least crowded, so regexes
+            // sharing a prefix (`ticket-[0-9]+-17`, `ticket-[0-9]+-18`) spread over their suffixes.
+            switch candidates.count {
+            case 0: return .none
+            case 1: return .keys(candidates)
+            default: return .alternatives(candidates.map { [$0] })
+            }
         default:
             return .none
         }

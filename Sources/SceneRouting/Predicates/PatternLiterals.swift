@@ -92,7 +92,65 @@ struct PatternLiterals: Sendable, Equatable {
         }
         var literals = PatternLiterals()
         literals.prefix = prefix
-        literals.inner = prefix
+        literals.suffix = regexSuffix(bytes, metacharacters: metacharacters)
+        literals.inner = literals.suffix.count > prefix.count ? literals.suffix : prefix
         return literals
+    }
+
+    /// A conservative literal suffix of an ICU regex without alternation: the literal run
+    /// after the last construct. Any metacharacter ends a run (so the text of a set or a
+    /// counted quantifier never reaches the end of one); a quantifier takes back the character
+    /// it applies to; after an escaped letter or digit (a class, anchor, reference or code
+    /// point, whose argument may follow) nothing counts until the next metacharacter. Inline
+    /// options, comments and lookarounds (`(?`) and quoting (`\Q`) give no suffix: they change
+    /// what the text after them means.
+    private static func regexSuffix(_ bytes: [UInt8], metacharacters: Set<UInt8>) -> [UInt8] {
+        var run: [UInt8] = []
+        // Where the run's last character starts: a `+` keeps only that.
+        var lastStart: Int?
+        var afterEscape = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "(") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "?") { return [] }
+            if byte == UInt8(ascii: "\\") {
+                guard index + 1 < bytes.count else { return [] }
+                let escaped = bytes[index + 1]
+                if escaped == UInt8(ascii: "Q") { return [] }
+                let isWord = escaped >= 0x80 || escaped | 0x20 >= UInt8(ascii: "a") && escaped | 0x20 <= UInt8(ascii: "z")
+                    || (escaped >= 0x30 && escaped <= 0x39)
+                if isWord {
+                    (run, lastStart) = ([], nil)
+                    afterEscape = true
+                } else if !afterEscape {
+                    lastStart = run.count
+                    run.append(escaped)
+                }
+                index += 2
+                continue
+            }
+            if metacharacters.contains(byte) {
+                switch byte {
+                case UInt8(ascii: "+"):
+                    // The character it repeats still ends the match.
+                    run = afterEscape ? [] : lastStart.map { Array(run[$0...]) } ?? []
+                default:
+                    run = []
+                }
+                lastStart = nil
+                afterEscape = false
+                index += 1
+                continue
+            }
+            // A whole UTF-8 sequence.
+            let start = index
+            index += 1
+            while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+            if !afterEscape {
+                lastStart = run.count
+                run += bytes[start..<index]
+            }
+        }
+        return afterEscape ? [] : run
     }
 }

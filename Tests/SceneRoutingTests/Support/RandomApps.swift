@@ -75,7 +75,10 @@ struct RandomApps<Source: ChoiceSource> {
             let pattern = (0..<random.below(4)).map { _ in ["a", "*", "?", "b", ".", "é", "A"][random.below(7)] }.joined()
             return "SELF LIKE\(options()) \(quoted(pattern))"
         case 9:
-            let patterns = ["a.*", "[ab]+", "(a|b)\\\\.?", "a\\\\.b", "ab?c?", ".*b", "é+", "A[a-z]*", "(?i)ab", ""]
+            let patterns = [
+                "a.*", "[ab]+", "(a|b)\\\\.?", "a\\\\.b", "ab?c?", ".*b", "é+", "A[a-z]*", "(?i)ab", "",
+                "[ab]+\\\\.b", ".*é+b", "a?[0-9]*ab", ".*b+", "[a.]+A\\\\d*",
+            ]
             return "SELF MATCHES\(options()) '\(patterns[random.below(patterns.count)])'"
         case 10: return "SELF IN {\((0..<random.below(3)).map { _ in quoted(text()) }.joined(separator: ", "))}"
         case 11: return "SELF IN\(options()) \(quoted(text(4)))"
