@@ -10,8 +10,8 @@ extension SceneRouterCommand {
             discussion: """
                 Per tier (prefersToActivate, canActivate): distinct predicate groups, how many match always, how \
                 many are residual (no key to index, so evaluated on every route, for ASCII and non-ASCII \
-                identifiers alike), hashed keys, gram buckets, the prefix/suffix lengths in use; and the table's \
-                approximate bytes.
+                identifiers alike), hashed keys, gram buckets, the prefix/suffix lengths in use, the keys most \
+                predicates share with the most verifications a route can make; and the table's approximate bytes.
                 """
         )
 
@@ -32,6 +32,11 @@ extension SceneRouterCommand {
                         "  \(name): \(tier.groups) groups (\(tier.always) always, \(tier.residual) residual (evaluated on every route), \(tier.never) never), "
                             + "\(tier.hashedKeys) hashed keys, \(tier.gramBuckets) gram buckets, "
                             + "\(tier.prefixLengths) prefix lengths, \(tier.suffixLengths) suffix lengths")
+                    if !tier.crowdedKeys.isEmpty {
+                        StandardStreams.write(
+                            "    most crowded keys: \(tier.crowdedKeys.map(\.description).joined(separator: ", ")); "
+                                + "worst case \(tier.worstCaseVerifications) verifications per route")
+                    }
                 }
             }
             StandardStreams.flush()
@@ -41,11 +46,19 @@ extension SceneRouterCommand {
 
 struct ShapeRecord: Encodable {
     struct Tier: Encodable {
+        struct CrowdedKey: Encodable {
+            var kind, literal: String
+            var groups: Int
+        }
         var groups, always, residual, never, hashedKeys, gramBuckets, prefixLengths, suffixLengths: Int
+        var crowdedKeys: [CrowdedKey]
+        var worstCaseVerifications: Int
         init(_ tier: DispatchShape.Tier) {
             (groups, always, residual, never) = (tier.groups, tier.always, tier.residual, tier.never)
             (hashedKeys, gramBuckets, prefixLengths, suffixLengths) =
                 (tier.hashedKeys, tier.gramBuckets, tier.prefixLengths, tier.suffixLengths)
+            crowdedKeys = tier.crowdedKeys.map { CrowdedKey(kind: $0.kind, literal: $0.literal, groups: $0.groups) }
+            worstCaseVerifications = tier.worstCaseVerifications
         }
     }
     var sessions: Int

@@ -18,6 +18,28 @@ public struct DispatchShape: Sendable, Equatable {
         public var prefixLengths: Int
         /// Distinct suffix key lengths (each costs a probe per route).
         public var suffixLengths: Int
+        /// The keys most groups share (up to five, each holding at least two), most first.
+        public var crowdedKeys: [CrowdedKey]
+
+        /// The most groups one route verifies: those under the most crowded key, and the
+        /// residual groups every route evaluates.
+        public var worstCaseVerifications: Int {
+            (crowdedKeys.first?.groups ?? min(1, hashedKeys)) + residual
+        }
+    }
+
+    /// A literal several predicates are filed under: a route whose identifier has it
+    /// verifies all of them.
+    public struct CrowdedKey: Sendable, Equatable, CustomStringConvertible {
+        /// `exact`, `prefix`, `suffix` or `inner`.
+        public var kind: String
+        /// The literal, as the index keeps it (lowercased for case-insensitive comparisons).
+        public var literal: String
+        /// Distinct predicates filed under it.
+        public var groups: Int
+
+        /// `prefix "ticket-" (5000 groups)`.
+        public var description: String { "\(kind) \"\(literal)\" (\(groups) groups)" }
     }
 
     /// Open sessions of every role.
@@ -33,10 +55,13 @@ public struct DispatchShape: Sendable, Equatable {
     init(_ table: DispatchTable) {
         func tier(_ tier: PredicateTier) -> Tier {
             let shape = tier.index.shape
+            let crowded = tier.crowdedKeys(limit: 5).map {
+                CrowdedKey(kind: "\($0.key.kind)", literal: String(decoding: $0.key.bytes, as: UTF8.self), groups: $0.groups)
+            }
             return Tier(
                 groups: tier.liveGroups, always: tier.alwaysCount, residual: tier.residualCount, never: tier.neverCount,
                 hashedKeys: shape.hashed, gramBuckets: shape.grams, prefixLengths: shape.prefixLengths,
-                suffixLengths: shape.suffixLengths)
+                suffixLengths: shape.suffixLengths, crowdedKeys: crowded)
         }
         sessions = table.sessionCount
         prefer = tier(table.prefer)

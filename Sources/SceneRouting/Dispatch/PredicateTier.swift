@@ -28,14 +28,14 @@ final class PredicateTier {
     /// can be filled concurrently (``DispatchTable/init(app:)``).
     private let groupOfSlot = TableArray<Int32>()
     private let positionOfSlot = TableArray<Int32>()
-    private var placements: [Placement] = []
+    private(set) var placements: [Placement] = []
     /// Position of a group in `always` or `residual`.
     private var listPositions: [Int32] = []
     private var freeGroups: [Int32] = []
     /// Groups by their predicate's intern hash; a hit is confirmed against `predicates`.
     private let groupsByHash = GroupBuckets()
     /// Each live group's predicate (nil for free ids).
-    private var predicates: [ActivationPredicate?] = []
+    private(set) var predicates: [ActivationPredicate?] = []
     let index = LiteralIndex()
     /// ASCII programs of groups whose predicate is more than one literal test.
     private let programs: ProgramArena

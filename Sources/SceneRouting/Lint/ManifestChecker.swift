@@ -64,6 +64,7 @@ public enum ManifestChecker {
             }
         }
         warnings += importWarnings(app)
+        warnings += crowdedKeyWarnings(app, sites: sites)
         // A warning about something the app's code states points at that code; the JSON path
         // still says which part of the manifest it is.
         var sources: [String: SourceLocation] = [:]
@@ -81,7 +82,7 @@ public enum ManifestChecker {
     }
 
     /// A lint warning at `path`, pointing into `predicateSource` when given.
-    private static func warning(
+    static func warning(
         code: String, path: String, message: String, predicateSource: String? = nil, offset: Int? = nil, length: Int? = nil
     ) -> Diagnostic {
         let excerpt = predicateSource.flatMap { source in

@@ -1,0 +1,41 @@
+@testable import SceneRouting
+import Testing
+
+/// Keys many distinct predicates share are reported by the table's shape (`compile`) and
+/// warned about by `check`; predicates that differ in a literal of their own are spread
+/// over it and crowd nothing.
+@Suite struct CrowdedKeyTests {
+    private func app(_ formats: [String]) throws -> SceneApp {
+        let sessions = try formats.enumerated().map { index, format in
+            SceneSession(
+                id: "w\(index)", declaration: "Main",
+                conditions: ActivationConditions(canActivate: .alwaysTrue, prefersToActivate: try ActivationPredicate(format: format)))
+        }
+        return try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions)
+    }
+
+    @Test func sharedPrefixIsReportedAndWarnedAbout() throws {
+        let app = try app((1...40).map { "SELF BEGINSWITH 'ticket-' AND NOT SELF ENDSWITH '-\($0)'" })
+        let tier = SceneRouter(app: app).shape.prefer
+        #expect(tier.crowdedKeys.first == DispatchShape.CrowdedKey(kind: "prefix", literal: "ticket-", groups: 40))
+        #expect(tier.worstCaseVerifications == 40)
+        let warnings = try ManifestChecker.check(app, file: "m.json").warnings.filter { $0.code?.rawValue == "crowded-key" }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.path == "sessions[0].prefersToActivate")
+        #expect(warnings.first?.message.contains("40 distinct prefersToActivate predicates offer only the prefix \"ticket-\"") == true)
+    }
+
+    @Test func aFewSharingAKeyAreReportedButNotWarnedAbout() throws {
+        let app = try app((1...5).map { "SELF BEGINSWITH 'ticket-' AND NOT SELF ENDSWITH '-\($0)'" })
+        #expect(SceneRouter(app: app).shape.prefer.crowdedKeys.first?.groups == 5)
+        #expect(try ManifestChecker.check(app, file: "m.json").warnings.allSatisfy { $0.code?.rawValue != "crowded-key" })
+    }
+
+    @Test func regexesThatDifferAtTheEndSpreadOverTheirSuffixes() throws {
+        let app = try app((1...200).map { "SELF MATCHES 'ticket-[0-9]+-\($0)'" })
+        let tier = SceneRouter(app: app).shape.prefer
+        #expect(tier.crowdedKeys.isEmpty)
+        #expect(tier.worstCaseVerifications == 1)
+        #expect(try ManifestChecker.check(app, file: "m.json").warnings.allSatisfy { $0.code?.rawValue != "crowded-key" })
+    }
+}
