@@ -34,6 +34,10 @@ extension SceneRouterCommand {
         @Option(parsing: .unconditional, help: "Threads routing the events without pause while churn is measured.")
         var readers: Int = 0
         @Option(
+            parsing: .unconditional,
+            help: "Also measure throughput with this many threads routing the events at once, against one thread (2 or more).")
+        var routingThreads: Int?
+        @Option(
             help: ArgumentHelp(
                 "Also route long identifiers of these byte lengths (e.g. 256,1024,10240,65536): é, emoji and rarely seen valid scalars.",
                 valueName: "bytes,…"))
@@ -51,6 +55,9 @@ extension SceneRouterCommand {
                 throw ValidationError("--baseline-events must be at least 1 (got \(baselineEvents))")
             }
             guard (0...64).contains(readers) else { throw ValidationError("--readers must be from 0 to 64 (got \(readers))") }
+            if let routingThreads, !(2...64).contains(routingThreads) {
+                throw ValidationError("--routing-threads must be from 2 to 64 (got \(routingThreads))")
+            }
             if longIdentifierBytes != nil && longLengths == nil {
                 throw ValidationError("--long-identifier-bytes takes byte lengths from 1 to 1048576 separated by commas, e.g. 256,1024")
             }
@@ -108,6 +115,16 @@ extension SceneRouterCommand {
                 router, template: workload.app.sessions.first, count: min(20_000, max(1_000, sessions)),
                 events: workload.events)
 
+            var throughput: ThroughputRecord?
+            if let routingThreads {
+                progress("routing the events on 1 and on \(routingThreads) threads at once")
+                let one = Self.routesPerSecond(router, events: workload.events, threads: 1)
+                let many = Self.routesPerSecond(router, events: workload.events, threads: routingThreads)
+                throughput = ThroughputRecord(
+                    threads: routingThreads, routesPerSecondOneThread: one, routesPerSecond: many,
+                    scaling: Double(many) / Double(max(1, one)))
+            }
+
             var long: [LongRecord] = []
             for length in longLengths ?? [] {
                 progress("routing long identifiers of \(length) bytes")
@@ -152,7 +169,7 @@ extension SceneRouterCommand {
                 indexed: IndexedRecord(
                     p50Nanos: p50, p90Nanos: percentile(0.9), p99Nanos: percentile(0.99), p999Nanos: percentile(0.999),
                     routesPerSecond: Int(Double(events) / (Double(routeNanos) / 1e9))),
-                churn: churn, long: long.isEmpty ? nil : long,
+                churn: churn, throughput: throughput, long: long.isEmpty ? nil : long,
                 linear: linear, speedupP50: linear.map { Int(Double($0.p50Nanos) / Double(max(1, p50))) },
                 agreement: agreement)
             progressLine.finish()
@@ -167,6 +184,39 @@ extension SceneRouterCommand {
                 StandardStreams.error("error: the table disagreed with the reference router on \(agreement.mismatches) events")
                 throw ExitCode(1)
             }
+        }
+
+        /// Routes per second when `threads` threads each route every event (three passes,
+        /// the best kept), started together; no timestamps per route, so one thread's figure
+        /// is the baseline for the others'.
+        private static func routesPerSecond(_ router: SceneRouter, events: [String?], threads: Int) -> Int {
+            var best = 0
+            for _ in 0..<3 {
+                let ready = DispatchGroup()
+                let go = DispatchSemaphore(value: 0)
+                let done = DispatchGroup()
+                for thread in 0..<threads {
+                    ready.enter()
+                    done.enter()
+                    Thread {
+                        ready.leave()
+                        go.wait()
+                        var index = thread * 7_919
+                        for _ in 0..<events.count {
+                            _ = router.route(identifier: events[index % events.count])
+                            index &+= 1
+                        }
+                        done.leave()
+                    }.start()
+                }
+                ready.wait()
+                let start = DispatchTime.now().uptimeNanoseconds
+                for _ in 0..<threads { go.signal() }
+                done.wait()
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                best = max(best, Int(Double(threads * events.count) / seconds))
+            }
+            return best
         }
 
         /// Times single churn operations on the built table, as an app would issue them: a new

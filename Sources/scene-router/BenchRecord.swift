@@ -24,6 +24,14 @@ struct LongRecord: Encodable {
     var maxNanos: UInt64
 }
 
+/// Routes per second with `threads` threads routing at once, and with one.
+struct ThroughputRecord: Encodable {
+    var threads: Int
+    var routesPerSecondOneThread: Int
+    var routesPerSecond: Int
+    var scaling: Double
+}
+
 struct AgreementRecord: Encodable { var checked: Int; var mismatches: Int }
 struct BenchRecord: Encodable {
     var sessions: Int
@@ -33,6 +41,7 @@ struct BenchRecord: Encodable {
     var build: BuildRecord
     var indexed: IndexedRecord
     var churn: ChurnRecord?
+    var throughput: ThroughputRecord?
     var long: [LongRecord]?
     var linear: LinearRecord?
     var speedupP50: Int?
@@ -48,6 +57,11 @@ struct BenchRecord: Encodable {
             lines.append(
                 "churn: p50 \(churn.p50Nanos) ns, p99 \(churn.p99Nanos) ns, max \(churn.maxNanos) ns over \(churn.operations) operations"
                     + (churn.readers > 0 ? " while \(churn.readers) threads routed \(churn.readerRoutesPerSecond ?? 0) routes/s" : ""))
+        }
+        if let throughput {
+            lines.append(
+                "throughput: \(throughput.routesPerSecondOneThread) routes/s on 1 thread, \(throughput.routesPerSecond) on "
+                    + String(format: "%d threads (%.2fx)", throughput.threads, throughput.scaling))
         }
         for record in long ?? [] {
             lines.append(

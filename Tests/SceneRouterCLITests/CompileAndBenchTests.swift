@@ -21,7 +21,7 @@ import Testing
         #expect((shape["bytes"] as? Int ?? 0) > 0)
     }
 
-    @Test(arguments: ["literal", "realistic", "regex-heavy", "adversarial"])
+    @Test(arguments: ["literal", "realistic", "regex-heavy", "adversarial", "crowded"])
     func benchAgreesWithTheReference(_ mix: String) throws {
         let result = try CLIRunner.run([
             "bench", "--sessions", "300", "--events", "300", "--mix", mix, "--seed", "5", "--baseline-events", "60",
@@ -88,7 +88,21 @@ import Testing
         #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
     }
 
+    @Test func benchMeasuresThroughputOnSeveralThreads() throws {
+        let result = try CLIRunner.run([
+            "bench", "--sessions", "200", "--events", "400", "--baseline", "none", "--routing-threads", "2", "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let throughput = try #require(record["throughput"] as? [String: Any])
+        #expect(throughput["threads"] as? Int == 2)
+        #expect((throughput["routesPerSecondOneThread"] as? Int ?? 0) > 0)
+        #expect((throughput["routesPerSecond"] as? Int ?? 0) > 0)
+        #expect((throughput["scaling"] as? Double ?? 0) > 0)
+    }
+
     @Test func benchUsageErrors() throws {
+        #expect(try CLIRunner.run(["bench", "--routing-threads", "1"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--mix", "nope"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--baseline", "quadratic"]).status == 64)
         #expect(try CLIRunner.run(["compile"]).status == 64)
