@@ -189,7 +189,12 @@ extension SceneRouterCommand {
         /// Routes per second when `threads` threads each route every event (three passes,
         /// the best kept), started together; no timestamps per route, so one thread's figure
         /// is the baseline for the others'.
+        ///
+        /// Each thread routes its own copies of the identifiers, as separate callers do: shared
+        /// `String` storage would make the threads contend on its reference count, which
+        /// measures the caller's strings rather than the router.
         private static func routesPerSecond(_ router: SceneRouter, events: [String?], threads: Int) -> Int {
+            let copies = (0..<threads).map { _ in events.map { $0.map { String(decoding: Array($0.utf8), as: UTF8.self) } } }
             var best = 0
             for _ in 0..<3 {
                 let ready = DispatchGroup()
@@ -198,6 +203,7 @@ extension SceneRouterCommand {
                 for thread in 0..<threads {
                     ready.enter()
                     done.enter()
+                    let events = copies[thread]
                     Thread {
                         ready.leave()
                         go.wait()

@@ -69,4 +69,34 @@ import Testing
         #expect(torn.load(ordering: .relaxed) == 0)
         #expect(lock.read { $0.first } == 20_000)
     }
+
+    /// More reading threads than the lock has slots, so some share one: writes still wait for
+    /// every reader.
+    @Test func readersSharingASlotStillExcludeWriters() {
+        final class Pair: @unchecked Sendable {
+            var first = 0
+            var second = 0
+        }
+        let lock = WriterPreferringLock(Pair())
+        let torn = Atomic<Int>(0)
+        let readers = WriterPreferringLock<Pair>.slotCount + 4
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<readers {
+            Thread {
+                for _ in 0..<2_000 {
+                    lock.read { pair in if pair.first != pair.second { torn.add(1, ordering: .relaxed) } }
+                }
+                finished.signal()
+            }.start()
+        }
+        for _ in 0..<2_000 {
+            lock.write { pair in
+                pair.first += 1
+                pair.second += 1
+            }
+        }
+        for _ in 0..<readers { finished.wait() }
+        #expect(torn.load(ordering: .relaxed) == 0)
+        #expect(lock.read { $0.first } == 2_000)
+    }
 }

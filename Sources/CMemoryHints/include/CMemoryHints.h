@@ -2,6 +2,7 @@
 #define SCENEROUTER_CMEMORYHINTS_H
 
 #include <stddef.h>
+#include "CReaderSlots.h"
 
 // Swift has no prefetch intrinsic. Routing at a million sessions is a short chain of cache
 // misses (index entry, group head, literal, session); a prefetch lets a miss that is already

@@ -4,7 +4,8 @@
 /// outgrow both a floor (1 MiB) and the live ones the owner compacts the arena (``compacted(_:)``),
 /// so its size stays proportional to the live programs.
 final class ProgramArena {
-    private var storage = TableArray<UInt8>(capacity: 64)
+    // A `let`: a `var` would be retained around every route's read.
+    private let storage = TableArray<UInt8>(capacity: 64)
     private var freeBySize: [Int: [Int32]] = [:]
     /// Bytes of released programs not yet reused.
     private(set) var unusedBytes = 0
@@ -58,7 +59,7 @@ final class ProgramArena {
             }
         }
         // A fresh buffer sized for the live programs: the old one's high-water pages go back.
-        storage = TableArray<UInt8>(capacity: max(64, programs.reduce(0) { $0 + $1.count }))
+        storage.removeAll(reservingCapacity: max(64, programs.reduce(0) { $0 + $1.count }))
         freeBySize = [:]
         unusedBytes = 0
         return programs.map { program in

@@ -62,6 +62,17 @@ final class TableArray<Element> {
         return (base + count).move()
     }
 
+    /// Drops every element and starts over in a fresh buffer of `capacity`, so the old
+    /// buffer's pages go back; the object stays the same, which lets owners hold it in a
+    /// `let` that routing reads without retaining it.
+    func removeAll(reservingCapacity newCapacity: Int) {
+        base.deinitialize(count: count)
+        LargeAllocation.deallocate(base, capacity: capacity)
+        count = 0
+        capacity = max(1, newCapacity)
+        base = LargeAllocation.allocate(Element.self, capacity: capacity)
+    }
+
     func reserveCapacity(_ minimum: Int) {
         guard minimum > capacity else { return }
         base = LargeAllocation.grow(base, count: count, from: capacity, to: minimum)

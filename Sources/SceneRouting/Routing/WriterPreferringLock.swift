@@ -18,24 +18,33 @@ import Synchronization
 /// operation then cost a wake-up, far longer than the operation. Routes and churn operations
 /// take microseconds, so waiters here spin briefly, then yield, then sleep.
 ///
-/// One atomic word: the readers inside in the low 32 bits, the writers waiting or inside
-/// above. A reader enters only while no writer is announced; a writer announces itself and
-/// waits for the readers inside to leave. Writers take turns through a mutex whose pthread
-/// calls are all checked.
+/// Readers count themselves in one of ``slotCount`` slots (one per thread, taken in turn; a
+/// cache-line pair each), not in one shared word, which every route on one core would take
+/// from the other. A reader counts itself in, then looks at the writer flag and, finding it
+/// raised, counts itself out and waits. A writer raises the flag, then waits for every slot
+/// to empty. Both orders are sequentially consistent, so either the reader sees the flag or
+/// the writer sees the reader. Writers take turns through a mutex whose pthread calls are all
+/// checked.
 ///
 /// `@unchecked Sendable`: the value is only reached through ``read(_:)`` and ``write(_:)``,
 /// which exclude each other as described.
 final class WriterPreferringLock<Value>: @unchecked Sendable {
     private let value: Value
-    private let state = Atomic<UInt64>(0)
+    /// Writers inside or about to enter (0 or 1: writers take turns before raising it).
+    private let writerFlag = Atomic<Int>(0)
+    private let slots: UnsafeMutablePointer<scene_router_reader_slot>
     // Allocated, not stored inline: a pthread mutex must not move.
     private let writers: UnsafeMutablePointer<pthread_mutex_t>
 
-    private static var oneWriter: UInt64 { 1 << 32 }
-    private static var readerMask: UInt64 { (1 << 32) - 1 }
+    /// Enough slots that threads on different cores rarely share one; a writer checks each.
+    static var slotCount: Int { 16 }
 
     init(_ value: Value) {
         self.value = value
+        slots = UnsafeMutableRawPointer.allocate(
+            byteCount: Self.slotCount * MemoryLayout<scene_router_reader_slot>.stride, alignment: 128
+        ).bindMemory(to: scene_router_reader_slot.self, capacity: Self.slotCount)
+        slots.initialize(repeating: scene_router_reader_slot(), count: Self.slotCount)
         writers = .allocate(capacity: 1)
         writers.initialize(to: pthread_mutex_t())
         Self.check(pthread_mutex_init(writers, nil), "pthread_mutex_init")
@@ -44,6 +53,8 @@ final class WriterPreferringLock<Value>: @unchecked Sendable {
     deinit {
         Self.check(pthread_mutex_destroy(writers), "pthread_mutex_destroy")
         writers.deallocate()
+        slots.deinitialize(count: Self.slotCount)
+        slots.deallocate()
     }
 
     @inline(__always)
@@ -51,21 +62,24 @@ final class WriterPreferringLock<Value>: @unchecked Sendable {
         precondition(status == 0, "\(call) failed with error \(status)")
     }
 
-    /// Runs `body` while no writer is inside or waiting to enter.
+    /// This thread's slot, kept for the thread's life.
+    @inline(__always)
+    private var mySlot: UnsafeMutablePointer<scene_router_reader_slot> {
+        slots + Int(scene_router_reader_slot_index(UInt32(Self.slotCount)))
+    }
+
+    /// Runs `body` while no writer is inside or waiting to enter. `body` must not read again:
+    /// a writer arriving in between would wait for the outer read, and the inner one for it.
     @inline(__always)
     func read<Result, Failure: Error>(_ body: (Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        var current = state.load(ordering: .relaxed)
+        let slot = mySlot
         while true {
-            if current & ~Self.readerMask == 0 {
-                let (exchanged, original) = state.weakCompareExchange(
-                    expected: current, desired: current + 1, successOrdering: .acquiring, failureOrdering: .relaxed)
-                if exchanged { break }
-                current = original
-            } else {
-                current = Self.waitUntil(state) { $0 & ~Self.readerMask == 0 }
-            }
+            scene_router_reader_enter(slot)
+            if writerFlag.load(ordering: .sequentiallyConsistent) == 0 { break }
+            scene_router_reader_leave(slot)
+            Self.waitUntil { writerFlag.load(ordering: .acquiring) == 0 }
         }
-        defer { state.subtract(1, ordering: .releasing) }
+        defer { scene_router_reader_leave(slot) }
         return try body(value)
     }
 
@@ -73,24 +87,24 @@ final class WriterPreferringLock<Value>: @unchecked Sendable {
     func write<Result, Failure: Error>(_ body: (Value) throws(Failure) -> Result) throws(Failure) -> Result {
         Self.check(pthread_mutex_lock(writers), "pthread_mutex_lock")
         defer { Self.check(pthread_mutex_unlock(writers), "pthread_mutex_unlock") }
-        state.add(Self.oneWriter, ordering: .relaxed)
-        _ = Self.waitUntil(state) { $0 & Self.readerMask == 0 }
-        defer { state.subtract(Self.oneWriter, ordering: .releasing) }
+        writerFlag.add(1, ordering: .sequentiallyConsistent)
+        for index in 0..<Self.slotCount {
+            Self.waitUntil { scene_router_reader_count(slots + index) == 0 }
+        }
+        defer { writerFlag.subtract(1, ordering: .releasing) }
         return try body(value)
     }
 
     /// Whether a writer is inside or waiting to enter: from then on no reader gets in until
     /// it is done. For tests that check that order.
-    var writerIsAnnounced: Bool { state.load(ordering: .acquiring) & ~Self.readerMask != 0 }
+    var writerIsAnnounced: Bool { writerFlag.load(ordering: .acquiring) != 0 }
 
-    /// Waits until `ready` holds for the state: spinning for about as long as a route takes,
-    /// then yielding the processor, then sleeping 50 µs at a time (a writer waiting for a
-    /// long route, a reader for a long churn operation). Returns the state that satisfied it.
-    private static func waitUntil(_ state: borrowing Atomic<UInt64>, _ ready: (UInt64) -> Bool) -> UInt64 {
+    /// Waits until `ready` holds: spinning for about as long as a route takes, then yielding
+    /// the processor, then sleeping 50 µs at a time (a writer waiting for a long route, a
+    /// reader for a long churn operation).
+    private static func waitUntil(_ ready: () -> Bool) {
         var attempt = 0
-        while true {
-            let current = state.load(ordering: .acquiring)
-            if ready(current) { return current }
+        while !ready() {
             attempt += 1
             if attempt < 2_000 {
                 scene_router_spin_pause()
