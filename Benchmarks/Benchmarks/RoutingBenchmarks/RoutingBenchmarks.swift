@@ -120,6 +120,30 @@ let routingBenchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Events no window takes: every route goes on to pick a declaration for a new scene
+    // (the matching one or the default), a path the mixes above rarely reach.
+    let creating = try! SceneApp(
+        declarations: [
+            SceneDeclaration(name: "Compose", matching: try! ActivationPredicate(format: "SELF BEGINSWITH 'compose/'")),
+            SceneDeclaration(name: "Main"),
+        ],
+        sessions: (0..<10_000).map { n in
+            SceneSession(
+                id: "doc-\(n)", declaration: "Main",
+                conditions: ActivationConditions(
+                    canActivate: .alwaysFalse, prefersToActivate: try! ActivationPredicate(format: "SELF == %@", arguments: [.string("doc/\(n)")])))
+        })
+    let creatingRouter = SceneRouter(app: creating)
+    let creatingEvents = (0..<1_000).map { n in n % 2 == 0 ? "compose/draft-\(n)" : "inbox/message-\(n)" }
+    Benchmark(
+        "route to a new scene 10k",
+        configuration: .init(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3))
+    ) { benchmark in
+        for iteration in benchmark.scaledIterations {
+            blackHole(creatingRouter.route(identifier: creatingEvents[iteration % creatingEvents.count]))
+        }
+    }
+
     let buildFixture = RouterFixture(mix: .realistic, sessions: 10_000, seed: 2, buildsRouter: false)
     Benchmark(
         "build realistic 10k",

@@ -18,8 +18,8 @@ enum CreationRule {
         identifier: String?, declarations: [SceneDeclaration], budgetExceeded: Bool, explanation: RoutingExplanation? = nil
     ) -> RoutingDecision {
         var budgetExceeded = budgetExceeded
-        let declarations = candidates(declarations)
-        for declaration in declarations {
+        // Filtered in place: a filtered copy would allocate on every route that creates.
+        for declaration in declarations where declaration.role.receivesEvents {
             guard let matching = declaration.matching else { continue }
             let result = matching.evaluateReportingBudget(identifier)
             budgetExceeded = budgetExceeded || result.budgetExceeded
@@ -29,7 +29,7 @@ enum CreationRule {
                     reason: .declarationMatching, budgetExceeded: budgetExceeded, explanation: explanation)
             }
         }
-        if let fallback = declarations.first(where: { $0.matching == nil }) {
+        if let fallback = declarations.first(where: { $0.role.receivesEvents && $0.matching == nil }) {
             return RoutingDecision(
                 identifier: identifier, action: .create(declaration: fallback.name, sessionID: nil),
                 reason: .defaultDeclaration, budgetExceeded: budgetExceeded, explanation: explanation)
