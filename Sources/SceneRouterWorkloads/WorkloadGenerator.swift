@@ -25,7 +25,8 @@ public enum WorkloadMix: String, Sendable, CaseIterable {
     /// with events in other case, in decomposed form and in fullwidth forms.
     case unicode
     /// Patterns that share their leading literal and differ only after a wildcard: regexes
-    /// on `ticket-…-N`, URL regexes on one host, `LIKE 'chart-*-N'`, among the literal shapes.
+    /// on `ticket-…-N` and `ticket-…-N-…`, URL regexes on one host, `LIKE 'chart-*-N'`,
+    /// among the literal shapes.
     case crowded
 }
 
@@ -212,8 +213,13 @@ public enum WorkloadGenerator {
             return unicodePreferred(roll: roll, index: index, random: &random)
         case .crowded:
             switch roll {
-            case 0..<5:
+            case 0..<3:
                 return (predicate("SELF MATCHES %@", [.string("ticket-[0-9]+-\(index)")]), "ticket-\(random.below(100_000))-\(index)")
+            case 3..<5:
+                return (
+                    predicate("SELF MATCHES %@", [.string("ticket-[0-9]+-\(index)-[a-z]+")]),
+                    "ticket-\(random.below(100_000))-\(index)-\(["open", "close", "x"][random.below(3)])"
+                )
             case 5..<8:
                 return (
                     predicate("SELF MATCHES %@", [.string("https://example\\.com/[a-z]+/item/\(index)")]),

@@ -1,4 +1,5 @@
 @testable import SceneRouting
+import SceneRouterWorkloads
 import Testing
 
 /// The literals the table files a LIKE or MATCHES predicate under must occur in every
@@ -59,5 +60,69 @@ import Testing
         let suffix = regex(pattern).suffix
         #expect(!suffix.isEmpty)
         #expect(identifier.utf8.reversed().starts(with: suffix.utf8.reversed()))
+    }
+
+    @Test(arguments: [
+        ("ticket-[0-9]+-42-[a-z]+", ["ticket-", "-42-"], "-42-"),
+        ("https://h/[a-z]+/item/77/\\d+", ["https://h/", "/item/77/"], "/item/77/"),
+        ("a.*middle.*z", ["a", "middle", "z"], "middle"),
+        ("x(abcd)+y\\.long", ["x", "y.long"], "y.long"),
+        ("pre[abcd]{2}midd?le\\d", ["pre", "mid", "le"], "pre"),
+        ("abcde*fghi", ["abcd", "fghi"], "abcd"),
+        ("abcde+fghi", ["abcde", "fghi"], "fghi"),
+        ("\\d{3}-[0-9]{4}-word", ["-", "-word"], "-word"),
+    ])
+    func requiredRunsAndTheMiddleKey(pattern: String, runs: [String], inner: String) {
+        let read = PatternLiterals.requiredRuns(Array(pattern.utf8))?.map { String(decoding: $0, as: UTF8.self) }
+        #expect(read == runs, "runs of \(pattern)")
+        #expect(String(decoding: PatternLiterals.regex(pattern).inner, as: UTF8.self) == inner, "inner of \(pattern)")
+    }
+
+    @Test(arguments: ["a(?i)bcde", "a\\p{L}bcde", "a\\x{41}bcde", "a\\Qbc\\Ede", "a[[b]]cdef", "(a)\\1bcde", "ab|cdef"])
+    func runsAreNotClaimedThroughConstructsThisReadingDoesNotFollow(pattern: String) {
+        #expect(PatternLiterals.requiredRuns(Array(pattern.utf8)) == nil, "\(pattern)")
+    }
+
+    /// Random regexes, each with an identifier it matches built alongside it: PCRE2 (through
+    /// the ICU translation) must match the identifier, and every run claimed must occur in it.
+    @Test func everyClaimedRunOccursInEveryMatch() throws {
+        var random = DeterministicRandom(seed: 16)
+        var checked = 0
+        for _ in 0..<3_000 {
+            var pattern = ""
+            var identifier = ""
+            for _ in 0..<(1 + random.below(7)) {
+                let (piece, sample) = Self.atom(&random)
+                let (quantifier, low, high) = [("", 1, 1), ("?", 0, 1), ("*", 0, 3), ("+", 1, 3), ("{2}", 2, 2), ("{0,2}", 0, 2), ("{1,}", 1, 3), ("+?", 1, 3)][
+                    random.chance(60) ? 0 : 1 + random.below(7)]
+                pattern += piece + quantifier
+                for _ in 0..<(low + random.below(high - low + 1)) { identifier += sample(&random) }
+            }
+            guard let runs = PatternLiterals.requiredRuns(Array(pattern.utf8)) else { continue }
+            let predicate = try ActivationPredicate(format: "SELF MATCHES %@", arguments: [.string(pattern)])
+            #expect(predicate.evaluate(identifier), "\(pattern) should match \(identifier)")
+            for run in runs {
+                #expect(identifier.utf8.firstRange(of: run) != nil, "\(pattern) claims \(String(decoding: run, as: UTF8.self)) but matches \(identifier)")
+            }
+            let inner = PatternLiterals.regex(pattern).inner
+            #expect(inner.isEmpty || identifier.utf8.firstRange(of: inner) != nil, "inner of \(pattern) not in \(identifier)")
+            checked += 1
+        }
+        #expect(checked > 2_000)
+    }
+
+    /// One regex atom and a way to draw text it matches.
+    private static func atom(_ random: inout DeterministicRandom) -> (String, (inout DeterministicRandom) -> String) {
+        switch random.below(9) {
+        case 0, 1, 2:
+            let literal = ["a", "b", "-", "1", "é"][random.below(5)]
+            return (literal, { _ in literal })
+        case 3: return ("\\.", { _ in "." })
+        case 4: return (".", { random in ["a", "-", "z"][random.below(3)] })
+        case 5: return ("[ab]", { random in random.chance(50) ? "a" : "b" })
+        case 6: return ("[^a]", { random in random.chance(50) ? "b" : "-" })
+        case 7: return ("\\d", { random in String(random.below(10)) })
+        default: return ("(a|b1)", { random in random.chance(50) ? "a" : "b1" })
+        }
     }
 }

@@ -93,8 +93,164 @@ struct PatternLiterals: Sendable, Equatable {
         var literals = PatternLiterals()
         literals.prefix = prefix
         literals.suffix = regexSuffix(bytes, metacharacters: metacharacters)
-        literals.inner = literals.suffix.count > prefix.count ? literals.suffix : prefix
+        // A run in the middle tells apart regexes that share both ends (`ticket-[0-9]+-42-[a-z]+`).
+        // Shorter runs are left out: a key under four bytes is looked up at every position
+        // of every identifier the tier routes.
+        let middle = requiredRuns(bytes)?.filter { $0.count >= 4 && $0 != prefix && $0 != literals.suffix }
+        if let longest = middle?.max(by: { $0.count < $1.count }) {
+            literals.inner = longest
+        } else {
+            literals.inner = literals.suffix.count > prefix.count ? literals.suffix : prefix
+        }
         return literals
+    }
+
+    /// The literal runs every match of an ICU regex without alternation contains, read left to
+    /// right at the top level (text inside groups and sets is not counted), or nil for a
+    /// pattern this reading does not follow: inline options, quoting, escapes that take an
+    /// argument (`\p{…}`, `\x…`, `\N{…}`), references, nested sets. A quantifier takes back the
+    /// character it applies to when it allows zero, and ends the run after it otherwise.
+    static func requiredRuns(_ bytes: [UInt8]) -> [[UInt8]]? {
+        var runs: [[UInt8]] = []
+        var run: [UInt8] = []
+        // Where the run's last character starts, for a quantifier to take it back.
+        var lastStart: Int?
+        func close() {
+            if !run.isEmpty { runs.append(run) }
+            (run, lastStart) = ([], nil)
+        }
+        // Escapes that stand for one character of a class, a control character or an assertion.
+        let constructEscapes = Set("dDwWsShHvVRXbBAzZGtnrfae".utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "|"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                return nil
+            case UInt8(ascii: "\\"):
+                guard index + 1 < bytes.count else { return nil }
+                let escaped = bytes[index + 1]
+                let isWord = escaped >= 0x80 || escaped | 0x20 >= UInt8(ascii: "a") && escaped | 0x20 <= UInt8(ascii: "z")
+                    || (escaped >= 0x30 && escaped <= 0x39)
+                if !isWord {
+                    lastStart = run.count
+                    run.append(escaped)
+                    index += 2
+                    continue
+                }
+                guard constructEscapes.contains(escaped) else { return nil }
+                close()
+                index += 2
+            case UInt8(ascii: "["):
+                close()
+                guard let end = setEnd(bytes, from: index) else { return nil }
+                index = end
+            case UInt8(ascii: "("):
+                guard index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "?") else { return nil }
+                close()
+                guard let end = groupEnd(bytes, from: index) else { return nil }
+                index = end
+            case UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"):
+                close()
+                index += 1
+            case UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{"):
+                guard let (minimum, end) = quantifier(bytes, at: index) else { return nil }
+                if let start = lastStart, minimum == 0 { run.removeSubrange(start...) }
+                close()
+                index = end
+                continue
+            default:
+                // A whole UTF-8 sequence.
+                lastStart = run.count
+                run.append(byte)
+                index += 1
+                while index < bytes.count, bytes[index] & 0xC0 == 0x80 {
+                    run.append(bytes[index])
+                    index += 1
+                }
+                continue
+            }
+            // A construct's own quantifier changes nothing read here.
+            if index < bytes.count, let (_, end) = quantifier(bytes, at: index) { index = end }
+        }
+        close()
+        return runs
+    }
+
+    /// The quantifier at `index` (`?`, `*`, `+`, `{m}`, `{m,}`, `{m,n}`, each possibly lazy or
+    /// possessive): the fewest repetitions it allows and where it ends; nil if none is there.
+    private static func quantifier(_ bytes: [UInt8], at index: Int) -> (minimum: Int, end: Int)? {
+        var end = index + 1
+        let minimum: Int
+        switch bytes[index] {
+        case UInt8(ascii: "?"), UInt8(ascii: "*"): minimum = 0
+        case UInt8(ascii: "+"): minimum = 1
+        case UInt8(ascii: "{"):
+            var digits = 0
+            var value = 0
+            while end < bytes.count, bytes[end] >= 0x30 && bytes[end] <= 0x39, digits < 9 {
+                value = value * 10 + Int(bytes[end] - 0x30)
+                digits += 1
+                end += 1
+            }
+            guard digits > 0 else { return nil }
+            while end < bytes.count, bytes[end] != UInt8(ascii: "}") {
+                guard bytes[end] == UInt8(ascii: ",") || bytes[end] >= 0x30 && bytes[end] <= 0x39 else { return nil }
+                end += 1
+            }
+            guard end < bytes.count else { return nil }
+            end += 1
+            minimum = value
+        default:
+            return nil
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "?") || bytes[end] == UInt8(ascii: "+") { end += 1 }
+        return (minimum, end)
+    }
+
+    /// Where the set opening at `index` ends (just past its `]`); nil for a nested set or
+    /// one that does not close.
+    private static func setEnd(_ bytes: [UInt8], from index: Int) -> Int? {
+        var position = index + 1
+        if position < bytes.count, bytes[position] == UInt8(ascii: "^") { position += 1 }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") { return nil }
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "\\"): position += 2
+            case UInt8(ascii: "["): return nil
+            case UInt8(ascii: "]"): return position + 1
+            default: position += 1
+            }
+        }
+        return nil
+    }
+
+    /// Where the group opening at `index` ends (just past its `)`), stepping over escapes and
+    /// sets; nil for a group that does not close or holds something ``requiredRuns(_:)``
+    /// does not follow.
+    private static func groupEnd(_ bytes: [UInt8], from index: Int) -> Int? {
+        var depth = 0
+        var position = index
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "\\"):
+                position += 2
+            case UInt8(ascii: "["):
+                guard let end = setEnd(bytes, from: position) else { return nil }
+                position = end
+            case UInt8(ascii: "("):
+                guard position + 1 < bytes.count, bytes[position + 1] != UInt8(ascii: "?") else { return nil }
+                depth += 1
+                position += 1
+            case UInt8(ascii: ")"):
+                depth -= 1
+                position += 1
+                if depth == 0 { return position }
+            default:
+                position += 1
+            }
+        }
+        return nil
     }
 
     /// A conservative literal suffix of an ICU regex without alternation: the literal run

@@ -78,6 +78,8 @@ struct RandomApps<Source: ChoiceSource> {
             let patterns = [
                 "a.*", "[ab]+", "(a|b)\\\\.?", "a\\\\.b", "ab?c?", ".*b", "é+", "A[a-z]*", "(?i)ab", "",
                 "[ab]+\\\\.b", ".*é+b", "a?[0-9]*ab", ".*b+", "[a.]+A\\\\d*",
+                // A literal run in the middle, which the table may file them under.
+                "b*abab[ab]*", ".*ab\\\\.a.*", "[ab]?éabé+", "a+baab.b*",
             ]
             return "SELF MATCHES\(options()) '\(patterns[random.below(patterns.count)])'"
         case 10: return "SELF IN {\((0..<random.below(3)).map { _ in quoted(text()) }.joined(separator: ", "))}"
