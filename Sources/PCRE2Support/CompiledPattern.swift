@@ -85,7 +85,10 @@ package final class CompiledPattern: @unchecked Sendable {
     /// Matches the whole of `subject` (valid UTF-8).
     /// - Complexity: bounded by ``MatchBudget/matchLimit(forSubjectLength:)``; no allocation.
     package func matches(_ subject: UnsafeBufferPointer<UInt8>) -> MatchOutcome {
-        let scratch = ThreadMatchScratch.current
+        ThreadMatchScratch.with { matches(subject, scratch: $0) }
+    }
+
+    private func matches(_ subject: UnsafeBufferPointer<UInt8>, scratch: ThreadMatchScratch) -> MatchOutcome {
         pcre2_set_match_limit_8(scratch.matchContext, MatchBudget.matchLimit(forSubjectLength: subject.count))
         // PCRE2 needs a non-null subject pointer even for an empty subject.
         var empty: UInt8 = 0
@@ -129,12 +132,13 @@ extension CompiledPattern {
     /// Matches `subject` (ASCII) lowercased, through a per-thread buffer: `[c]` folding of
     /// ASCII text without allocating.
     package func matchesLowercasingASCII(_ subject: UnsafeBufferPointer<UInt8>) -> MatchOutcome {
-        let scratch = ThreadMatchScratch.current
-        let buffer = scratch.bytes(capacity: subject.count)
-        for index in 0..<subject.count {
-            let byte = subject[index]
-            buffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+        ThreadMatchScratch.with { scratch in
+            let buffer = scratch.bytes(capacity: subject.count)
+            for index in 0..<subject.count {
+                let byte = subject[index]
+                buffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            }
+            return matches(UnsafeBufferPointer(start: buffer.baseAddress, count: subject.count), scratch: scratch)
         }
-        return matches(UnsafeBufferPointer(start: buffer.baseAddress, count: subject.count))
     }
 }

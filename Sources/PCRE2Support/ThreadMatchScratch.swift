@@ -56,4 +56,10 @@ final class ThreadMatchScratch {
     static var current: ThreadMatchScratch {
         key.object { ThreadMatchScratch() }
     }
+
+    /// Runs `body` with the calling thread's scratch, not retained (``ThreadLocalKey/withObject(orMake:_:)``).
+    @inline(__always)
+    static func with<Result>(_ body: (ThreadMatchScratch) -> Result) -> Result {
+        key.withObject(orMake: { ThreadMatchScratch() }, body)
+    }
 }

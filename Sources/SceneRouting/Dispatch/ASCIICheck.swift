@@ -1,7 +1,8 @@
 /// A whole predicate's test on ASCII identifiers, as plain data kept beside a group's best
 /// session: verifying an index hit then reads the literal's bytes directly instead of walking
 /// from the group's compiled predicate through its nodes (at a million groups, each hop a
-/// cache miss). Exactly what ``LiteralTest`` computes for an ASCII identifier.
+/// cache miss). Exactly what ``LiteralTest`` computes for an ASCII identifier. A predicate
+/// that is one pattern test keeps that test here instead, for any identifier.
 ///
 /// `@unchecked Sendable`: the literal's bytes are written once, before any check reads them.
 struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
@@ -10,25 +11,48 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
         case none, equal, prefix, suffix, contains
         /// A ``ASCIIProgram`` in the tier's ``ProgramArena``, at the offset `count` holds.
         case program
+        /// The predicate is one LIKE or MATCHES test, reached through a pointer kept here and
+        /// evaluated for any identifier, ASCII or not (``evaluatePattern(_:budgetExceeded:)``).
+        case pattern
     }
 
     var operation: Operation
     var caseless: Bool
-    // The literal's bytes, owned by the group's ``LiteralTest``, which the group keeps alive.
-    // A pointer and a 32-bit count leave 4 of ``GroupHead``'s 48 bytes free for later use.
-    private var start: UnsafePointer<UInt8>?
+    // The literal's bytes, owned by the group's ``LiteralTest``, or (`.pattern`) the group's
+    // ``PatternTest``: the group's predicate keeps either alive. A pointer and a 32-bit count
+    // leave 4 of ``GroupHead``'s 48 bytes free for later use.
+    private var start: UnsafeRawPointer?
     private var count: Int32
 
     init(operation: Operation, caseless: Bool, literal: UnsafeBufferPointer<UInt8>) {
         self.operation = operation
         self.caseless = caseless
-        start = literal.baseAddress
+        start = literal.baseAddress.map(UnsafeRawPointer.init)
         count = Int32(clamping: literal.count)
+    }
+
+    /// A check that evaluates `test`, the whole predicate of a group that keeps it alive.
+    static func pattern(_ test: PatternTest) -> ASCIICheck {
+        var check = ASCIICheck.none
+        check.operation = .pattern
+        check.start = UnsafeRawPointer(Unmanaged.passUnretained(test).toOpaque())
+        return check
+    }
+
+    /// Evaluates a `.pattern` check's test without retaining it: a retain and release per
+    /// verification were a fifth of a regex-heavy route.
+    @inline(__always)
+    func evaluatePattern(_ subject: inout Subject, budgetExceeded: inout Bool) -> Bool {
+        Unmanaged<PatternTest>.fromOpaque(start!)._withUnsafeGuaranteedRef {
+            $0.evaluate(&subject, budgetExceeded: &budgetExceeded)
+        }
     }
 
     static let none = ASCIICheck(operation: .none, caseless: false, literal: UnsafeBufferPointer(start: nil, count: 0))
 
-    private var literal: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: Int(count)) }
+    private var literal: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: start?.assumingMemoryBound(to: UInt8.self), count: Int(count))
+    }
 
     /// A check that runs the program at `offset` of its tier's arena.
     static func program(at offset: Int32) -> ASCIICheck {
@@ -78,7 +102,7 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     @inline(__always)
     func holds(_ identifier: UnsafeBufferPointer<UInt8>) -> Bool {
         switch operation {
-        case .none, .program: preconditionFailure("not a single-test check")
+        case .none, .program, .pattern: preconditionFailure("not a single-test check")
         case .equal: ASCIIText.equal(identifier, literal, caseless: caseless)
         case .prefix: ASCIIText.hasPrefix(identifier, literal, caseless: caseless)
         case .suffix: ASCIIText.hasSuffix(identifier, literal, caseless: caseless)

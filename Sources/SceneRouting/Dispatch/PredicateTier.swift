@@ -125,9 +125,11 @@ final class PredicateTier {
         return group
     }
 
-    /// How routing verifies a hit on a group with predicate `root` (ASCII identifiers): a
-    /// single test, a program, or (`.none`) the compiled predicate.
+    /// How routing verifies a hit on a group with predicate `root`: its pattern test (any
+    /// identifier), or for ASCII identifiers a single test or a program, or (`.none`) the
+    /// compiled predicate.
     private func check(for root: CompiledNode) -> ASCIICheck {
+        if case .pattern(let test) = root { return .pattern(test) }
         let single = ASCIICheck.of(root)
         guard single.operation == .none, let program = ASCIIProgram.encode(root), let offset = programs.store(program) else {
             return single

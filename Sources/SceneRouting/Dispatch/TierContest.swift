@@ -65,10 +65,15 @@ struct TierContest: TierCandidateVisitor {
             guard offeredOnce || !failed.contains(group) else { return }
             winners.prefetch(head.top)
             verifications += 1
-            let holds =
-                ascii && head.check.operation != .none
-                ? head.check.holds(subject.pointee.bytes, programs: programs)
-                : roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded)
+            let holds: Bool
+            switch head.check.operation {
+            case .pattern: holds = head.check.evaluatePattern(&subject.pointee, budgetExceeded: &budgetExceeded)
+            case .none: holds = roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded)
+            default:
+                holds = ascii
+                    ? head.check.holds(subject.pointee.bytes, programs: programs)
+                    : roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded)
+            }
             guard holds else {
                 if !offeredOnce { failed.insert(group) }
                 return

@@ -12,15 +12,24 @@ final class PatternTest: Sendable {
     /// Literal text every match requires, for indexing.
     let literals: PatternLiterals
 
+    /// `pattern`, for evaluation: held strongly by `pattern`, lent without a retain and
+    /// release per match.
+    private let unretainedPattern: Unmanaged<CompiledPattern>?
+
     init(pattern: CompiledPattern?, mode: FoldMode, literals: PatternLiterals = .none) {
         self.pattern = pattern
+        self.unretainedPattern = pattern.map { Unmanaged.passUnretained($0) }
         self.mode = mode
         self.literals = literals
     }
 
     /// - Complexity: bounded by the PCRE2 match limit; allocation-free for ASCII identifiers.
     func evaluate(_ subject: inout Subject, budgetExceeded: inout Bool) -> Bool {
-        guard subject.string != nil, let pattern else { return false }
+        guard subject.string != nil, let unretainedPattern else { return false }
+        return unretainedPattern._withUnsafeGuaranteedRef { evaluate(with: $0, &subject, budgetExceeded: &budgetExceeded) }
+    }
+
+    private func evaluate(with pattern: CompiledPattern, _ subject: inout Subject, budgetExceeded: inout Bool) -> Bool {
         let outcome: MatchOutcome
         if subject.isASCII || mode == .literal {
             outcome = mode.foldsCase ? pattern.matchesLowercasingASCII(subject.bytes) : pattern.matches(subject.bytes)
