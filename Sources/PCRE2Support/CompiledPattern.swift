@@ -18,6 +18,9 @@ package final class CompiledPattern: @unchecked Sendable {
     /// required code units), in the case the pattern spells them: a subject without them
     /// (in either case, should the pattern be caseless) cannot match.
     package let requiredASCII: [UInt8]
+    /// The fewest and the most characters a match spans (PCRE2's own minimum; the maximum
+    /// from ``PatternLengthBounds``, `Int.max` when unbounded).
+    package let characterBounds: ClosedRange<Int>
 
     /// Compiles `pattern` for whole-subject matching.
     /// - Parameter caseless: adds `PCRE2_CASELESS` (Unicode simple case folding).
@@ -41,7 +44,15 @@ package final class CompiledPattern: @unchecked Sendable {
         isJITCompiled = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
         self.pattern = pattern
         requiredASCII = Self.requiredASCII(of: compiled)
+        var minimum: UInt32 = 0
+        if pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_MINLENGTH), &minimum) != 0 { minimum = 0 }
+        let maximum = PatternLengthBounds.maximumCharacters(Array(pattern.utf8)) ?? .max
+        characterBounds = min(Int(minimum), maximum)...maximum
     }
+
+    /// Whether an ASCII subject of `length` bytes (as many characters) can match at all.
+    @inline(__always)
+    package func admitsASCII(length: Int) -> Bool { characterBounds.contains(length) }
 
     deinit {
         pcre2_code_free_8(code)

@@ -89,15 +89,7 @@ import Testing
         var random = DeterministicRandom(seed: 16)
         var checked = 0
         for _ in 0..<3_000 {
-            var pattern = ""
-            var identifier = ""
-            for _ in 0..<(1 + random.below(7)) {
-                let (piece, sample) = Self.atom(&random)
-                let (quantifier, low, high) = [("", 1, 1), ("?", 0, 1), ("*", 0, 3), ("+", 1, 3), ("{2}", 2, 2), ("{0,2}", 0, 2), ("{1,}", 1, 3), ("+?", 1, 3)][
-                    random.chance(60) ? 0 : 1 + random.below(7)]
-                pattern += piece + quantifier
-                for _ in 0..<(low + random.below(high - low + 1)) { identifier += sample(&random) }
-            }
+            let (pattern, identifier) = RandomRegex.withMatch(&random)
             guard let runs = PatternLiterals.requiredRuns(Array(pattern.utf8)) else { continue }
             let predicate = try ActivationPredicate(format: "SELF MATCHES %@", arguments: [.string(pattern)])
             #expect(predicate.evaluate(identifier), "\(pattern) should match \(identifier)")
@@ -109,20 +101,5 @@ import Testing
             checked += 1
         }
         #expect(checked > 2_000)
-    }
-
-    /// One regex atom and a way to draw text it matches.
-    private static func atom(_ random: inout DeterministicRandom) -> (String, (inout DeterministicRandom) -> String) {
-        switch random.below(9) {
-        case 0, 1, 2:
-            let literal = ["a", "b", "-", "1", "é"][random.below(5)]
-            return (literal, { _ in literal })
-        case 3: return ("\\.", { _ in "." })
-        case 4: return (".", { random in ["a", "-", "z"][random.below(3)] })
-        case 5: return ("[ab]", { random in random.chance(50) ? "a" : "b" })
-        case 6: return ("[^a]", { random in random.chance(50) ? "b" : "-" })
-        case 7: return ("\\d", { random in String(random.below(10)) })
-        default: return ("(a|b1)", { random in random.chance(50) ? "a" : "b1" })
-        }
     }
 }

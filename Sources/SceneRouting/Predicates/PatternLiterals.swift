@@ -1,3 +1,5 @@
+import PCRE2Support
+
 /// The literal text a LIKE or MATCHES pattern requires, in the pattern's own (folded,
 /// normalised) form: what the dispatch table indexes it by.
 struct PatternLiterals: Sendable, Equatable {
@@ -143,7 +145,7 @@ struct PatternLiterals: Sendable, Equatable {
                 index += 2
             case UInt8(ascii: "["):
                 close()
-                guard let end = setEnd(bytes, from: index) else { return nil }
+                guard let end = PatternLengthBounds.setEnd(bytes, from: index, leadingBracketIsMember: false) else { return nil }
                 index = end
             case UInt8(ascii: "("):
                 guard index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "?") else { return nil }
@@ -208,23 +210,6 @@ struct PatternLiterals: Sendable, Equatable {
         return (minimum, end)
     }
 
-    /// Where the set opening at `index` ends (just past its `]`); nil for a nested set or
-    /// one that does not close.
-    private static func setEnd(_ bytes: [UInt8], from index: Int) -> Int? {
-        var position = index + 1
-        if position < bytes.count, bytes[position] == UInt8(ascii: "^") { position += 1 }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") { return nil }
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "\\"): position += 2
-            case UInt8(ascii: "["): return nil
-            case UInt8(ascii: "]"): return position + 1
-            default: position += 1
-            }
-        }
-        return nil
-    }
-
     /// Where the group opening at `index` ends (just past its `)`), stepping over escapes and
     /// sets; nil for a group that does not close or holds something ``requiredRuns(_:)``
     /// does not follow.
@@ -236,7 +221,7 @@ struct PatternLiterals: Sendable, Equatable {
             case UInt8(ascii: "\\"):
                 position += 2
             case UInt8(ascii: "["):
-                guard let end = setEnd(bytes, from: position) else { return nil }
+                guard let end = PatternLengthBounds.setEnd(bytes, from: position, leadingBracketIsMember: false) else { return nil }
                 position = end
             case UInt8(ascii: "("):
                 guard position + 1 < bytes.count, bytes[position + 1] != UInt8(ascii: "?") else { return nil }

@@ -31,7 +31,11 @@ final class PatternTest: Sendable {
 
     private func evaluate(with pattern: CompiledPattern, _ subject: inout Subject, budgetExceeded: inout Bool) -> Bool {
         let outcome: MatchOutcome
-        if subject.isASCII || mode == .literal {
+        if subject.isASCII {
+            // Lowercasing keeps the length; most candidates of a short regex end here.
+            guard pattern.admitsASCII(length: subject.bytes.count) else { return false }
+            outcome = mode.foldsCase ? pattern.matchesLowercasingASCII(subject.bytes) : pattern.matches(subject.bytes)
+        } else if mode == .literal {
             outcome = mode.foldsCase ? pattern.matchesLowercasingASCII(subject.bytes) : pattern.matches(subject.bytes)
         } else {
             guard hasRequiredASCII(pattern, &subject) else { return false }
