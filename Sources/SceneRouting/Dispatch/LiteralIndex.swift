@@ -67,6 +67,8 @@ final class LiteralIndex {
     private let prefixClasses = LengthClasses()
     private let suffixClasses = LengthClasses()
     private let grams = GroupBuckets()
+    private let gram4Leads = GramLeads()
+    private let gram8Leads = GramLeads()
     /// Which keys a probe looks for.
     private enum KeySet {
         case family(KeyFamily)
@@ -125,7 +127,7 @@ final class LiteralIndex {
         /// `lengthClass` is meaningful for classed prefix and suffix keys only (it fits in
         /// what would otherwise be padding).
         case hashed(UInt64, kind: IndexKey.Kind, family: KeyFamily, lengthClass: LengthClasses.Key, length: Int32)
-        case gram(UInt64, family: KeyFamily, width: Int8)
+        case gram(UInt64, family: KeyFamily, width: Int8, lead: UInt16)
     }
 
     /// The bucket key of a gram (width mixed in; not the family: see ``KeyHashing``).
@@ -136,12 +138,13 @@ final class LiteralIndex {
 
     /// The gram bucket keys of an inner key of 4+ bytes, with their offsets in the key and
     /// how many groups each holds.
-    private func gramSlots(of key: IndexKey, _ body: (_ slot: UInt64, _ offset: Int, _ load: Int) -> Void) {
+    private func gramSlots(of key: IndexKey, _ body: (_ slot: UInt64, _ offset: Int, _ load: Int, _ lead: UInt16) -> Void) {
         let width = Self.gramWidth(forKeyLength: key.bytes.count)
         key.bytes.withUnsafeBufferPointer { bytes in
             for offset in 0...(bytes.count - width) {
-                let slot = Self.gramKey(KeyHashing.gram(bytes, at: offset, width: width, .raw), width: width)
-                body(slot, offset, grams.load(at: slot))
+                let gram = KeyHashing.gram(bytes, at: offset, width: width, .raw)
+                let slot = Self.gramKey(gram, width: width)
+                body(slot, offset, grams.load(at: slot), GramLeads.lead(of: gram))
             }
         }
     }
@@ -151,7 +154,7 @@ final class LiteralIndex {
     func load(of key: IndexKey) -> Int {
         if key.kind == .inner && key.bytes.count >= 4 {
             var least = Int.max
-            gramSlots(of: key) { _, _, load in least = min(least, load) }
+            gramSlots(of: key) { _, _, load, _ in least = min(least, load) }
             return least
         }
         return table.load(at: KeyHashing.hash(of: key))
@@ -161,15 +164,16 @@ final class LiteralIndex {
     func insert(_ group: Int32, key: IndexKey) -> Placement {
         if key.kind == .inner && key.bytes.count >= 4 {
             // The gram least shared so far keeps buckets small.
-            var (best, bestOffset, bestLoad): (UInt64, Int, Int) = (0, 0, .max)
-            gramSlots(of: key) { slot, offset, load in
-                if load < bestLoad { (best, bestOffset, bestLoad) = (slot, offset, load) }
+            var (best, bestOffset, bestLoad, bestLead): (UInt64, Int, Int, UInt16) = (0, 0, .max, 0)
+            gramSlots(of: key) { slot, offset, load, lead in
+                if load < bestLoad { (best, bestOffset, bestLoad, bestLead) = (slot, offset, load, lead) }
             }
             let tag = key.bytes.withUnsafeBufferPointer { GramTag(literal: $0, gramOffset: bestOffset) }
             grams.insert(group, at: best, tag: tag.rawValue)
             let width = Self.gramWidth(forKeyLength: key.bytes.count)
+            (width == 8 ? gram8Leads : gram4Leads).insert(bestLead)
             update(key.family) { if width == 8 { $0.gram8Count += 1 } else { $0.gram4Count += 1 } }
-            return .gram(best, family: key.family, width: Int8(width))
+            return .gram(best, family: key.family, width: Int8(width), lead: bestLead)
         }
         let hash = KeyHashing.hash(of: key)
         table.insert(group, at: hash)
@@ -204,8 +208,9 @@ final class LiteralIndex {
 
     func remove(_ group: Int32, from placement: Placement) {
         switch placement {
-        case .gram(let slot, let family, let width):
+        case .gram(let slot, let family, let width, let lead):
             grams.remove(group, at: slot)
+            (width == 8 ? gram8Leads : gram4Leads).remove(lead)
             update(family) { if width == 8 { $0.gram8Count -= 1 } else { $0.gram4Count -= 1 } }
         case .hashed(let hash, let kind, let family, let lengthClass, let length):
             table.remove(group, at: hash)
@@ -313,23 +318,27 @@ final class LiteralIndex {
                 }
             }
         }
-        if keys.gram4Count > 0 && count >= 4 {
-            for start in 0...(count - 4) {
-                let gram = KeyHashing.gram(identifier, at: start, width: 4, family)
-                grams.forEachTagged(at: Self.gramKey(gram, width: 4)) { group, tag in
-                    if GramTag(rawValue: tag).admits(identifier, gramStart: start, reading: family) { visitor.visit(group) }
-                }
-            }
-        }
-        if keys.gram8Count > 0 && count >= 8 {
-            for start in 0...(count - 8) {
-                let gram = KeyHashing.gram(identifier, at: start, width: 8, family)
-                grams.forEachTagged(at: Self.gramKey(gram, width: 8)) { group, tag in
-                    if GramTag(rawValue: tag).admits(identifier, gramStart: start, reading: family) { visitor.visit(group) }
-                }
-            }
-        }
+        if keys.gram4Count > 0 && count >= 4 { probeGrams(identifier, width: 4, leads: gram4Leads, reading: family, &visitor) }
+        if keys.gram8Count > 0 && count >= 8 { probeGrams(identifier, width: 8, leads: gram8Leads, reading: family, &visitor) }
         if let exactHash { table.forEach(at: exactHash) { visitor.visit($0) } }
+    }
+
+    /// Probes the grams of `width` bytes at every position of `identifier` (at least `width`
+    /// long) that begins some filed gram.
+    @inline(__always)
+    private func probeGrams<Visitor: GroupVisitor>(
+        _ identifier: UnsafeBufferPointer<UInt8>, width: Int, leads: GramLeads, reading family: ByteReading,
+        _ visitor: inout Visitor
+    ) {
+        leads.withBits { bits in
+            for start in 0...(identifier.count - width) {
+                let gram = KeyHashing.gram(identifier, at: start, width: width, family)
+                guard GramLeads.contains(bits, GramLeads.lead(of: gram)) else { continue }
+                grams.forEachTagged(at: Self.gramKey(gram, width: width)) { group, tag in
+                    if GramTag(rawValue: tag).admits(identifier, gramStart: start, reading: family) { visitor.visit(group) }
+                }
+            }
+        }
     }
 
     /// Probes the prefixes (`kind` .prefix) or suffixes (.suffix) of `identifier` of the lengths
@@ -385,5 +394,6 @@ final class LiteralIndex {
 
     var approximateBytes: Int {
         table.approximateBytes + grams.approximateBytes + prefixClasses.approximateBytes + suffixClasses.approximateBytes
+            + gram4Leads.approximateBytes + gram8Leads.approximateBytes
     }
 }
