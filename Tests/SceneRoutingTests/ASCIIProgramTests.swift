@@ -15,12 +15,19 @@ import Testing
         "NOT (SELF == 'a' OR NOT SELF CONTAINS[c] 'B') AND TRUEPREDICATE",
         "SELF == nil OR SELF BEGINSWITH 'x'",
         "SELF != 'note-7' AND SELF IN {'note-7', 'NOTE-7', 'note-8'}",
+        "SELF LIKE 'note*7*'",
+        "SELF LIKE[c] 'FILE*.pdf' OR SELF LIKE 'a*b*a'",
+        "SELF LIKE '*'",
+        "SELF LIKE 'ab*ba' AND NOT SELF LIKE[cd] '*x*'",
+        "SELF LIKE 'x\\\\*y*'",
+        "SELF LIKE 'a'",
     ]
 
     private static let identifiers = [
         "", "a", "b", "B", "zz", "zz1", "x", "xy", "SMS:group-7;open", "sms:group-7;", "sms:group-77;", "Sms:GROUP-7;",
         "doc/7", "DOC/7", "https://example.com/doc/7", "https://example.com/doc/70", "note/7/x", "note/7/x.tmp",
         "note-7", "NOTE-7", "note-8", "file.pdf", "file.PdF", "forum/Topic-1", "forum/topic-1", "aB", "ab", "a b",
+        "aba", "abba", "ab-ba", "abxba", "x*y", "x*yz", "xy", "A", "note77", "File-1.PDF",
     ]
 
     private func evaluate(_ root: CompiledNode, _ identifier: String) -> Bool {
@@ -45,8 +52,28 @@ import Testing
         }
     }
 
+    /// Random `*`-only LIKE patterns and identifiers over a small alphabet: the program
+    /// decides as PCRE2 does.
+    @Test func likeGlobsAgreeWithTheRegex() throws {
+        var state: UInt64 = 41
+        func below(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<400 {
+            let pattern = (0..<(1 + below(6))).map { _ in ["a", "b", "*", "ab", "B"][below(5)] }.joined()
+            let format = below(2) == 0 ? "SELF LIKE '\(pattern)'" : "SELF LIKE[c] '\(pattern)'"
+            let root = try ActivationPredicate(format: format).root
+            let program = try #require(ASCIIProgram.encode(root), "\(format)")
+            for _ in 0..<30 {
+                let identifier = (0..<below(7)).map { _ in ["a", "b", "A", "B", "-"][below(5)] }.joined()
+                #expect(holds(program, identifier) == evaluate(root, identifier), "\(format) on '\(identifier)'")
+            }
+        }
+    }
+
     @Test func refusesWhatNeedsARegexOrFoundation() throws {
-        for format in ["SELF MATCHES 'a.*' AND SELF BEGINSWITH 'a'", "SELF LIKE 'a*' OR SELF == 'b'", "'abc' BEGINSWITH SELF",
+        for format in ["SELF MATCHES 'a.*' AND SELF BEGINSWITH 'a'", "SELF LIKE 'a?' OR SELF == 'b'", "SELF LIKE 'é*'", "'abc' BEGINSWITH SELF",
                        "SELF < 'm' AND SELF > 'a'", "SELF BEGINSWITH 'é' OR SELF == 'b'"] {
             let root = try ActivationPredicate(format: format).root
             #expect(ASCIIProgram.encode(root) == nil, "\(format)")

@@ -1,7 +1,8 @@
 /// A whole predicate's test on ASCII identifiers as one run of bytes, for predicates a
 /// ``ASCIICheck`` cannot hold: `AND`, `OR`, `NOT`, `IN` and constants over `==`, BEGINSWITH,
-/// ENDSWITH and CONTAINS with ASCII literals — `sms:` plus a group, a document and its URL,
-/// a prefix or an alias but not a temporary file.
+/// ENDSWITH and CONTAINS with ASCII literals and ASCII LIKE patterns without `?` — `sms:`
+/// plus a group, a document and its URL, a prefix or an alias but not a temporary file,
+/// `report-*.pdf`.
 ///
 /// Verifying a group through its ``CompiledNode`` walks boxed nodes, test objects and their
 /// byte arrays: at a million groups each hop is a cache miss, and each boxed node a retain
@@ -13,13 +14,18 @@
 /// - `2` NOT, then its operand;
 /// - `3` AND / `4` OR, a UInt16 byte size of the whole node, then the operands;
 /// - `8 + 2 · operation + caseless` a test (``ASCIICheck/Operation``), a UInt16 literal length,
-///   then the literal's bytes.
+///   then the literal's bytes;
+/// - `5` / `6` (caseless) a LIKE pattern whose only wildcard is `*` (``PatternLiterals/LikeGlob``):
+///   a UInt16 byte size of the whole node, a byte of anchors (1: start, 2: end), then each
+///   literal run as a UInt16 length and its bytes.
 enum ASCIIProgram {
     private static let falseTag: UInt8 = 0
     private static let trueTag: UInt8 = 1
     private static let notTag: UInt8 = 2
     private static let andTag: UInt8 = 3
     private static let orTag: UInt8 = 4
+    private static let globTag: UInt8 = 5
+    private static let caselessGlobTag: UInt8 = 6
     private static let testBase: UInt8 = 8
 
     /// The program for `root`, or nil when some part of it needs Foundation or a regex (or
@@ -48,6 +54,20 @@ enum ASCIIProgram {
         case .literal(let test):
             guard let check = ASCIICheck(test) else { return false }
             return check.withLiteral { appendTest(check.operation, caseless: check.caseless, literal: $0, to: &bytes) }
+        case .pattern(let test):
+            // The regex would run on the identifier lowercased for `[c]` and as is otherwise,
+            // against the pattern folded the same way: the runs compare with it directly.
+            guard test.pattern != nil, let glob = test.literals.likeGlob else { return false }
+            let start = bytes.count
+            appendHeader(test.mode.foldsCase ? caselessGlobTag : globTag, to: &bytes)
+            bytes.append((glob.anchoredStart ? 1 : 0) | (glob.anchoredEnd ? 2 : 0))
+            for run in glob.runs {
+                guard run.count <= Int(UInt16.max) else { return false }
+                bytes.append(UInt8(truncatingIfNeeded: run.count))
+                bytes.append(UInt8(truncatingIfNeeded: run.count >> 8))
+                bytes.append(contentsOf: run)
+            }
+            return patchSize(bytes.count - start, at: start + 1, in: &bytes)
         case .membership(let test):
             // `isEqual:` on each member: exact code units, options ignored.
             let start = bytes.count
@@ -58,7 +78,7 @@ enum ASCIIProgram {
                 guard appended else { return false }
             }
             return patchSize(bytes.count - start, at: start + 1, in: &bytes)
-        case .pattern, .dynamic:
+        case .dynamic:
             return false
         }
         return true
@@ -105,7 +125,7 @@ enum ASCIIProgram {
         switch node[0] {
         case falseTag, trueTag: 1
         case notTag: 1 + size(of: node + 1)
-        case andTag, orTag: size16(node + 1)
+        case andTag, orTag, globTag, caselessGlobTag: size16(node + 1)
         default: 3 + size16(node + 1)
         }
     }
@@ -127,6 +147,8 @@ enum ASCIIProgram {
                 operand += size(of: operand)
             }
             return !stopsOn
+        case globTag, caselessGlobTag:
+            return holdsGlob(node, identifier, caseless: tag == caselessGlobTag)
         default:
             let code = tag - testBase
             let check = ASCIICheck(
@@ -134,5 +156,46 @@ enum ASCIIProgram {
                 literal: UnsafeBufferPointer(start: node + 3, count: size16(node + 1)))
             return check.holds(identifier)
         }
+    }
+
+    /// A `*`-only LIKE on `identifier`: the anchored first run as its prefix, the anchored
+    /// last as its suffix (not overlapping the prefix), then every other run in order, each
+    /// at its leftmost place after the one before, which finds a match whenever one exists.
+    private static func holdsGlob(_ node: UnsafePointer<UInt8>, _ identifier: UnsafeBufferPointer<UInt8>, caseless: Bool) -> Bool {
+        let end = node + size16(node + 1)
+        let anchors = node[3]
+        var first = node + 4
+        var last = end
+        func run(at position: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: position + 2, count: size16(position))
+        }
+        var low = 0
+        var high = identifier.count
+        if anchors & 1 != 0, first < end {
+            let prefix = run(at: first)
+            guard ASCIIText.matchesAt(identifier, 0, prefix, caseless: caseless) else { return false }
+            low = prefix.count
+            first += 2 + prefix.count
+        }
+        if anchors & 2 != 0 {
+            guard first < end else { return low == high }
+            var position = first
+            while position + 2 + size16(position) < end { position += 2 + size16(position) }
+            let suffix = run(at: position)
+            guard high - low >= suffix.count, ASCIIText.matchesAt(identifier, high - suffix.count, suffix, caseless: caseless) else {
+                return false
+            }
+            high -= suffix.count
+            last = position
+        }
+        var position = first
+        while position < last {
+            let middle = run(at: position)
+            let window = UnsafeBufferPointer(rebasing: identifier[low..<high])
+            guard let found = ASCIIText.firstIndex(of: middle, in: window, caseless: caseless) else { return false }
+            low += found + middle.count
+            position += 2 + middle.count
+        }
+        return true
     }
 }

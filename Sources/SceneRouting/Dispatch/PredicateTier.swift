@@ -129,7 +129,7 @@ final class PredicateTier {
     /// identifier), or for ASCII identifiers a single test or a program, or (`.none`) the
     /// compiled predicate.
     private func check(for root: CompiledNode) -> ASCIICheck {
-        if case .pattern(let test) = root { return .pattern(test) }
+        if case .pattern(let test) = root, test.literals.likeGlob == nil { return .pattern(test) }
         let single = ASCIICheck.of(root)
         guard single.operation == .none, let program = ASCIIProgram.encode(root), let offset = programs.store(program) else {
             return single

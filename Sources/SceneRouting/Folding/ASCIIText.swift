@@ -75,6 +75,18 @@ enum ASCIIText {
         !needle.isEmpty && matchesAt(haystack, haystack.count - needle.count, needle, caseless: caseless)
     }
 
+    /// Where `needle` (already folded) first occurs in `haystack`; an empty needle at 0.
+    static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, caseless: Bool) -> Int? {
+        guard !needle.isEmpty else { return 0 }
+        guard needle.count <= haystack.count else { return nil }
+        var offset = 0
+        while offset <= haystack.count - needle.count {
+            if matchesAt(haystack, offset, needle, caseless: caseless) { return offset }
+            offset += 1
+        }
+        return nil
+    }
+
     /// Substring search; an empty needle is never found (as `rangeOfString:`).
     static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, caseless: Bool) -> Bool {
         guard !needle.isEmpty, needle.count <= haystack.count else { return false }

@@ -11,6 +11,16 @@ struct PatternLiterals: Sendable, Equatable {
     var suffix: [UInt8] = []
     /// Every match contains this (the longest literal run).
     var inner: [UInt8] = []
+    /// An ASCII LIKE pattern whose only wildcard is `*`: its literal runs in order, and whether
+    /// the first must start the identifier and the last end it. Enough to decide the pattern
+    /// on ASCII text without a regex (``ASCIIProgram``).
+    var likeGlob: LikeGlob?
+
+    struct LikeGlob: Sendable, Equatable {
+        var runs: [[UInt8]]
+        var anchoredStart: Bool
+        var anchoredEnd: Bool
+    }
 
     static let none = PatternLiterals()
 
@@ -19,10 +29,12 @@ struct PatternLiterals: Sendable, Equatable {
         var runs: [[UInt8]] = [[]]
         var startsWithWildcard = false
         var endsWithWildcard = false
+        var hasSingleWildcard = false
         let bytes = Array(pattern.utf8)
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
+            if byte == UInt8(ascii: "?") { hasSingleWildcard = true }
             if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") {
                 if index == 0 { startsWithWildcard = true }
                 if runs[runs.count - 1].isEmpty == false { runs.append([]) }
@@ -45,6 +57,9 @@ struct PatternLiterals: Sendable, Equatable {
         if !startsWithWildcard, let first = literalRuns.first { literals.prefix = first }
         if !endsWithWildcard, let last = literalRuns.last { literals.suffix = last }
         literals.inner = literalRuns.max { $0.count < $1.count } ?? []
+        if !hasSingleWildcard, bytes.allSatisfy({ $0 < 0x80 }) {
+            literals.likeGlob = LikeGlob(runs: literalRuns, anchoredStart: !startsWithWildcard, anchoredEnd: !endsWithWildcard)
+        }
         return literals
     }
 
