@@ -56,6 +56,36 @@ import Testing
         #expect(checked >= min(100_000, apps * 60))
     }
 
+    /// From ``DispatchTable/parallelBuildThreshold`` sessions the table is built on every
+    /// core (the slots in chunks, then the tiers, the global heap and the id map with the key
+    /// windows side by side): the same sessions, decisions and deliveries as the reference.
+    @Test func aTableBuiltOnEveryCoreAgrees() throws {
+        let workload = WorkloadGenerator.make(
+            mix: .realistic, sessions: Int(DispatchTable.parallelBuildThreshold) + 904, events: 120, seed: 11)
+        let router = SceneRouter(app: workload.app)
+        #expect(router.snapshot.sessions.map(\.id) == workload.app.sessions.map(\.id))
+        var reference = TimelineReplayer(app: workload.app)
+        var disagreements: [String] = []
+        for (step, identifier) in workload.events.enumerated() {
+            // Routing alone, then every third event delivered: the key window the build noted
+            // must be the one demoted.
+            let expected = ReferenceRouter.route(identifier: identifier, in: reference.app)
+            let actual = router.route(identifier: identifier)
+            if !RandomApps<DeterministicRandom>.same(expected, actual) {
+                disagreements.append("route \(step) \(String(describing: identifier)): \(expected) ≠ \(actual)")
+            }
+            guard step % 3 == 0 else { continue }
+            let delivered = reference.route(.identifier(identifier))
+            let applied = router.deliver(.identifier(identifier))
+            if !RandomApps<DeterministicRandom>.same(delivered, applied) {
+                disagreements.append("deliver \(step) \(String(describing: identifier)): \(delivered) ≠ \(applied)")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+        func states(_ app: SceneApp) -> [String] { app.sessions.map { "\($0.id) \($0.state) \($0.lastActive)" } }
+        #expect(states(router.snapshot) == states(reference.app))
+    }
+
     @Test func generatedWorkloadsAgree() {
         var disagreements: [String] = []
         for mix in WorkloadMix.allCases {

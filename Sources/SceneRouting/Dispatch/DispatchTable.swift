@@ -47,25 +47,26 @@ final class DispatchTable: @unchecked Sendable {
         prefer.reserveCapacity(app.sessions.count)
         can.reserveCapacity(min(app.sessions.count, 1_024))
         // The slots first; then three tasks that share nothing they write, on as many threads
-        // as there are cores: the id map, the global heap with the can tier, and the prefer
-        // tier (each tier keeps its own memberships). At a million sessions this halves the build.
-        for session in app.sessions {
-            slots.append(SessionSlot(session: session, sequence: nextSequence))
-            nextSequence += 1
-        }
-        for tier in [prefer, can] { tier.coverSlots(slots.count) }
+        // as there are cores: the id map with the key windows, the global heap with the can
+        // tier, and the prefer tier (each tier keeps its own memberships). At a million
+        // sessions this halves the build.
+        let sessions = app.sessions
+        // Small tables (most apps have tens of windows) are built on this thread: handing
+        // work to other threads costs more than it saves.
+        let parallel = Int32(clamping: sessions.count) >= Self.parallelBuildThreshold
+        slots.append(count: sessions.count, concurrently: parallel) { SessionSlot(session: sessions[$0], sequence: $0) }
+        nextSequence = sessions.count
         let count = Int32(slots.count)
         var duplicates: [Int32] = []
-        // Small tables (most apps have tens of windows) are built on this thread: handing
-        // three tasks to other threads costs more than they save.
-        let parallel = count >= Self.parallelBuildThreshold
         withUnsafeMutablePointer(to: &duplicates) { duplicatesPointer in
             nonisolated(unsafe) let duplicatesPointer = duplicatesPointer
             let task: @Sendable (Int) -> Void = { task in
                 switch task {
                 case 0:
+                    self.prefer.coverSlots(Int(count))
                     for slot in 0..<count where self.isWindow(slot) { self.enroll(slot, in: self.prefer) }
                 case 1:
+                    self.can.coverSlots(Int(count))
                     for slot in 0..<count where self.isWindow(slot) {
                         IndexedHeap.push(slot, into: &self.globalHeap, before: { self.ranksBefore($0, $1) }) {
                             self.slots[Int($0)].globalPosition = $1
@@ -73,9 +74,15 @@ final class DispatchTable: @unchecked Sendable {
                         self.enroll(slot, in: self.can)
                     }
                 default:
+                    // A session whose id is already taken is dropped below, so it is not noted.
                     for slot in 0..<count {
                         let id = self.slots[Int(slot)].session.id
-                        if self.slotByID[id] == nil { self.slotByID[id] = slot } else { duplicatesPointer.pointee.append(slot) }
+                        if self.slotByID[id] == nil {
+                            self.slotByID[id] = slot
+                            self.noteState(of: slot)
+                        } else {
+                            duplicatesPointer.pointee.append(slot)
+                        }
                     }
                 }
             }
@@ -92,19 +99,22 @@ final class DispatchTable: @unchecked Sendable {
             slots[Int(slot)].sequence = -1
             freeSlots.append(slot)
         }
-        for slot in 0..<count where slots[Int(slot)].isLive { noteState(of: slot) }
-        newestLastActive = app.sessions.lazy.map(\.lastActive).max() ?? 0
+        var newest = 0
+        for slot in 0..<Int(count) { newest = max(newest, slots[slot].session.lastActive) }
+        newestLastActive = newest
     }
 
     /// Keeps ``keyWindows`` and ``newestLastActive`` current after `slot` was opened or changed.
     private func noteState(of slot: Int32) {
-        let session = slots[Int(slot)].session
-        if session.state == .foregroundActive && session.role.receivesEvents {
+        // Fields read in place: copying the session would retain and release all it holds.
+        let index = Int(slot)
+        if slots[index].session.state == .foregroundActive && slots[index].session.role.receivesEvents {
             keyWindows.insert(slot)
-        } else {
+        } else if !keyWindows.isEmpty {
             keyWindows.remove(slot)
         }
-        if let newest = newestLastActive, session.lastActive > newest { newestLastActive = session.lastActive }
+        let lastActive = slots[index].session.lastActive
+        if let newest = newestLastActive, lastActive > newest { newestLastActive = lastActive }
     }
 
     private func isWindow(_ slot: Int32) -> Bool { slots[Int(slot)].session.role.receivesEvents }

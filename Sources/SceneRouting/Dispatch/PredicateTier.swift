@@ -102,6 +102,9 @@ final class PredicateTier {
         case .never:
             neverCount += 1
             placement = .never
+        case .clauses(let clauses) where clauses.count == 1 && clauses[0].count == 1 && clauses[0][0].count == 1:
+            // One key: most predicates at scale (`SELF == 'doc-7'`), filed without choosing.
+            placement = .indexedOnce(index.insert(group, key: clauses[0][0][0]))
         case .clauses(let clauses):
             var chosen: [IndexKey] = []
             for alternatives in clauses {
@@ -109,7 +112,7 @@ final class PredicateTier {
                 // route a probe per identifier position), then the one whose buckets hold the
                 // fewest groups now, then the more selective: a literal many predicates share,
                 // like 'sms:', is a poor filter.
-                let best = alternatives.min { a, b in
+                let best = alternatives.count == 1 ? alternatives[0] : alternatives.min { a, b in
                     let (shortA, shortB) = (a.contains(where: \.isShortInner), b.contains(where: \.isShortInner))
                     if shortA != shortB { return !shortA }
                     let (loadA, loadB) = (a.map(index.load).reduce(0, +), b.map(index.load).reduce(0, +))

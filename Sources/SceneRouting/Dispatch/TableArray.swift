@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A growable array in memory this object owns (``LargeAllocation``: huge pages when large).
 /// Routing reads it inside ``withElements(_:)`` through a plain pointer, so the hot path
 /// pays no reference counting on the buffer and no uniqueness checks; writers (under
@@ -40,6 +42,30 @@ final class TableArray<Element> {
         if count == capacity { reserveCapacity(capacity * 2) }
         (base + count).initialize(to: element)
         count += 1
+    }
+
+    /// Appends `newCount` elements, the i-th of them `element(i)`, made in chunks on every
+    /// core when `concurrently`: filling a million large elements is page faults and copies
+    /// that parallelise well.
+    func append(count newCount: Int, concurrently: Bool, _ element: @Sendable (Int) -> Element) {
+        guard newCount > 0 else { return }
+        if count + newCount > capacity { reserveCapacity(max(capacity * 2, count + newCount)) }
+        nonisolated(unsafe) let start = base + count
+        let chunks = concurrently ? 16 : 1
+        let chunkSize = (newCount + chunks - 1) / chunks
+        withoutActuallyEscaping(element) { element in
+            let fill: @Sendable (Int) -> Void = { chunk in
+                for index in (chunk * chunkSize)..<min(newCount, (chunk + 1) * chunkSize) {
+                    (start + index).initialize(to: element(index))
+                }
+            }
+            if concurrently {
+                DispatchQueue.concurrentPerform(iterations: chunks, execute: fill)
+            } else {
+                fill(0)
+            }
+        }
+        count += newCount
     }
 
     func append(contentsOf elements: [Element]) {

@@ -19,6 +19,11 @@ enum NeedleKeys {
         _ literal: String, _ kind: IndexKey.Kind, _ family: KeyFamily, comparedByFoundation: Bool
     ) -> [IndexKey] {
         guard comparedByFoundation else { return whole(literal, kind, family) }
+        // Most literals are ASCII with every character reliable: one key, found without
+        // walking grapheme clusters (which dominated building a million-session table).
+        if literal.utf8.allSatisfy({ $0 < 0x80 && KeyFold.shared.isReliableNeedle(Unicode.Scalar($0), family) }) {
+            return whole(literal, kind, family)
+        }
         // Runs of reliable characters (grapheme clusters, so a mark never leaves its base).
         var runs: [Range<String.Index>] = []
         var runStart: String.Index?
