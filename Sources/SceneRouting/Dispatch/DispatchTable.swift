@@ -33,6 +33,8 @@ final class DispatchTable: @unchecked Sendable {
 
     /// Session counts from which the build runs its three tasks on separate threads.
     static let parallelBuildThreshold: Int32 = 4_096
+    /// How many sessions ahead the build starts fetching a session's group.
+    private static let buildPrefetchDistance = 8
 
     init(app: SceneApp, tuning: TableTuning = .standard) {
         prefer = PredicateTier(tuning: tuning)
@@ -64,7 +66,11 @@ final class DispatchTable: @unchecked Sendable {
                 switch task {
                 case 0:
                     self.prefer.coverSlots(Int(count))
-                    for slot in 0..<count where self.isWindow(slot) { self.enroll(slot, in: self.prefer) }
+                    for slot in 0..<count {
+                        let ahead = Int(slot) + Self.buildPrefetchDistance
+                        if ahead < Int(count) { self.prefer.prefetchGroup(of: self.slots[ahead].session.conditions.prefersToActivate) }
+                        if self.isWindow(slot) { self.enroll(slot, in: self.prefer) }
+                    }
                 case 1:
                     self.can.coverSlots(Int(count))
                     for slot in 0..<count where self.isWindow(slot) {

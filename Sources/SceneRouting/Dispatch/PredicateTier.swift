@@ -62,6 +62,14 @@ final class PredicateTier {
     private(set) var liveGroups = 0
     private(set) var neverCount = 0
 
+    /// Starts fetching where ``enroll(_:predicate:order:rank:)`` will look `predicate` up: a
+    /// build enrolling sessions in turn asks for one a few sessions ahead, so the intern
+    /// table's cache misses overlap.
+    @inline(__always)
+    func prefetchGroup(of predicate: ActivationPredicate) {
+        groupsByHash.prefetch(at: predicate.internHash)
+    }
+
     /// The group for `predicate`, created and indexed on first use.
     private func group(for predicate: ActivationPredicate) -> Int32 {
         let hash = predicate.internHash
