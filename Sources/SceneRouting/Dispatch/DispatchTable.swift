@@ -60,6 +60,8 @@ final class DispatchTable: @unchecked Sendable {
         nextSequence = sessions.count
         let count = Int32(slots.count)
         var duplicates: [Int32] = []
+        // Kept by the id-map task as it notes each session (duplicates aside).
+        newestLastActive = count > 0 ? .min : 0
         withUnsafeMutablePointer(to: &duplicates) { duplicatesPointer in
             nonisolated(unsafe) let duplicatesPointer = duplicatesPointer
             let task: @Sendable (Int) -> Void = { task in
@@ -105,9 +107,6 @@ final class DispatchTable: @unchecked Sendable {
             slots[Int(slot)].sequence = -1
             freeSlots.append(slot)
         }
-        var newest = 0
-        for slot in 0..<Int(count) { newest = max(newest, slots[slot].session.lastActive) }
-        newestLastActive = newest
     }
 
     /// Keeps ``keyWindows`` and ``newestLastActive`` current after `slot` was opened or changed.
