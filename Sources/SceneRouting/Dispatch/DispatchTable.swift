@@ -17,7 +17,7 @@ final class DispatchTable: @unchecked Sendable {
 
     private let slots = TableArray<SessionSlot>()
     private var freeSlots: [Int32] = []
-    private var slotByID: [String: Int32] = [:]
+    private let slotByID: SessionDirectory
     private var nextSequence = 0
     /// Every window session, best first: events without an identifier, single-scene apps.
     @exclusivity(unchecked) private var globalHeap: [Int32] = []
@@ -37,6 +37,7 @@ final class DispatchTable: @unchecked Sendable {
     private static let buildPrefetchDistance = 8
 
     init(app: SceneApp, tuning: TableTuning = .standard) {
+        slotByID = SessionDirectory(slots: slots)
         prefer = PredicateTier(tuning: tuning)
         can = PredicateTier(tuning: tuning)
         framework = app.framework
@@ -84,9 +85,7 @@ final class DispatchTable: @unchecked Sendable {
                 default:
                     // A session whose id is already taken is dropped below, so it is not noted.
                     for slot in 0..<count {
-                        let id = self.slots[Int(slot)].session.id
-                        if self.slotByID[id] == nil {
-                            self.slotByID[id] = slot
+                        if self.slotByID.insert(slot) {
                             self.noteState(of: slot)
                         } else {
                             duplicatesPointer.pointee.append(slot)
@@ -139,7 +138,7 @@ final class DispatchTable: @unchecked Sendable {
     /// Appends a session.
     /// - Complexity: O(log n) plus compiling its predicates if no session shares them.
     func open(_ session: SceneSession) throws(SceneAppError) {
-        guard slotByID[session.id] == nil else { throw .duplicateSessionID(session.id) }
+        guard !slotByID.contains(session.id) else { throw .duplicateSessionID(session.id) }
         guard declarationNames.contains(session.declaration) else {
             throw .unknownDeclaration(sessionID: session.id, declaration: session.declaration)
         }
@@ -155,14 +154,14 @@ final class DispatchTable: @unchecked Sendable {
             prefer.coverSlots(slots.count)
             can.coverSlots(slots.count)
         }
-        slotByID[session.id] = slot
+        slotByID.insert(slot)
         if session.role.receivesEvents { enroll(slot) }
         noteState(of: slot)
     }
 
     /// Removes a session.
     func close(_ id: String) throws(SceneAppError) {
-        guard let slot = slotByID.removeValue(forKey: id) else { throw .unknownSession(id) }
+        guard let slot = slotByID.remove(id) else { throw .unknownSession(id) }
         if slots[Int(slot)].session.role.receivesEvents { withdraw(slot) }
         keyWindows.remove(slot)
         if slots[Int(slot)].session.lastActive == newestLastActive { newestLastActive = nil }
@@ -172,7 +171,7 @@ final class DispatchTable: @unchecked Sendable {
 
     /// Applies an update in place.
     func update(_ update: SessionUpdate) throws(SceneAppError) {
-        guard let slot = slotByID[update.id] else { throw .unknownSession(update.id) }
+        guard let slot = slotByID.slot(of: update.id) else { throw .unknownSession(update.id) }
         let wasWindow = slots[Int(slot)].session.role.receivesEvents
         if let lastActive = update.lastActive, slots[Int(slot)].session.lastActive == newestLastActive,
             lastActive < slots[Int(slot)].session.lastActive
@@ -198,13 +197,13 @@ final class DispatchTable: @unchecked Sendable {
     /// newest `lastActive`; the window that was key becomes foregroundInactive. Nothing
     /// happens if no session has that id.
     func makeKey(sessionID id: String) {
-        if let slot = slotByID[id] { makeKey(slot) }
+        if let slot = slotByID.slot(of: id) { makeKey(slot) }
     }
 
     /// Opens a session of declaration `name` (which must be one of ``declarations``) with
     /// its initial conditions, named `new-k` for the first k not in use, and returns its id.
     func openNewSession(of name: String) -> String {
-        let id = SessionNaming.nextCreated(after: &creations) { slotByID[$0] != nil }
+        let id = SessionNaming.nextCreated(after: &creations) { slotByID.contains($0) }
         let declaration = declarations.first { $0.name == name }
         do {
             try open(SceneSession(id: id, declaration: name, conditions: declaration?.initialConditions ?? .defaults(for: framework)))
@@ -217,7 +216,7 @@ final class DispatchTable: @unchecked Sendable {
     /// `Compose-1`, `Compose-2`, …: the first id of that form not in use, for a timeline's
     /// `open` that names no id.
     func firstFreeID(for declaration: String) -> String {
-        SessionNaming.firstFree(for: declaration) { slotByID[$0] != nil }
+        SessionNaming.firstFree(for: declaration) { slotByID.contains($0) }
     }
 
     private func makeKey(_ slot: Int32) {
@@ -365,7 +364,7 @@ final class DispatchTable: @unchecked Sendable {
 
     /// Approximate heap bytes held by the table.
     var approximateBytes: Int {
-        slots.approximateBytes + slotByID.count * 48
+        slots.approximateBytes + slotByID.approximateBytes
             + globalHeap.count * 4
             + prefer.approximateBytes + can.approximateBytes
     }
