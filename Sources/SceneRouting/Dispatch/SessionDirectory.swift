@@ -1,7 +1,7 @@
 /// Session ids to their slots: open addressing over 8-byte entries, each the upper half of
-/// the id's hash and the slot, with the id itself read from the slot to confirm a match. A
-/// Swift dictionary would keep a copy of every id in its table, 40-odd bytes a session at a
-/// million; this keeps about 12.
+/// the id's hash and the slot, with the id itself read from the slot to confirm a match. The
+/// slot already holds the id; a Swift dictionary would hold a second copy (16 bytes, and its
+/// storage) in every entry.
 ///
 /// Ids are hashed and compared as Swift strings (`hashValue`, `==`): canonically equivalent
 /// ids are the same id, as in every other part of the package, and the hash is seeded per

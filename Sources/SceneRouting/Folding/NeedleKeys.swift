@@ -20,7 +20,7 @@ enum NeedleKeys {
     ) -> [IndexKey] {
         guard comparedByFoundation else { return whole(literal, kind, family) }
         // Most literals are ASCII with every character reliable: one key, found without
-        // walking grapheme clusters (which dominated building a million-session table).
+        // walking grapheme clusters, which is slow when a build files a million literals.
         if literal.utf8.allSatisfy({ $0 < 0x80 && KeyFold.shared.isReliableNeedle(Unicode.Scalar($0), family) }) {
             return whole(literal, kind, family)
         }
