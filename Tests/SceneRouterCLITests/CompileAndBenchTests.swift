@@ -36,7 +36,7 @@ import Testing
         #expect(agreement["mismatches"] as? Int == 0)
         #expect((record["churn"] as? [String: Any])?["p99Nanos"] is Int)
         let indexed = try #require(record["indexed"] as? [String: Any])
-        for key in ["p50Nanos", "p90Nanos", "p99Nanos", "p999Nanos", "routesPerSecond"] {
+        for key in ["p50Nanos", "p90Nanos", "p99Nanos", "p999Nanos", "routesPerSecond", "timerFloorNanos"] {
             #expect(indexed[key] is Int, "\(key)")
         }
         #expect(record["speedupP50"] is Int)
