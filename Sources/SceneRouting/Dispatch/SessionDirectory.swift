@@ -27,9 +27,12 @@ final class SessionDirectory {
         LargeAllocation.deallocate(entries, capacity: capacity)
     }
 
+    /// The tag's top bit is set so that it is never zero; its low bits, which choose the home
+    /// position, stay the hash's own (any fixed low bit would leave half the positions unused
+    /// as homes and lengthen every probe).
     @inline(__always)
     private static func tag(of id: String) -> UInt32 {
-        UInt32(truncatingIfNeeded: UInt(bitPattern: id.hashValue) >> 16) | 1
+        UInt32(truncatingIfNeeded: UInt(bitPattern: id.hashValue) >> 16) | 0x8000_0000
     }
 
     @inline(__always)
