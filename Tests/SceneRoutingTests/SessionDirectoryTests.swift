@@ -7,7 +7,7 @@ import Testing
     private static func slots(_ ids: [String]) -> TableArray<SessionSlot> {
         let slots = TableArray<SessionSlot>()
         for (index, id) in ids.enumerated() {
-            slots.append(SessionSlot(session: SceneSession(id: id, declaration: "Main", conditions: .defaults(for: .uikit)), sequence: index))
+            slots.append(SessionSlot(SceneSession(id: id, declaration: "Main", conditions: .defaults(for: .uikit)), sequence: index, declaration: 0, role: SessionSlot.windowRole))
         }
         return slots
     }
@@ -26,7 +26,7 @@ import Testing
         #expect(ids.indices.allSatisfy { directory.slot(of: ids[$0]) == ($0 % 2 == 0 ? nil : Int32($0)) })
         #expect(directory.remove("w0") == nil)
         // A slot reused for another id, as `open` reuses freed slots.
-        slots[0] = SessionSlot(session: SceneSession(id: "again", declaration: "Main", conditions: .defaults(for: .uikit)), sequence: 9_999)
+        slots[0] = SessionSlot(SceneSession(id: "again", declaration: "Main", conditions: .defaults(for: .uikit)), sequence: 9_999, declaration: 0, role: SessionSlot.windowRole)
         #expect(directory.insert(0))
         #expect(directory.slot(of: "again") == 0)
         #expect(directory.slot(of: "w0") == nil)

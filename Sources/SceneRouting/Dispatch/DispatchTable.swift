@@ -13,7 +13,9 @@ final class DispatchTable: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var supportsMultipleScenes: Bool
     @exclusivity(unchecked) private(set) var tieBreak: TieBreakPolicy
     @exclusivity(unchecked) private(set) var declarations: [SceneDeclaration]
-    private let declarationNames: Set<String>
+    /// What slots' ``SessionSlot/declaration`` and ``SessionSlot/role`` positions name.
+    private let declarationNames: InternedNames<String>
+    private var roles: InternedNames<SessionRole>
 
     private let slots = TableArray<SessionSlot>()
     private var freeSlots: [Int32] = []
@@ -44,7 +46,8 @@ final class DispatchTable: @unchecked Sendable {
         supportsMultipleScenes = app.supportsMultipleScenes
         tieBreak = app.tieBreak
         declarations = app.declarations
-        declarationNames = Set(app.declarations.map(\.name))
+        declarationNames = InternedNames(app.declarations.map(\.name))
+        roles = InternedNames([SessionRole.windowApplication])
         slots.reserveCapacity(app.sessions.count)
         slotByID.reserveCapacity(app.sessions.count)
         prefer.reserveCapacity(app.sessions.count)
@@ -54,10 +57,24 @@ final class DispatchTable: @unchecked Sendable {
         // tier, and the prefer tier (each tier keeps its own memberships). At a million
         // sessions this halves the build.
         let sessions = app.sessions
+        // Every role first (apps use a few, mostly in runs), so the slots can be filled
+        // concurrently with lookups alone.
+        var previousRole = SessionRole.windowApplication
+        for session in sessions where session.role != previousRole {
+            roles.intern(session.role)
+            previousRole = session.role
+        }
         // Small tables (most apps have tens of windows) are built on this thread: handing
         // work to other threads costs more than it saves.
         let parallel = Int32(clamping: sessions.count) >= Self.parallelBuildThreshold
-        slots.append(count: sessions.count, concurrently: parallel) { SessionSlot(session: sessions[$0], sequence: $0) }
+        let (declarationNames, roles) = (declarationNames, roles)
+        slots.append(count: sessions.count, concurrently: parallel) { index in
+            let session = sessions[index]
+            guard let declaration = declarationNames.position(of: session.declaration),
+                let role = roles.position(of: session.role)
+            else { preconditionFailure("a SceneApp's sessions name its declarations, and every role was interned") }
+            return SessionSlot(session, sequence: index, declaration: declaration, role: role)
+        }
         nextSequence = sessions.count
         let count = Int32(slots.count)
         var duplicates: [Int32] = []
@@ -71,7 +88,7 @@ final class DispatchTable: @unchecked Sendable {
                     self.prefer.coverSlots(Int(count))
                     for slot in 0..<count {
                         let ahead = Int(slot) + Self.buildPrefetchDistance
-                        if ahead < Int(count) { self.prefer.prefetchGroup(of: self.slots[ahead].session.conditions.prefersToActivate) }
+                        if ahead < Int(count) { self.prefer.prefetchGroup(of: self.slots[ahead].conditions.prefersToActivate) }
                         if self.isWindow(slot) { self.enroll(slot, in: self.prefer) }
                     }
                 case 1:
@@ -112,25 +129,32 @@ final class DispatchTable: @unchecked Sendable {
     private func noteState(of slot: Int32) {
         // Fields read in place: copying the session would retain and release all it holds.
         let index = Int(slot)
-        if slots[index].session.state == .foregroundActive && slots[index].session.role.receivesEvents {
+        if slots[index].state == .foregroundActive && slots[index].receivesEvents {
             keyWindows.insert(slot)
         } else if !keyWindows.isEmpty {
             keyWindows.remove(slot)
         }
-        let lastActive = slots[index].session.lastActive
+        let lastActive = slots[index].lastActive
         if let newest = newestLastActive, lastActive > newest { newestLastActive = lastActive }
     }
 
-    private func isWindow(_ slot: Int32) -> Bool { slots[Int(slot)].session.role.receivesEvents }
+    private func isWindow(_ slot: Int32) -> Bool { slots[Int(slot)].receivesEvents }
 
     var sessionCount: Int { slotByID.count }
 
     /// The app as it stands, sessions in list order.
     var snapshot: SceneApp {
-        let sessions = slots.elements.filter(\.isLive).sorted { $0.sequence < $1.sequence }.map(\.session)
+        let sessions = slots.elements.filter(\.isLive).sorted { $0.sequence < $1.sequence }.map(session(in:))
         return SceneApp(
             validatedFramework: framework, supportsMultipleScenes: supportsMultipleScenes, tieBreak: tieBreak,
             declarations: declarations, sessions: sessions)
+    }
+
+    /// The session `slot` holds, its names looked up.
+    private func session(in slot: SessionSlot) -> SceneSession {
+        SceneSession(
+            id: slot.id, declaration: declarationNames[slot.declaration], role: roles[slot.role], state: slot.state,
+            lastActive: slot.lastActive, conditions: slot.conditions)
     }
 
     // MARK: Churn
@@ -139,11 +163,11 @@ final class DispatchTable: @unchecked Sendable {
     /// - Complexity: O(log n) plus compiling its predicates if no session shares them.
     func open(_ session: SceneSession) throws(SceneAppError) {
         guard !slotByID.contains(session.id) else { throw .duplicateSessionID(session.id) }
-        guard declarationNames.contains(session.declaration) else {
+        guard let declaration = declarationNames.position(of: session.declaration) else {
             throw .unknownDeclaration(sessionID: session.id, declaration: session.declaration)
         }
         let slot: Int32
-        let record = SessionSlot(session: session, sequence: nextSequence)
+        let record = SessionSlot(session, sequence: nextSequence, declaration: declaration, role: roles.intern(session.role))
         nextSequence += 1
         if let free = freeSlots.popLast() {
             slot = free
@@ -162,26 +186,27 @@ final class DispatchTable: @unchecked Sendable {
     /// Removes a session.
     func close(_ id: String) throws(SceneAppError) {
         guard let slot = slotByID.remove(id) else { throw .unknownSession(id) }
-        if slots[Int(slot)].session.role.receivesEvents { withdraw(slot) }
+        if slots[Int(slot)].receivesEvents { withdraw(slot) }
         keyWindows.remove(slot)
-        if slots[Int(slot)].session.lastActive == newestLastActive { newestLastActive = nil }
-        slots[Int(slot)] = SessionSlot(session: slots[Int(slot)].session, sequence: -1)
+        if slots[Int(slot)].lastActive == newestLastActive { newestLastActive = nil }
+        slots[Int(slot)].sequence = -1
+        slots[Int(slot)].globalPosition = -1
         freeSlots.append(slot)
     }
 
     /// Applies an update in place.
     func update(_ update: SessionUpdate) throws(SceneAppError) {
         guard let slot = slotByID.slot(of: update.id) else { throw .unknownSession(update.id) }
-        let wasWindow = slots[Int(slot)].session.role.receivesEvents
-        if let lastActive = update.lastActive, slots[Int(slot)].session.lastActive == newestLastActive,
-            lastActive < slots[Int(slot)].session.lastActive
+        let wasWindow = slots[Int(slot)].receivesEvents
+        if let lastActive = update.lastActive, slots[Int(slot)].lastActive == newestLastActive,
+            lastActive < slots[Int(slot)].lastActive
         {
             newestLastActive = nil
         }
         let conditionsChange = update.canActivate != nil || update.prefersToActivate != nil
         if wasWindow && (conditionsChange || update.role != nil) { withdraw(slot) }
-        update.apply(to: &slots[Int(slot)].session)
-        let isWindow = slots[Int(slot)].session.role.receivesEvents
+        apply(update, to: Int(slot))
+        let isWindow = slots[Int(slot)].receivesEvents
         if isWindow && (!wasWindow || conditionsChange || update.role != nil) {
             enroll(slot)
         } else if isWindow {
@@ -189,6 +214,15 @@ final class DispatchTable: @unchecked Sendable {
             reposition(slot)
         }
         noteState(of: slot)
+    }
+
+    /// ``SessionUpdate/apply(to:)`` on a slot's fields.
+    private func apply(_ update: SessionUpdate, to index: Int) {
+        if let state = update.state { slots[index].state = state }
+        if let lastActive = update.lastActive { slots[index].lastActive = lastActive }
+        if let role = update.role { slots[index].role = roles.intern(role) }
+        if let canActivate = update.canActivate { slots[index].conditions.canActivate = canActivate }
+        if let prefersToActivate = update.prefersToActivate { slots[index].conditions.prefersToActivate = prefersToActivate }
     }
 
     // MARK: Delivering
@@ -224,16 +258,16 @@ final class DispatchTable: @unchecked Sendable {
         if let newest = newestLastActive {
             latest = newest
         } else {
-            latest = slots.withElements { $0.lazy.filter(\.isLive).map(\.session.lastActive).max() } ?? 0
+            latest = slots.withElements { $0.lazy.filter(\.isLive).map(\.lastActive).max() } ?? 0
             newestLastActive = latest
         }
         // Saturates: a session built through the library may already hold Int.max, and the key
         // window still ranks first, being the only foregroundActive one.
         let newest = latest == .max ? latest : latest + 1
         for other in keyWindows where other != slot {
-            try? update(SessionUpdate(id: slots[Int(other)].session.id, state: .foregroundInactive))
+            try? update(SessionUpdate(id: slots[Int(other)].id, state: .foregroundInactive))
         }
-        try? update(SessionUpdate(id: slots[Int(slot)].session.id, state: .foregroundActive, lastActive: newest))
+        try? update(SessionUpdate(id: slots[Int(slot)].id, state: .foregroundActive, lastActive: newest))
     }
 
     /// A session's tie-break key, read in place from its slot.
@@ -241,8 +275,7 @@ final class DispatchTable: @unchecked Sendable {
     private func rank(_ slot: Int32) -> RankKey {
         let index = Int(slot)
         return RankKey(
-            lastActive: slots[index].session.lastActive, sequence: slots[index].sequence,
-            state: UInt8(slots[index].session.state.rank))
+            lastActive: slots[index].lastActive, sequence: slots[index].sequence, state: UInt8(slots[index].state.rank))
     }
 
     @inline(__always)
@@ -257,8 +290,8 @@ final class DispatchTable: @unchecked Sendable {
 
     private func enroll(_ slot: Int32, in tier: PredicateTier) {
         // One field read in place: the other tier's thread may be reading the other one.
-        let predicate = tier === prefer ? slots[Int(slot)].session.conditions.prefersToActivate
-            : slots[Int(slot)].session.conditions.canActivate
+        let predicate = tier === prefer ? slots[Int(slot)].conditions.prefersToActivate
+            : slots[Int(slot)].conditions.canActivate
         tier.enroll(slot, predicate: predicate, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) })
     }
 
@@ -267,7 +300,7 @@ final class DispatchTable: @unchecked Sendable {
             self.slots[Int($0)].globalPosition = $1
         }
         slots[Int(slot)].globalPosition = -1
-        let conditions = slots[Int(slot)].session.conditions
+        let conditions = slots[Int(slot)].conditions
         prefer.withdraw(slot, predicate: conditions.prefersToActivate, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) })
         can.withdraw(slot, predicate: conditions.canActivate, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) })
     }
@@ -284,7 +317,7 @@ final class DispatchTable: @unchecked Sendable {
     // MARK: Routing
 
     /// Where a session's id sits in its slot (resolved once, not per route).
-    private static let sessionIDOffset = MemoryLayout<SessionSlot>.offset(of: \SessionSlot.session.id) ?? 0
+    private static let sessionIDOffset = MemoryLayout<SessionSlot>.offset(of: \SessionSlot.id) ?? 0
 
     /// The best window session matching `tier` for `subject`, if any, and how many
     /// predicates finding it evaluated.
@@ -345,7 +378,7 @@ final class DispatchTable: @unchecked Sendable {
     }
 
     /// The id of the best-ranked window (by the tie-break policy alone), if any is open.
-    var bestWindow: String? { globalHeap.first.map { slots[Int($0)].session.id } }
+    var bestWindow: String? { globalHeap.first.map { slots[Int($0)].id } }
 
     /// The best-ranked window whose `prefersToActivate` matches `identifier`, else the
     /// best-ranked whose `canActivate` does; and whether a regex ran out of its budget.
@@ -353,10 +386,10 @@ final class DispatchTable: @unchecked Sendable {
         Subject.with(identifier) { subject in
             var budgetExceeded = false
             if let winner = best(in: prefer, for: &subject, budgetExceeded: &budgetExceeded).slot {
-                return ((slots[Int(winner)].session.id, true), budgetExceeded)
+                return ((slots[Int(winner)].id, true), budgetExceeded)
             }
             if let winner = best(in: can, for: &subject, budgetExceeded: &budgetExceeded).slot {
-                return ((slots[Int(winner)].session.id, false), budgetExceeded)
+                return ((slots[Int(winner)].id, false), budgetExceeded)
             }
             return (nil, budgetExceeded)
         }

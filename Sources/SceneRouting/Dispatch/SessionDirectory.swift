@@ -48,7 +48,7 @@ final class SessionDirectory {
         while true {
             let entry = entries[index]
             if entry == 0 { return nil }
-            if entry > 1 && Self.tag(ofEntry: entry) == tag && slots[Int(Self.slot(ofEntry: entry))].session.id == id {
+            if entry > 1 && Self.tag(ofEntry: entry) == tag && slots[Int(Self.slot(ofEntry: entry))].id == id {
                 return index
             }
             index = (index + 1) & mask
@@ -65,7 +65,7 @@ final class SessionDirectory {
     /// Files `slot` under its session's id unless another slot has that id; returns whether it did.
     @discardableResult
     func insert(_ slot: Int32) -> Bool {
-        let id = slots[Int(slot)].session.id
+        let id = slots[Int(slot)].id
         let tag = Self.tag(of: id)
         guard position(of: id, tag: tag) == nil else { return false }
         if (used + 1) * 10 > capacity * 7 { grow(to: count * 2 > capacity / 2 ? capacity * 2 : capacity) }

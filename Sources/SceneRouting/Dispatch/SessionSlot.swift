@@ -1,12 +1,36 @@
-/// A session as the dispatch table keeps it, with its place in the global heap.
+/// A session as the dispatch table keeps it, in 64 bytes: the fields routing and ranking read
+/// in place, with its declaration and role as positions in the table's name lists
+/// (``InternedNames``) rather than strings of their own.
 struct SessionSlot: Sendable {
-    var session: SceneSession
+    /// Unique among live slots; first, so a route reads the winner's id at offset 0.
+    var id: String
+    var conditions: ActivationConditions
+    var lastActive: Int
     /// Position in the session list (grows with each open): the `order` tie-break; -1 for a
     /// free slot.
     var sequence: Int
     /// Index in the global heap of window sessions (-1: absent). Group memberships live in
     /// the tiers (``PredicateTier``).
     var globalPosition: Int32 = -1
+    /// Position in the table's declaration names.
+    var declaration: UInt32
+    /// Position in the table's roles; ``windowRole`` for the sessions that receive events.
+    var role: UInt32
+    var state: ActivationState
+
+    /// The position of ``SessionRole/windowApplication`` in every table's role list.
+    static let windowRole: UInt32 = 0
+
+    init(_ session: SceneSession, sequence: Int, declaration: UInt32, role: UInt32) {
+        id = session.id
+        conditions = session.conditions
+        lastActive = session.lastActive
+        self.sequence = sequence
+        self.declaration = declaration
+        self.role = role
+        state = session.state
+    }
 
     var isLive: Bool { sequence >= 0 }
+    var receivesEvents: Bool { role == Self.windowRole }
 }

@@ -1,0 +1,71 @@
+@testable import SceneRouting
+import Testing
+
+/// The table keeps a session's declaration and role as positions in name lists: what it
+/// hands back (snapshots) and how it routes must be what the sessions state, for roles outside
+/// the known list and for names that change through updates.
+@Suite struct SessionSlotTests {
+    @Test func internedNamesKeepOnePositionPerName() {
+        // Past eight names the lookup switches from comparing to hashing: both must agree.
+        let words = (0..<20).map { "name-\($0)" }
+        var names = InternedNames(words + words.reversed())
+        #expect(names.names == words)
+        for (position, word) in words.enumerated() {
+            #expect(names.position(of: word) == UInt32(position))
+            #expect(names[UInt32(position)] == word)
+        }
+        #expect(names.position(of: "name-20") == nil)
+        #expect(names.intern("name-20") == 20)
+        #expect(names.intern("name-3") == 3)
+        #expect(names.names.count == 21)
+        var few = InternedNames(["a", "b"])
+        #expect(few.position(of: "c") == nil)
+        #expect(few.intern("c") == 2)
+        #expect(few.position(of: "c") == 2)
+    }
+
+    private static func fields(_ app: SceneApp) -> [String] {
+        app.sessions.map {
+            "\($0.id) \($0.declaration) \($0.role.rawValue) \($0.state) \($0.lastActive) "
+                + "\($0.conditions.canActivate.format) | \($0.conditions.prefersToActivate.format)"
+        }
+    }
+
+    @Test func snapshotsAndRoutesFollowDeclarationsAndRoles() throws {
+        let custom = SessionRole(rawValue: "com.example.dashboard")
+        let prefersInbox = ActivationConditions(prefersToActivate: try ActivationPredicate(format: "SELF == 'inbox'"))
+        let app = try SceneApp(
+            declarations: [SceneDeclaration(name: "Main"), SceneDeclaration(name: "Viewer")],
+            sessions: [
+                SceneSession(id: "m1", declaration: "Main", lastActive: 3, conditions: ActivationConditions()),
+                SceneSession(id: "d1", declaration: "Viewer", role: custom, state: .foregroundActive, lastActive: 9, conditions: prefersInbox),
+                SceneSession(id: "v1", declaration: "Viewer", role: .carTemplateApplication, lastActive: 1, conditions: prefersInbox),
+            ])
+        let router = SceneRouter(app: app)
+        #expect(Self.fields(router.snapshot) == Self.fields(app))
+        // Neither the custom-role session nor the CarPlay one receives events.
+        #expect(router.route(identifier: "inbox").action == .activate(sessionID: "m1"))
+
+        try router.update(SessionUpdate(id: "d1", role: .windowApplication))
+        #expect(router.route(identifier: "inbox").action == .activate(sessionID: "d1"))
+        try router.update(SessionUpdate(id: "d1", lastActive: 11, role: custom))
+        #expect(router.route(identifier: "inbox").action == .activate(sessionID: "m1"))
+
+        // A role the table has not seen before, on a session opened later.
+        let later = SessionRole(rawValue: "com.example.later")
+        try router.open(SceneSession(id: "x1", declaration: "Main", role: later, state: .background, lastActive: 20, conditions: prefersInbox))
+        try router.update(SessionUpdate(id: "v1", state: .foregroundInactive, role: .windowApplication))
+        #expect(router.route(identifier: "inbox").action == .activate(sessionID: "v1"))
+        try router.close(sessionID: "m1")
+
+        var expected = app
+        expected.sessions.removeFirst()
+        expected.sessions[0].role = custom
+        expected.sessions[0].lastActive = 11
+        expected.sessions[1].role = .windowApplication
+        expected.sessions[1].state = .foregroundInactive
+        expected.sessions.append(
+            SceneSession(id: "x1", declaration: "Main", role: later, lastActive: 20, conditions: prefersInbox))
+        #expect(Self.fields(router.snapshot) == Self.fields(expected))
+    }
+}
