@@ -43,4 +43,31 @@ import Testing
         #expect(!directory.contains("cafe\u{301}"))
         #expect(directory.slot(of: "日本") == 2)
     }
+
+    /// Removal moves later entries back rather than marking the position: under steady churn
+    /// every filed id stays found, and the table never grows past its reserve.
+    @Test func steadyChurnKeepsEveryIdFound() {
+        let ids = (0..<400).map { "churn-\($0)" }
+        let slots = Self.slots(ids)
+        let directory = SessionDirectory(slots: slots)
+        directory.reserveCapacity(200)
+        let reserved = directory.approximateBytes
+        var random = SystemRandomNumberGenerator()
+        var filed = Set<Int>()
+        for step in 0..<40_000 {
+            let slot = Int.random(in: 0..<ids.count, using: &random)
+            if filed.contains(slot) {
+                #expect(directory.remove(ids[slot]) == Int32(slot))
+                filed.remove(slot)
+            } else if filed.count < 200 {
+                #expect(directory.insert(Int32(slot)))
+                filed.insert(slot)
+            }
+            if step % 997 == 0 {
+                #expect(ids.indices.allSatisfy { directory.slot(of: ids[$0]) == (filed.contains($0) ? Int32($0) : nil) })
+            }
+        }
+        #expect(directory.count == filed.count)
+        #expect(directory.approximateBytes == reserved)
+    }
 }

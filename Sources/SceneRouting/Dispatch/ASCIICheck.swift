@@ -16,13 +16,14 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
         case pattern
     }
 
-    var operation: Operation
-    var caseless: Bool
     // The literal's bytes, owned by the group's ``LiteralTest``, or (`.pattern`) the group's
-    // ``PatternTest``: the group's predicate keeps either alive. A pointer and a 32-bit count
-    // leave 4 of ``GroupHead``'s 48 bytes free for later use.
+    // ``PatternTest``: the group's predicate keeps either alive. The pointer and count come
+    // first and the two one-byte fields last, so the check packs into 14 bytes and a
+    // ``GroupHead`` into 40.
     private var start: UnsafeRawPointer?
     private var count: Int32
+    var operation: Operation
+    var caseless: Bool
 
     init(operation: Operation, caseless: Bool, literal: UnsafeBufferPointer<UInt8>) {
         self.operation = operation

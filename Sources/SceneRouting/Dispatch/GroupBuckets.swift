@@ -1,85 +1,91 @@
 internal import CMemoryHints
 
 /// Buckets of group ids under 64-bit keys that are already well mixed (``KeyHashing``):
-/// open addressing with linear probing over one array of key/value entries, so a probe is a
-/// filter word, a mask and a compare or two — one cache line — with no hashing and no
+/// open addressing with linear probing over one array of 8-byte entries, so a probe is a
+/// filter word, a multiply and a compare or two — one cache line — with no hashing and no
 /// reference counting. Buckets are small because identical predicates share one group.
+///
+/// An entry keeps 32 bits of its key: every group a probe finds is verified by its caller,
+/// so two keys that share those bits only cost a verification, never a wrong answer, and
+/// the table is half the size it would be with whole keys. Positions follow
+/// ``LinearProbing``.
 final class GroupBuckets {
-    /// `key` 0 is empty, 1 deleted, else the key (keys below 2 are stored as key + 2: a
-    /// collision only costs a verification, never a wrong answer). `value` >= 0 indexes
-    /// `buckets`; below -1 it is a lone group g stored inline as -(g + 2), the common case of
-    /// a key no other predicate shares, which then costs no allocation. `tag` (0: none)
-    /// describes a lone group's key for its caller (``GramTag``), in what would
-    /// otherwise be padding.
+    /// `key` 0 is empty, else the key's upper half (half 0 is stored as 1). `value` >= 0 indexes `buckets`; below -1 it is a lone group g stored inline
+    /// as -(g + 2), the common case of a key no other predicate shares, which then costs no
+    /// allocation.
     private struct Entry {
-        var key: UInt64
+        var key: UInt32
         var value: Int32
-        var tag: UInt32 = 0
     }
 
     @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
+    /// For a tagged table: beside each entry, what its lone group's tag is (0: none): a
+    /// caller's description of that group's key (``GramTag``). Nil for untagged tables.
+    @exclusivity(unchecked) private var tags: UnsafeMutablePointer<UInt32>?
     @exclusivity(unchecked) private var capacity: Int
     @exclusivity(unchecked) private var buckets: [[Int32]] = []
     private var freeBuckets: [Int32] = []
-    private var used = 0  // live + deleted entries
-    /// A blocked Bloom filter over the keys, one 64-bit word per key: probes for absent keys
-    /// (most of them) stop at this array, a fraction of the entries' size.
+    /// A blocked Bloom filter over the keys, one 64-bit word per eight entries: probes for
+    /// absent keys (most of them) stop at this array, a fraction of the entries' size.
     @exclusivity(unchecked) private var filter: UnsafeMutablePointer<UInt64>
-    /// Words in `filter` minus one.
-    @exclusivity(unchecked) private var filterMask: Int
+    @exclusivity(unchecked) private var filterWords: Int
     private(set) var count = 0
 
-    init() {
+    /// An empty table; `tagged` keeps a tag with each lone group (``forEachTagged(at:_:)``).
+    init(tagged: Bool = false) {
         capacity = 16
         entries = LargeAllocation.allocateZeroed(Entry.self, capacity: capacity)
-        filterMask = 64 - 1
-        filter = LargeAllocation.allocateZeroed(UInt64.self, capacity: 64)
+        tags = tagged ? LargeAllocation.allocateZeroed(UInt32.self, capacity: capacity) : nil
+        filterWords = 64
+        filter = LargeAllocation.allocateZeroed(UInt64.self, capacity: filterWords)
     }
 
     deinit {
         LargeAllocation.deallocate(entries, capacity: capacity)
-        LargeAllocation.deallocate(filter, capacity: filterMask + 1)
+        if let tags { LargeAllocation.deallocate(tags, capacity: capacity) }
+        LargeAllocation.deallocate(filter, capacity: filterWords)
     }
 
     var isEmpty: Bool { count == 0 }
 
     @inline(__always)
-    private static func stored(_ key: UInt64) -> UInt64 { key < 2 ? key &+ 2 : key }
+    private static func stored(_ rawKey: UInt64) -> UInt32 {
+        max(1, UInt32(truncatingIfNeeded: rawKey >> 32))
+    }
 
     /// The filter word of `key` and the three bits it sets there: one load answers, and
     /// three bits per key make false positives (each a wasted read of an entry that at a
     /// million keys is a cache miss) several times rarer than one bit would.
     @inline(__always)
-    private func filterWord(_ key: UInt64) -> Int { Int(truncatingIfNeeded: key >> 40) & filterMask }
+    private func filterWord(_ key: UInt32) -> Int { LinearProbing.home(of: key, in: filterWords) }
 
     @inline(__always)
-    private static func filterBits(_ key: UInt64) -> UInt64 {
-        // Bits 22-39: above the entry index of tables up to 4M slots and below the word index,
-        // so the three bits do not repeat what placed the key (larger tables only lose a
-        // little filtering, never a key).
-        (1 << ((key >> 22) & 63)) | (1 << ((key >> 28) & 63)) | (1 << ((key >> 34) & 63))
+    private static func filterBits(_ key: UInt32) -> UInt64 {
+        // The word is chosen by the key's high bits; the bits within it come from a multiply
+        // that mixes in the low ones, so they do not repeat what chose the word.
+        let mixed = key &* 0x9E37_79B9
+        return (1 << (mixed >> 26)) | (1 << ((mixed >> 20) & 63)) | (1 << ((mixed >> 14) & 63))
     }
 
     @inline(__always)
-    private func mayContain(_ key: UInt64) -> Bool {
+    private func mayContain(_ key: UInt32) -> Bool {
         let bits = Self.filterBits(key)
         return filter[filterWord(key)] & bits == bits
     }
 
     @inline(__always)
-    private func setFilterBit(_ key: UInt64) {
+    private func setFilterBit(_ key: UInt32) {
         filter[filterWord(key)] |= Self.filterBits(key)
     }
 
     @inline(__always)
-    private func entry(of key: UInt64) -> Int? {
-        let mask = capacity - 1
-        var index = Int(truncatingIfNeeded: key) & mask
+    private func entry(of key: UInt32) -> Int? {
+        var index = LinearProbing.home(of: key, in: capacity)
         while true {
             let current = entries[index].key
             if current == key { return index }
             if current == 0 { return nil }
-            index = (index + 1) & mask
+            index = LinearProbing.next(index, in: capacity)
         }
     }
 
@@ -93,7 +99,8 @@ final class GroupBuckets {
     @inline(__always)
     private static func inline(_ group: Int32) -> Int32 { -(group + 2) }
 
-    /// Files `group` under `rawKey`; `tag` is handed back with it while it is the key's only group.
+    /// Files `group` under `rawKey`; `tag` is handed back with it while it is the key's only
+    /// group (tagged tables only).
     func insert(_ group: Int32, at rawKey: UInt64, tag: UInt32 = 0) {
         let key = Self.stored(rawKey)
         if let index = entry(of: key) {
@@ -101,26 +108,24 @@ final class GroupBuckets {
             if value < -1 {
                 // A second group under this key: move to an out-of-line bucket (untagged).
                 entries[index].value = newBucket([-value - 2, group])
-                entries[index].tag = 0
+                tags?[index] = 0
             } else {
                 buckets[Int(value)].append(group)
             }
             return
         }
-        if (used + 1) * 10 > capacity * 7 { rehash(capacity: count * 2 > capacity / 2 ? capacity * 2 : capacity) }
-        let mask = capacity - 1
-        var index = Int(truncatingIfNeeded: key) & mask
-        while entries[index].key > 1 { index = (index + 1) & mask }
-        if entries[index].key == 0 { used += 1 }
-        entries[index] = Entry(key: key, value: Self.inline(group), tag: tag)
+        if !LinearProbing.hasRoom(count: count, capacity: capacity) { rehash(capacity: capacity * 2) }
+        var index = LinearProbing.home(of: key, in: capacity)
+        while entries[index].key != 0 { index = LinearProbing.next(index, in: capacity) }
+        entries[index] = Entry(key: key, value: Self.inline(group))
+        tags?[index] = tag
         count += 1
         setFilterBit(key)
     }
 
     /// Room for `keys` keys without growing.
     func reserveCapacity(_ keys: Int) {
-        var target = capacity
-        while keys * 10 > target * 7 { target *= 2 }
+        let target = LinearProbing.capacity(for: keys)
         if target > capacity { rehash(capacity: target) }
     }
 
@@ -138,7 +143,7 @@ final class GroupBuckets {
         let value = entries[index].value
         if value < -1 {
             guard value == Self.inline(group) else { return }
-            entries[index] = Entry(key: 1, value: -1)
+            erase(at: index)
             count -= 1
             return
         }
@@ -153,25 +158,37 @@ final class GroupBuckets {
         }
     }
 
+    /// Empties the entry at `index`, keeping every later entry reachable.
+    private func erase(at index: Int) {
+        let hole = LinearProbing.closeGap(
+            at: index, capacity: capacity, isEmpty: { entries[$0].key == 0 },
+            home: { LinearProbing.home(of: entries[$0].key, in: capacity) },
+            move: { from, to in
+                entries[to] = entries[from]
+                tags?[to] = tags?[from] ?? 0
+            })
+        entries[hole] = Entry(key: 0, value: 0)
+        tags?[hole] = 0
+    }
+
     private func rehash(capacity newCapacity: Int) {
-        let (oldEntries, oldCapacity) = (entries, capacity)
+        let (oldEntries, oldTags, oldCapacity) = (entries, tags, capacity)
         entries = LargeAllocation.allocateZeroed(Entry.self, capacity: newCapacity)
+        tags = oldTags == nil ? nil : LargeAllocation.allocateZeroed(UInt32.self, capacity: newCapacity)
         capacity = newCapacity
-        used = 0
-        // Eight filter bits per entry slot, at most 0.7 keys per slot.
-        let words = max(64, newCapacity / 8)
-        LargeAllocation.deallocate(filter, capacity: filterMask + 1)
-        filter = LargeAllocation.allocateZeroed(UInt64.self, capacity: words)
-        filterMask = words - 1
-        let mask = newCapacity - 1
-        for old in 0..<oldCapacity where oldEntries[old].key > 1 {
-            var target = Int(truncatingIfNeeded: oldEntries[old].key) & mask
-            while entries[target].key != 0 { target = (target + 1) & mask }
+        // Eight filter bits per entry, at most 0.7 keys per entry.
+        LargeAllocation.deallocate(filter, capacity: filterWords)
+        filterWords = max(64, newCapacity / 8)
+        filter = LargeAllocation.allocateZeroed(UInt64.self, capacity: filterWords)
+        for old in 0..<oldCapacity where oldEntries[old].key != 0 {
+            var target = LinearProbing.home(of: oldEntries[old].key, in: newCapacity)
+            while entries[target].key != 0 { target = LinearProbing.next(target, in: newCapacity) }
             entries[target] = oldEntries[old]
-            used += 1
+            tags?[target] = oldTags?[old] ?? 0
             setFilterBit(oldEntries[old].key)
         }
         LargeAllocation.deallocate(oldEntries, capacity: oldCapacity)
+        if let oldTags { LargeAllocation.deallocate(oldTags, capacity: oldCapacity) }
     }
 
     @inline(__always)
@@ -185,7 +202,7 @@ final class GroupBuckets {
     func prefetch(at rawKey: UInt64) {
         let key = Self.stored(rawKey)
         scene_router_prefetch(filter + filterWord(key))
-        scene_router_prefetch(entries + (Int(truncatingIfNeeded: key) & (capacity - 1)))
+        scene_router_prefetch(entries + LinearProbing.home(of: key, in: capacity))
     }
 
     /// Calls `body` with every group under `rawKey` and its tag (0 for groups sharing the key).
@@ -195,7 +212,7 @@ final class GroupBuckets {
         guard mayContain(key), let index = entry(of: key) else { return }
         let value = entries[index].value
         if value < -1 {
-            body(-value - 2, entries[index].tag)
+            body(-value - 2, tags?[index] ?? 0)
             return
         }
         buckets.withUnsafeBufferPointer { all in
@@ -207,7 +224,7 @@ final class GroupBuckets {
 
     /// Rough bytes held: entries, filter and bucket storage.
     var approximateBytes: Int {
-        capacity * MemoryLayout<Entry>.stride + (filterMask + 1) * 8
+        capacity * (MemoryLayout<Entry>.stride + (tags == nil ? 0 : 4)) + filterWords * 8
             + buckets.reduce(0) { $0 + 32 + $1.capacity * 4 }
     }
 }

@@ -66,7 +66,7 @@ final class LiteralIndex {
     private let table = GroupBuckets()
     private let prefixClasses = LengthClasses()
     private let suffixClasses = LengthClasses()
-    private let grams = GroupBuckets()
+    private let grams = GroupBuckets(tagged: true)
     private let gram4Leads = GramLeads()
     private let gram8Leads = GramLeads()
     /// Which keys a probe looks for.

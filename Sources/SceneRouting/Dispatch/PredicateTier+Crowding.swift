@@ -13,9 +13,9 @@ extension PredicateTier {
     /// is verified. Walks every group: for `compile` and `check`, not for routing.
     func crowdedKeys(limit: Int) -> [CrowdedKey] {
         var buckets: [UInt64: (groups: Int, example: Int)] = [:]
-        for (group, placement) in placements.enumerated() where predicates[group] != nil {
+        for group in 0..<placements.count where predicates[group] != nil {
             let filed: [LiteralIndex.Placement]
-            switch placement {
+            switch placements[group] {
             case .indexedOnce(let single): filed = [single]
             case .indexed(let several): filed = several
             case .always, .residual, .never: continue

@@ -10,7 +10,9 @@
 /// writers alone.
 final class PredicateTier {
     enum Placement: Sendable {
-        case always, residual, never
+        /// In the `always` or `residual` list, at `position` (kept here: it fits in the
+        /// space the indexed cases need anyway).
+        case always(position: Int32), residual(position: Int32), never
         /// Filed under one key: the common case, without an array to allocate.
         case indexedOnce(LiteralIndex.Placement)
         case indexed([LiteralIndex.Placement])
@@ -22,20 +24,18 @@ final class PredicateTier {
     /// Best session and its rank per group, read by routing through ``withRoutingView(_:)``.
     private let heads = TableArray<GroupHead>()
     /// Members of groups with two or more sessions, best first; empty otherwise.
-    private var heaps: [[Int32]] = []
+    private let heaps = TableArray<[Int32]>()
     /// By session slot: its group in this tier and its position there (-1: not enrolled).
     /// Kept here, not in the table's slots, so the two tiers never write the same memory and
     /// can be filled concurrently (``DispatchTable/init(app:)``).
     private let groupOfSlot = TableArray<Int32>()
     private let positionOfSlot = TableArray<Int32>()
-    private(set) var placements: [Placement] = []
-    /// Position of a group in `always` or `residual`.
-    private var listPositions: [Int32] = []
+    let placements = TableArray<Placement>()
     private var freeGroups: [Int32] = []
     /// Groups by their predicate's intern hash; a hit is confirmed against `predicates`.
     private let groupsByHash = GroupBuckets()
     /// Each live group's predicate (nil for free ids).
-    private(set) var predicates: [ActivationPredicate?] = []
+    let predicates = TableArray<ActivationPredicate?>()
     let index = LiteralIndex()
     /// ASCII programs of groups whose predicate is more than one literal test.
     private let programs: ProgramArena
@@ -54,6 +54,9 @@ final class PredicateTier {
         let groups = heads.count + count
         roots.reserveCapacity(groups)
         heads.reserveCapacity(groups)
+        heaps.reserveCapacity(groups)
+        placements.reserveCapacity(groups)
+        predicates.reserveCapacity(groups)
     }
     /// Groups every identifier must consider, and groups the index cannot find: read in place
     /// by routing, without retaining an array per route.
@@ -91,7 +94,6 @@ final class PredicateTier {
             heads.append(GroupHead(rank: GroupHead.unranked, top: -1, check: .none))
             heaps.append([])
             placements.append(.never)
-            listPositions.append(-1)
             predicates.append(predicate)
         }
         heads[Int(group)] = GroupHead(rank: GroupHead.unranked, top: -1, check: check(for: predicate.root))
@@ -100,13 +102,11 @@ final class PredicateTier {
         let placement: Placement
         switch ClauseIndexing.indexing(of: predicate.root) {
         case .always:
-            listPositions[Int(group)] = Int32(always.count)
+            placement = .always(position: Int32(always.count))
             always.append(group)
-            placement = .always
         case .residual:
-            listPositions[Int(group)] = Int32(residual.count)
+            placement = .residual(position: Int32(residual.count))
             residual.append(group)
-            placement = .residual
         case .never:
             neverCount += 1
             placement = .never
@@ -152,8 +152,10 @@ final class PredicateTier {
     private func release(_ group: Int32, predicate: ActivationPredicate) {
         let slot = Int(group)
         switch placements[slot] {
-        case .always: Self.remove(group, from: always, positions: &listPositions)
-        case .residual: Self.remove(group, from: residual, positions: &listPositions)
+        case .always(let position):
+            if let moved = Self.remove(at: position, from: always) { placements[Int(moved)] = .always(position: position) }
+        case .residual(let position):
+            if let moved = Self.remove(at: position, from: residual) { placements[Int(moved)] = .residual(position: position) }
         case .never: neverCount -= 1
         case .indexedOnce(let filed):
             index.remove(group, from: filed)
@@ -187,14 +189,13 @@ final class PredicateTier {
         for (group, offset) in zip(owners, programs.compacted(offsets)) { heads[group].check = .program(at: offset) }
     }
 
-    private static func remove(_ group: Int32, from list: TableArray<Int32>, positions: inout [Int32]) {
-        let position = Int(positions[Int(group)])
+    /// Removes the group at `position` of `list` by moving the last one into its place;
+    /// returns the moved group, whose placement must then name `position`.
+    private static func remove(at position: Int32, from list: TableArray<Int32>) -> Int32? {
         let last = list.removeLast()
-        if last != group {
-            list[position] = last
-            positions[Int(last)] = Int32(position)
-        }
-        positions[Int(group)] = -1
+        guard Int(position) < list.count else { return nil }
+        list[Int(position)] = last
+        return last
     }
 
     // MARK: Membership
@@ -314,7 +315,7 @@ final class PredicateTier {
     var residualCount: Int { residual.count }
 
     var approximateBytes: Int {
-        roots.approximateBytes + heads.approximateBytes + heaps.reduce(0) { $0 + 8 + ($1.isEmpty ? 0 : 32 + $1.capacity * 4) }
-            + programs.approximateBytes + placements.count * 24 + groupOfSlot.approximateBytes + positionOfSlot.approximateBytes + predicates.count * 8 + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
+        roots.approximateBytes + heads.approximateBytes + heaps.withElements { $0.reduce(0) { $0 + 8 + ($1.isEmpty ? 0 : 32 + $1.capacity * 4) } }
+            + programs.approximateBytes + placements.approximateBytes + groupOfSlot.approximateBytes + positionOfSlot.approximateBytes + predicates.approximateBytes + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
     }
 }

@@ -7,12 +7,10 @@
 /// ids are the same id, as in every other part of the package, and the hash is seeded per
 /// process, so no set of ids can be chosen to collide.
 final class SessionDirectory {
-    /// 0 empty, 1 deleted, else `tag << 32 | slot` with a nonzero tag. The tag places the
+    /// 0 empty, else `tag << 32 | slot` with a nonzero tag. The tag places the
     /// entry too (its low bits index the table), so growing needs no id.
     private var entries: UnsafeMutablePointer<UInt64>
     private var capacity: Int
-    /// Live and deleted entries: what the load factor counts.
-    private var used = 0
     private(set) var count = 0
     private let slots: TableArray<SessionSlot>
 
@@ -27,12 +25,17 @@ final class SessionDirectory {
         LargeAllocation.deallocate(entries, capacity: capacity)
     }
 
-    /// The tag's top bit is set so that it is never zero; its low bits, which choose the home
-    /// position, stay the hash's own (any fixed low bit would leave half the positions unused
-    /// as homes and lengthen every probe).
+    /// The tag's top bit is set so that it is never zero; the other 31, which choose the home
+    /// position (``home(of:in:)``), stay the hash's own.
     @inline(__always)
     private static func tag(of id: String) -> UInt32 {
         UInt32(truncatingIfNeeded: UInt(bitPattern: id.hashValue) >> 16) | 0x8000_0000
+    }
+
+    /// The first position for `tag`: its 31 hash bits, as ``LinearProbing`` places them.
+    @inline(__always)
+    private static func home(of tag: UInt32, in capacity: Int) -> Int {
+        LinearProbing.home(of: tag << 1, in: capacity)
     }
 
     @inline(__always)
@@ -43,15 +46,14 @@ final class SessionDirectory {
 
     /// The position of `id`'s live entry, if any.
     private func position(of id: String, tag: UInt32) -> Int? {
-        let mask = capacity - 1
-        var index = Int(tag) & mask
+        var index = Self.home(of: tag, in: capacity)
         while true {
             let entry = entries[index]
             if entry == 0 { return nil }
-            if entry > 1 && Self.tag(ofEntry: entry) == tag && slots[Int(Self.slot(ofEntry: entry))].id == id {
+            if Self.tag(ofEntry: entry) == tag && slots[Int(Self.slot(ofEntry: entry))].id == id {
                 return index
             }
-            index = (index + 1) & mask
+            index = LinearProbing.next(index, in: capacity)
         }
     }
 
@@ -68,11 +70,9 @@ final class SessionDirectory {
         let id = slots[Int(slot)].id
         let tag = Self.tag(of: id)
         guard position(of: id, tag: tag) == nil else { return false }
-        if (used + 1) * 10 > capacity * 7 { grow(to: count * 2 > capacity / 2 ? capacity * 2 : capacity) }
-        let mask = capacity - 1
-        var index = Int(tag) & mask
-        while entries[index] > 1 { index = (index + 1) & mask }
-        if entries[index] == 0 { used += 1 }
+        if !LinearProbing.hasRoom(count: count, capacity: capacity) { grow(to: capacity * 2) }
+        var index = Self.home(of: tag, in: capacity)
+        while entries[index] != 0 { index = LinearProbing.next(index, in: capacity) }
         entries[index] = UInt64(tag) << 32 | UInt64(UInt32(bitPattern: slot))
         count += 1
         return true
@@ -82,30 +82,30 @@ final class SessionDirectory {
     func remove(_ id: String) -> Int32? {
         guard let index = position(of: id, tag: Self.tag(of: id)) else { return nil }
         let slot = Self.slot(ofEntry: entries[index])
-        entries[index] = 1
+        let hole = LinearProbing.closeGap(
+            at: index, capacity: capacity, isEmpty: { entries[$0] == 0 },
+            home: { Self.home(of: Self.tag(ofEntry: entries[$0]), in: capacity) },
+            move: { from, to in entries[to] = entries[from] })
+        entries[hole] = 0
         count -= 1
         return slot
     }
 
     /// Room for `ids` ids without growing.
     func reserveCapacity(_ ids: Int) {
-        var target = capacity
-        while ids * 10 > target * 7 { target *= 2 }
+        let target = LinearProbing.capacity(for: ids)
         if target > capacity { grow(to: target) }
     }
 
-    /// Rewrites the live entries into a table of `newCapacity` (dropping deleted ones).
+    /// Rewrites the entries into a table of `newCapacity`.
     private func grow(to newCapacity: Int) {
         let (old, oldCapacity) = (entries, capacity)
         entries = LargeAllocation.allocateZeroed(UInt64.self, capacity: newCapacity)
         capacity = newCapacity
-        used = 0
-        let mask = newCapacity - 1
-        for position in 0..<oldCapacity where old[position] > 1 {
-            var index = Int(Self.tag(ofEntry: old[position])) & mask
-            while entries[index] != 0 { index = (index + 1) & mask }
+        for position in 0..<oldCapacity where old[position] != 0 {
+            var index = Self.home(of: Self.tag(ofEntry: old[position]), in: newCapacity)
+            while entries[index] != 0 { index = LinearProbing.next(index, in: newCapacity) }
             entries[index] = old[position]
-            used += 1
         }
         LargeAllocation.deallocate(old, capacity: oldCapacity)
     }
