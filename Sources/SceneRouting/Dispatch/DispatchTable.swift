@@ -190,7 +190,6 @@ final class DispatchTable: @unchecked Sendable {
         keyWindows.remove(slot)
         if slots[Int(slot)].lastActive == newestLastActive { newestLastActive = nil }
         slots[Int(slot)].sequence = -1
-        slots[Int(slot)].globalPosition = -1
         freeSlots.append(slot)
     }
 
@@ -216,13 +215,15 @@ final class DispatchTable: @unchecked Sendable {
         noteState(of: slot)
     }
 
-    /// ``SessionUpdate/apply(to:)`` on a slot's fields.
+    /// Applies `update` to the session in slot `index` through ``SessionUpdate/apply(to:)``, so
+    /// what an update changes is defined once; the slot keeps its place in the list and heap.
     private func apply(_ update: SessionUpdate, to index: Int) {
-        if let state = update.state { slots[index].state = state }
-        if let lastActive = update.lastActive { slots[index].lastActive = lastActive }
-        if let role = update.role { slots[index].role = roles.intern(role) }
-        if let canActivate = update.canActivate { slots[index].conditions.canActivate = canActivate }
-        if let prefersToActivate = update.prefersToActivate { slots[index].conditions.prefersToActivate = prefersToActivate }
+        var session = session(in: slots[index])
+        update.apply(to: &session)
+        var updated = SessionSlot(
+            session, sequence: slots[index].sequence, declaration: slots[index].declaration, role: roles.intern(session.role))
+        updated.globalPosition = slots[index].globalPosition
+        slots[index] = updated
     }
 
     // MARK: Delivering

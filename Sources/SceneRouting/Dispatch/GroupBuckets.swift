@@ -10,9 +10,9 @@ internal import CMemoryHints
 /// the table is half the size it would be with whole keys. Positions follow
 /// ``LinearProbing``.
 final class GroupBuckets {
-    /// `key` 0 is empty, else the key's upper half (half 0 is stored as 1). `value` >= 0 indexes `buckets`; below -1 it is a lone group g stored inline
-    /// as -(g + 2), the common case of a key no other predicate shares, which then costs no
-    /// allocation.
+    /// `key` 0 is empty, else the key's upper half (half 0 is stored as 1). `value` >= 0
+    /// indexes `buckets`; below -1 it is a lone group g stored inline as -(g + 2), the common
+    /// case of a key no other predicate shares, which then costs no allocation.
     private struct Entry {
         var key: UInt32
         var value: Int32
@@ -115,8 +115,9 @@ final class GroupBuckets {
             return
         }
         if !LinearProbing.hasRoom(count: count, capacity: capacity) { rehash(capacity: capacity * 2) }
-        var index = LinearProbing.home(of: key, in: capacity)
-        while entries[index].key != 0 { index = LinearProbing.next(index, in: capacity) }
+        let index = LinearProbing.firstEmpty(from: LinearProbing.home(of: key, in: capacity), capacity: capacity) {
+            entries[$0].key == 0
+        }
         entries[index] = Entry(key: key, value: Self.inline(group))
         tags?[index] = tag
         count += 1
@@ -181,8 +182,8 @@ final class GroupBuckets {
         filterWords = max(64, newCapacity / 8)
         filter = LargeAllocation.allocateZeroed(UInt64.self, capacity: filterWords)
         for old in 0..<oldCapacity where oldEntries[old].key != 0 {
-            var target = LinearProbing.home(of: oldEntries[old].key, in: newCapacity)
-            while entries[target].key != 0 { target = LinearProbing.next(target, in: newCapacity) }
+            let home = LinearProbing.home(of: oldEntries[old].key, in: newCapacity)
+            let target = LinearProbing.firstEmpty(from: home, capacity: newCapacity) { entries[$0].key == 0 }
             entries[target] = oldEntries[old]
             tags?[target] = oldTags?[old] ?? 0
             setFilterBit(oldEntries[old].key)

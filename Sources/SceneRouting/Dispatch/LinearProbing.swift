@@ -16,6 +16,14 @@ enum LinearProbing {
         position + 1 == capacity ? 0 : position + 1
     }
 
+    /// The first empty position at or after `home`: where a new entry goes.
+    @inline(__always)
+    static func firstEmpty(from home: Int, capacity: Int, isEmpty: (Int) -> Bool) -> Int {
+        var position = home
+        while !isEmpty(position) { position = next(position, in: capacity) }
+        return position
+    }
+
     /// Whether a table of `capacity` positions holding `count` entries takes one more.
     @inline(__always)
     static func hasRoom(count: Int, capacity: Int) -> Bool { (count + 1) * 10 <= capacity * 7 }

@@ -7,8 +7,8 @@
 /// ids are the same id, as in every other part of the package, and the hash is seeded per
 /// process, so no set of ids can be chosen to collide.
 final class SessionDirectory {
-    /// 0 empty, else `tag << 32 | slot` with a nonzero tag. The tag places the
-    /// entry too (its low bits index the table), so growing needs no id.
+    /// 0 empty, else `tag << 32 | slot` with a nonzero tag. The tag places the entry too
+    /// (``home(of:in:)``), so growing needs no id.
     private var entries: UnsafeMutablePointer<UInt64>
     private var capacity: Int
     private(set) var count = 0
@@ -71,8 +71,7 @@ final class SessionDirectory {
         let tag = Self.tag(of: id)
         guard position(of: id, tag: tag) == nil else { return false }
         if !LinearProbing.hasRoom(count: count, capacity: capacity) { grow(to: capacity * 2) }
-        var index = Self.home(of: tag, in: capacity)
-        while entries[index] != 0 { index = LinearProbing.next(index, in: capacity) }
+        let index = LinearProbing.firstEmpty(from: Self.home(of: tag, in: capacity), capacity: capacity) { entries[$0] == 0 }
         entries[index] = UInt64(tag) << 32 | UInt64(UInt32(bitPattern: slot))
         count += 1
         return true
@@ -103,8 +102,8 @@ final class SessionDirectory {
         entries = LargeAllocation.allocateZeroed(UInt64.self, capacity: newCapacity)
         capacity = newCapacity
         for position in 0..<oldCapacity where old[position] != 0 {
-            var index = Self.home(of: Self.tag(ofEntry: old[position]), in: newCapacity)
-            while entries[index] != 0 { index = LinearProbing.next(index, in: newCapacity) }
+            let home = Self.home(of: Self.tag(ofEntry: old[position]), in: newCapacity)
+            let index = LinearProbing.firstEmpty(from: home, capacity: newCapacity) { entries[$0] == 0 }
             entries[index] = old[position]
         }
         LargeAllocation.deallocate(old, capacity: oldCapacity)
