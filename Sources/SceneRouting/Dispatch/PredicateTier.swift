@@ -51,7 +51,9 @@ final class PredicateTier {
     func reserveCapacity(_ count: Int) {
         groupsByHash.reserveCapacity(groupsByHash.count + count)
         index.reserveCapacity(keys: count)
-        let groups = heads.count + count
+        // An eighth more than asked, as the hash tables keep: the groups that churn opens
+        // after a build then do not move these arrays (below 2 MiB, moving one copies it).
+        let groups = heads.count + count + count / 8
         roots.reserveCapacity(groups)
         heads.reserveCapacity(groups)
         heaps.reserveCapacity(groups)
