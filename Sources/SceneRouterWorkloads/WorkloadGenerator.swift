@@ -28,6 +28,10 @@ public enum WorkloadMix: String, Sendable, CaseIterable {
     /// on `ticket-…-N` and `ticket-…-N-…`, URL regexes on one host, `LIKE 'chart-*-N'`,
     /// among the literal shapes.
     case crowded
+    /// The crowded mix where 2% of sessions instead prefer regexes that share every literal
+    /// they have (`ticket-[0-9]{A}[a-z]{B}`, distinct repeat counts): no literal tells them
+    /// apart, so an event for one verifies all of them.
+    case sharedLiterals = "shared-literals"
 }
 
 /// Builds workloads deterministically from a seed: the same arguments give the same
@@ -211,6 +215,12 @@ public enum WorkloadGenerator {
             }
         case .unicode:
             return unicodePreferred(roll: roll, index: index, random: &random)
+        case .sharedLiterals:
+            guard roll < 2 else { return preferred(mix: .crowded, index: index, random: &random) }
+            let (digits, letters) = (1 + index % 45, 1 + index / 45 % 45)
+            let hit = "ticket-" + String((0..<digits).map { _ in Character(String(random.below(10))) })
+                + String((0..<letters).map { _ in Character(Unicode.Scalar(UInt8(97 + random.below(26)))) })
+            return (predicate("SELF MATCHES %@", [.string("ticket-[0-9]{\(digits)}[a-z]{\(letters)}")]), hit)
         case .crowded:
             switch roll {
             case 0..<3:

@@ -21,7 +21,7 @@ import Testing
         #expect((shape["bytes"] as? Int ?? 0) > 0)
     }
 
-    @Test(arguments: ["literal", "realistic", "regex-heavy", "adversarial", "crowded"])
+    @Test(arguments: ["literal", "realistic", "regex-heavy", "adversarial", "crowded", "shared-literals"])
     func benchAgreesWithTheReference(_ mix: String) throws {
         let result = try CLIRunner.run([
             "bench", "--sessions", "300", "--events", "300", "--mix", mix, "--seed", "5", "--baseline-events", "60",
