@@ -218,8 +218,8 @@ public enum WorkloadGenerator {
         case .sharedLiterals:
             guard roll < 2 else { return preferred(mix: .crowded, index: index, random: &random) }
             let (digits, letters) = (1 + index % 45, 1 + index / 45 % 45)
-            let hit = "ticket-" + String((0..<digits).map { _ in Character(String(random.below(10))) })
-                + String((0..<letters).map { _ in Character(Unicode.Scalar(UInt8(97 + random.below(26)))) })
+            let hit = "ticket-" + (0..<digits).map { _ in String(random.below(10)) }.joined()
+                + String(decoding: (0..<letters).map { _ in UInt8(ascii: "a") + UInt8(random.below(26)) }, as: UTF8.self)
             return (predicate("SELF MATCHES %@", [.string("ticket-[0-9]{\(digits)}[a-z]{\(letters)}")]), hit)
         case .crowded:
             switch roll {

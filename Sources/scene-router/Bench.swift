@@ -19,7 +19,7 @@ extension SceneRouterCommand {
         // Counts parse unconditionally so that `--sessions -5` reaches validate() and gets a clear
         // message instead of being read as an unknown flag.
         @Option(parsing: .unconditional, help: "Number of open sessions.") var sessions: Int = 100_000
-        @Option(help: "Workload mix: literal, realistic, regex-heavy, adversarial, unicode, crowded, shared-literals.") var mix: String = "realistic"
+        @Option(help: "Workload mix: \(WorkloadMix.allCases.map(\.rawValue).joined(separator: ", ")).") var mix: String = "realistic"
         @Option(parsing: .unconditional, help: "Number of events to route through the table.") var events: Int = 100_000
         @Option(help: "Workload seed.") var seed: UInt64 = 1
         @Option(help: "linear: also route a sample with the reference router; none: skip it.") var baseline: String = "linear"
