@@ -33,7 +33,18 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        // Crowded buckets of regexes are matched in one pass (see PatternSet in SceneRouting).
+        .systemLibrary(
+            name: "CHyperscan",
+            pkgConfig: "libhs",
+            providers: [.apt(["libhyperscan-dev"]), .brew(["vectorscan"])]
+        ),
         .target(name: "CMemoryHints"),
+        .target(
+            name: "HyperscanSupport",
+            dependencies: ["CHyperscan", "PCRE2Support"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "PCRE2Support",
             dependencies: ["CPCRE2"],
@@ -45,7 +56,7 @@ let package = Package(
         ),
         .target(
             name: "SceneRouting",
-            dependencies: ["PCRE2Support", "PredicateSyntax", "CMemoryHints"],
+            dependencies: ["PCRE2Support", "HyperscanSupport", "PredicateSyntax", "CMemoryHints"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -81,7 +92,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneRoutingTests",
-            dependencies: ["SceneRouting", "SceneRouterWorkloads", "PCRE2Support", "PredicateSyntax"],
+            dependencies: ["SceneRouting", "SceneRouterWorkloads", "PCRE2Support", "HyperscanSupport", "PredicateSyntax"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -43,15 +43,15 @@ if [ "$target" = FuzzTable ]; then sources+=("$root/Tests/SceneRoutingTests/Supp
 # The objects of each module's current sources (its output file map lists them): a build
 # folder may still hold objects of files that were since removed or renamed.
 objects=()
-for module in SceneRouting SceneRouterWorkloads PredicateSyntax PCRE2Support; do
+for module in SceneRouting SceneRouterWorkloads PredicateSyntax PCRE2Support HyperscanSupport; do
     while IFS= read -r object; do
         if [ -f "$object" ]; then objects+=("$object"); fi
     done < <(grep -o '"object": *"[^"]*"' "$bin/$module.build/output-file-map.json" | sed 's/.*: *"\(.*\)"/\1/')
 done
 objects+=("$bin/CMemoryHints.build"/*.c.o)
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$target" \
-    -I "$bin/Modules" -I "$root/Sources/CPCRE2" -Xcc -fmodule-map-file="$bin/CMemoryHints.build/module.modulemap" \
-    "${sources[@]}" "${objects[@]}" $(pkg-config --libs libpcre2-8) -o "$scratch/$target"
+    -I "$bin/Modules" -I "$root/Sources/CPCRE2" -I "$root/Sources/CHyperscan" -Xcc -fmodule-map-file="$bin/CMemoryHints.build/module.modulemap" \
+    "${sources[@]}" "${objects[@]}" $(pkg-config --libs libpcre2-8 libhs) -o "$scratch/$target"
 
 corpus="$scratch/corpus/$target"
 mkdir -p "$corpus"

@@ -1,6 +1,6 @@
-// How long Hyperscan takes to compile one bucket of regexes that share their literals, and
-// how fast the result scans: the measurement behind keeping crowded buckets on PCRE2 (see
-// "Crowded keys and Hyperscan" in Benchmarks/README.md).
+// How long Hyperscan takes to compile a set of regexes that share their literals, and how
+// fast the result scans: the measurement behind the table's pattern sets (see "Crowded keys
+// that no literal tells apart" in Benchmarks/README.md).
 //
 //   apt-get install -y libhyperscan-dev
 //   cc -O2 Benchmarks/Probes/hyperscan-compile.c -lhs -o /tmp/hyperscan-compile

@@ -123,6 +123,19 @@ final class DispatchTable: @unchecked Sendable {
             slots[Int(slot)].sequence = -1
             freeSlots.append(slot)
         }
+        // Crowded buckets of regexes become pattern sets before the first route.
+        let requests = takePatternSetRequests()
+        if !requests.isEmpty { installPatternSets(PatternSetRequest.compile(requests, concurrently: parallel)) }
+    }
+
+    /// The pattern sets both tiers are ready for (``PatternSets``): taken under the table's
+    /// lock, compiled without it, then installed under it.
+    func takePatternSetRequests() -> [PatternSetRequest] {
+        prefer.patternSetRequests(tier: .prefer) + can.patternSetRequests(tier: .can)
+    }
+
+    func installPatternSets(_ compiled: [CompiledPatternSet]) {
+        for set in compiled { (set.request.tier == .prefer ? prefer : can).install(set) }
     }
 
     /// Keeps ``keyWindows`` and ``newestLastActive`` current after `slot` was opened or changed.

@@ -124,10 +124,25 @@ final class LiteralIndex {
 
     /// Where a key was filed, so it can be removed.
     enum Placement: Sendable, Equatable {
+        /// The bucket this placement is in: placements with the same bucket share every
+        /// group a probe finds there.
+        var bucket: Bucket {
+            switch self {
+            case .gram(let slot, _, _, _): Bucket(isGram: true, key: slot)
+            case .hashed(let hash, _, _, _, _): Bucket(isGram: false, key: hash)
+            }
+        }
+
         /// `lengthClass` is meaningful for classed prefix and suffix keys only (it fits in
         /// what would otherwise be padding).
         case hashed(UInt64, kind: IndexKey.Kind, family: KeyFamily, lengthClass: LengthClasses.Key, length: Int32)
         case gram(UInt64, family: KeyFamily, width: Int8, lead: UInt16)
+    }
+
+    /// One bucket of the index: the key table's or the gram table's, by its key.
+    struct Bucket: Hashable, Sendable {
+        var isGram: Bool
+        var key: UInt64
     }
 
     /// The bucket key of a gram (width mixed in; not the family: see ``KeyHashing``).
@@ -207,13 +222,52 @@ final class LiteralIndex {
     }
 
     func remove(_ group: Int32, from placement: Placement) {
+        removeEntry(group, from: placement)
+        forgetKey(of: placement)
+    }
+
+    /// Takes `group` out of the bucket of `placement` and nothing else: the key stays counted
+    /// (its length probed, its gram lead kept), as a pattern set filed there needs
+    /// (``PatternSets``); ``forgetKey(of:)`` completes the removal later.
+    func removeEntry(_ group: Int32, from placement: Placement) {
         switch placement {
-        case .gram(let slot, let family, let width, let lead):
-            grams.remove(group, at: slot)
+        case .gram(let slot, _, _, _): grams.remove(group, at: slot)
+        case .hashed(let hash, _, _, _, _): table.remove(group, at: hash)
+        }
+    }
+
+    /// Files `group` in the bucket of `placement`, which some filed key already counts
+    /// (untagged in a gram bucket: the group is a candidate wherever the gram occurs).
+    func addEntry(_ group: Int32, at placement: Placement) {
+        switch placement {
+        case .gram(let slot, _, _, _): grams.insert(group, at: slot)
+        case .hashed(let hash, _, _, _, _): table.insert(group, at: hash)
+        }
+    }
+
+    /// The groups in the bucket of `placement`.
+    func forEachEntry(at placement: Placement, _ body: (Int32) -> Void) {
+        switch placement {
+        case .gram(let slot, _, _, _): grams.forEach(at: slot, body)
+        case .hashed(let hash, _, _, _, _): table.forEach(at: hash, body)
+        }
+    }
+
+    /// How many groups the bucket of `placement` holds.
+    func load(at placement: Placement) -> Int {
+        switch placement {
+        case .gram(let slot, _, _, _): grams.load(at: slot)
+        case .hashed(let hash, _, _, _, _): table.load(at: hash)
+        }
+    }
+
+    /// Stops counting the key of `placement`, whose group ``removeEntry(_:from:)`` took out.
+    func forgetKey(of placement: Placement) {
+        switch placement {
+        case .gram(_, let family, let width, let lead):
             (width == 8 ? gram8Leads : gram4Leads).remove(lead)
             update(family) { if width == 8 { $0.gram8Count -= 1 } else { $0.gram4Count -= 1 } }
-        case .hashed(let hash, let kind, let family, let lengthClass, let length):
-            table.remove(group, at: hash)
+        case .hashed(_, let kind, let family, let lengthClass, let length):
             lengthClasses(of: kind, length: Int(length))?.remove(Int(length), from: lengthClass)
             update(family) { keys in
                 switch kind {

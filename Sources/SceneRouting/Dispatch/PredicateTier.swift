@@ -37,6 +37,8 @@ final class PredicateTier {
     /// Each live group's predicate (nil for free ids).
     let predicates = TableArray<ActivationPredicate?>()
     let index = LiteralIndex()
+    /// Crowded buckets of regexes, matched in one pass.
+    let patternSets = PatternSets()
     /// ASCII programs of groups whose predicate is more than one literal test.
     private let programs: ProgramArena
 
@@ -135,6 +137,10 @@ final class PredicateTier {
             placement = filed.count == 1 ? .indexedOnce(filed[0]) : .indexed(filed)
         }
         placements[Int(group)] = placement
+        if case .indexedOnce(let filed) = placement, case .pattern = predicate.root {
+            let load = index.load(at: filed)
+            if load >= 2 && Self.patternSetCandidate(predicate) != nil { patternSets.noteFiled(at: filed, load: load) }
+        }
         return group
     }
 
@@ -160,7 +166,7 @@ final class PredicateTier {
             if let moved = Self.remove(at: position, from: residual) { placements[Int(moved)] = .residual(position: position) }
         case .never: neverCount -= 1
         case .indexedOnce(let filed):
-            index.remove(group, from: filed)
+            unfileSingleKey(group, filed: filed)
         case .indexed(let filed):
             for placement in filed { index.remove(group, from: placement) }
         }
@@ -285,6 +291,8 @@ final class PredicateTier {
         let programs: UnsafePointer<UInt8>
         let always: UnsafeBufferPointer<Int32>
         let residual: UnsafeBufferPointer<Int32>
+        /// By set number (pseudo-group minus ``PatternSets/firstID``).
+        let patternSets: UnsafePointer<PatternSet?>
     }
 
     /// Runs `body` with a view of the tier for one route; the caller holds the read lock.
@@ -295,10 +303,12 @@ final class PredicateTier {
                 programs.withBytes { programs in
                     always.withElements { always in
                         residual.withElements { residual in
-                            body(
-                                RoutingView(
-                                    heads: heads.baseAddress!, roots: roots.baseAddress!, programs: programs, always: always,
-                                    residual: residual))
+                            patternSets.sets.withElements { sets in
+                                body(
+                                    RoutingView(
+                                        heads: heads.baseAddress!, roots: roots.baseAddress!, programs: programs,
+                                        always: always, residual: residual, patternSets: sets.baseAddress!))
+                            }
                         }
                     }
                 }
@@ -318,6 +328,6 @@ final class PredicateTier {
 
     var approximateBytes: Int {
         roots.approximateBytes + heads.approximateBytes + heaps.withElements { $0.reduce(0) { $0 + 8 + ($1.isEmpty ? 0 : 32 + $1.capacity * 4) } }
-            + programs.approximateBytes + placements.approximateBytes + groupOfSlot.approximateBytes + positionOfSlot.approximateBytes + predicates.approximateBytes + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
+            + programs.approximateBytes + patternSets.approximateBytes + placements.approximateBytes + groupOfSlot.approximateBytes + positionOfSlot.approximateBytes + predicates.approximateBytes + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
     }
 }

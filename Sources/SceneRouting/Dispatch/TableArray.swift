@@ -82,6 +82,17 @@ final class TableArray<Element> {
     }
 
     @discardableResult
+    /// Stores `element` at a position taken from `free` (positions of released elements),
+    /// else appends it; returns the position.
+    func store(_ element: Element, reusing free: inout [Int32]) -> Int32 {
+        guard let position = free.popLast() else {
+            append(element)
+            return Int32(count - 1)
+        }
+        self[Int(position)] = element
+        return position
+    }
+
     func removeLast() -> Element {
         precondition(count > 0, "removeLast from an empty TableArray")
         count -= 1

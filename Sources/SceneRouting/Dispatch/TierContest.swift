@@ -1,4 +1,5 @@
 internal import CMemoryHints
+import HyperscanSupport
 
 /// The search for the best session of one tier for one subject: every group a probe (or a
 /// scan) finds is considered, and verified only if its best session would beat the best so
@@ -25,6 +26,7 @@ struct TierContest: TierCandidateVisitor {
     private let heads: UnsafePointer<GroupHead>
     private let roots: UnsafePointer<CompiledNode>
     private let programs: UnsafePointer<UInt8>
+    private let patternSets: UnsafePointer<PatternSet?>
     private let recency: Bool
     private let subject: UnsafeMutablePointer<Subject>
     /// Whether ASCII checks and programs may verify hits: they are exact for ASCII
@@ -48,6 +50,7 @@ struct TierContest: TierCandidateVisitor {
         heads = tier.heads
         roots = tier.roots
         programs = tier.programs
+        patternSets = tier.patternSets
         self.recency = recency
         self.subject = subject
         asciiChecksApply = subject.pointee.isASCII
@@ -87,9 +90,43 @@ struct TierContest: TierCandidateVisitor {
         failed.release()
     }
 
-    /// A group found by the literal index.
+    /// A group found by the literal index, or a pattern set filed there.
     @inline(__always)
     mutating func visit(_ group: Int32) {
-        consider(group, verify: true, ascii: asciiChecksApply, offeredOnce: false)
+        if PatternSets.isSet(group) {
+            visitPatternSet(group)
+        } else {
+            consider(group, verify: true, ascii: asciiChecksApply, offeredOnce: false)
+        }
+    }
+
+    /// Scans the identifier once with a pattern set and considers the members it reports
+    /// (each still verified); all of them should the scan fail. A set found again at another
+    /// position is not scanned again.
+    @inline(never)
+    private mutating func visitPatternSet(_ pseudoGroup: Int32) {
+        guard !failed.contains(pseudoGroup) else { return }
+        failed.insert(pseudoGroup)
+        guard let set = patternSets[Int(pseudoGroup - PatternSets.firstID)] else { return }
+        // PCRE2 reads an ASCII identifier, or any under `[n]`, as it is, and other
+        // identifiers in the folded, normalised form of the set's mode.
+        let reports: PatternSetMatches?
+        if asciiChecksApply || set.mode == .literal {
+            reports = set.database.scan(subject.pointee.bytes)
+        } else {
+            var form = subject.pointee.patternForm(set.mode)
+            reports = form.withUTF8 { set.database.scan($0) }
+        }
+        let members = set.members
+        guard var reports else {
+            for group in members where group >= 0 {
+                consider(group, verify: true, ascii: asciiChecksApply, offeredOnce: false)
+            }
+            return
+        }
+        while let position = reports.next() {
+            let group = members[position]
+            if group >= 0 { consider(group, verify: true, ascii: asciiChecksApply, offeredOnce: false) }
+        }
     }
 }

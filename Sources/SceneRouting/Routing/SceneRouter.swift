@@ -33,8 +33,16 @@ public final class SceneRouter: Sendable {
         table.read(body)
     }
 
+    /// Runs `body` alone with the table; then compiles the pattern sets its changes made
+    /// worthwhile without the lock (routes go on meanwhile, verifying those groups one by
+    /// one) and installs them under it.
     func writing<Result, Failure: Error>(_ body: (DispatchTable) throws(Failure) -> Result) throws(Failure) -> Result {
-        try table.write(body)
+        let (result, requests) = try table.write { table throws(Failure) in (try body(table), table.takePatternSetRequests()) }
+        if !requests.isEmpty {
+            let compiled = PatternSetRequest.compile(requests, concurrently: false)
+            table.write { $0.installPatternSets(compiled) }
+        }
+        return result
     }
 
     /// Routes an event by the routing rules, without changing any session.
