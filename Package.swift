@@ -19,6 +19,13 @@ let package = Package(
         // Benchmarks package); not part of the routing API.
         .library(name: "SceneRouterWorkloads", targets: ["SceneRouterWorkloads"]),
     ],
+    traits: [
+        .trait(
+            name: "Hyperscan",
+            description: "Decide crowded buckets of regexes with Hyperscan pattern sets (needs libhyperscan-dev); "
+                + "without it they are verified one by one."),
+        .default(enabledTraits: ["Hyperscan"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation --target SceneRouting` (a plugin: nothing of it
@@ -56,7 +63,10 @@ let package = Package(
         ),
         .target(
             name: "SceneRouting",
-            dependencies: ["PCRE2Support", "HyperscanSupport", "PredicateSyntax", "CMemoryHints"],
+            dependencies: [
+                "PCRE2Support", "PredicateSyntax", "CMemoryHints",
+                .target(name: "HyperscanSupport", condition: .when(traits: ["Hyperscan"])),
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -92,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneRoutingTests",
-            dependencies: ["SceneRouting", "SceneRouterWorkloads", "PCRE2Support", "HyperscanSupport", "PredicateSyntax"],
+            dependencies: ["SceneRouting", "SceneRouterWorkloads", "PCRE2Support", "PredicateSyntax"],
             swiftSettings: strictSettings
         ),
         .testTarget(

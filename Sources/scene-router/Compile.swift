@@ -32,6 +32,10 @@ extension SceneRouterCommand {
                         "  \(name): \(tier.groups) groups (\(tier.always) always, \(tier.residual) residual (evaluated on every route), \(tier.never) never), "
                             + "\(tier.hashedKeys) hashed keys, \(tier.gramBuckets) gram buckets, "
                             + "\(tier.prefixLengths) prefix lengths, \(tier.suffixLengths) suffix lengths")
+                    if tier.patternSets > 0 {
+                        StandardStreams.write(
+                            "    pattern sets: \(tier.patternSets), deciding \(tier.patternSetMembers) regexes in one pass each")
+                    }
                     if !tier.crowdedKeys.isEmpty {
                         StandardStreams.write(
                             "    most crowded keys: \(tier.crowdedKeys.map(\.description).joined(separator: ", ")); "
@@ -51,12 +55,14 @@ struct ShapeRecord: Encodable {
             var groups: Int
         }
         var groups, always, residual, never, hashedKeys, gramBuckets, prefixLengths, suffixLengths: Int
+        var patternSets, patternSetMembers: Int
         var crowdedKeys: [CrowdedKey]
         var worstCaseVerifications: Int
         init(_ tier: DispatchShape.Tier) {
             (groups, always, residual, never) = (tier.groups, tier.always, tier.residual, tier.never)
             (hashedKeys, gramBuckets, prefixLengths, suffixLengths) =
                 (tier.hashedKeys, tier.gramBuckets, tier.prefixLengths, tier.suffixLengths)
+            (patternSets, patternSetMembers) = (tier.patternSets, tier.patternSetMembers)
             crowdedKeys = tier.crowdedKeys.map { CrowdedKey(kind: $0.kind, literal: $0.literal, groups: $0.groups) }
             worstCaseVerifications = tier.worstCaseVerifications
         }

@@ -21,6 +21,34 @@ import Testing
         #expect((shape["bytes"] as? Int ?? 0) > 0)
     }
 
+    /// Regexes that share every literal are counted as pattern sets, not as crowded keys.
+    @Test func compileCountsPatternSets() throws {
+        #if !Hyperscan
+        return
+        #endif
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("compile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let manifest = directory.appendingPathComponent("shared.json").path
+        let bench = try CLIRunner.run([
+            "bench", "--sessions", "2000", "--events", "10", "--mix", "shared-literals", "--seed", "3", "--baseline", "none",
+            "--write-manifest", manifest,
+        ])
+        #expect(bench.status == 0, "\(bench.stderr)")
+        let json = try CLIRunner.run(["compile", "--manifest", manifest, "--format", "json"])
+        #expect(json.status == 0)
+        let shape = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let prefer = try #require(shape["prefersToActivate"] as? [String: Any])
+        let (sets, members) = (prefer["patternSets"] as? Int ?? 0, prefer["patternSetMembers"] as? Int ?? 0)
+        #expect(sets >= 1)
+        #expect(members >= 8 * sets)
+        let text = try CLIRunner.run(["compile", "--manifest", manifest])
+        #expect(text.stdout.contains("    pattern sets: \(sets), deciding \(members) regexes in one pass each\n"))
+        // Left one by one under `ticket-`: fewer than the eight that make a set.
+        let crowded = (prefer["crowdedKeys"] as? [[String: Any]] ?? []).first { $0["literal"] as? String == "ticket-" }
+        #expect((crowded?["groups"] as? Int ?? 0) < 8)
+    }
+
     @Test(arguments: ["literal", "realistic", "regex-heavy", "adversarial", "crowded", "shared-literals"])
     func benchAgreesWithTheReference(_ mix: String) throws {
         let result = try CLIRunner.run([

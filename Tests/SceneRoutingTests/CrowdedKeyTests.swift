@@ -38,4 +38,15 @@ import Testing
         #expect(tier.worstCaseVerifications == 1)
         #expect(try ManifestChecker.check(app, file: "m.json").warnings.allSatisfy { $0.code?.rawValue != "crowded-key" })
     }
+
+    @Test func regexesInPatternSetsCrowdNothing() throws {
+        guard PatternSets.areAvailable else { return }
+        let tier = SceneRouter(app: try app((0..<40).map { "SELF MATCHES 'ticket-[0-9]{\($0 % 9 + 1)}[a-z]{\($0 / 9 + 1)}'" })).shape.prefer
+        #expect((tier.patternSets, tier.patternSetMembers) == (1, 40))
+        #expect(tier.crowdedKeys.isEmpty)
+        // The same regexes written with `\d`, which a set does not take, stay crowded.
+        let unsettled = SceneRouter(app: try app((0..<40).map { "SELF MATCHES 'ticket-\\\\d{\($0 % 9 + 1)}[a-z]{\($0 / 9 + 1)}'" }))
+        #expect(unsettled.shape.prefer.patternSets == 0)
+        #expect(unsettled.shape.prefer.crowdedKeys.first?.literal == "ticket-")
+    }
 }

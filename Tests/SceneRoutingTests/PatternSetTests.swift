@@ -1,4 +1,3 @@
-import HyperscanSupport
 @testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
@@ -50,7 +49,7 @@ import Testing
     }
 
     @Test func aCrowdedBucketBecomesSetsThatAnswerAsTheReferenceDoes() throws {
-        guard PatternSetDatabase.isSupported else { return }
+        guard PatternSets.areAvailable else { return }
         let app = try app(ticketFormats(0..<300), extra: ["SELF BEGINSWITH 'ticket-9'", "SELF MATCHES '[a-z]+-[0-9]+'"])
         let router = SceneRouter(app: app)
         // The index spreads the 300 over `ticket-` and its grams; one set takes them all.
@@ -62,7 +61,7 @@ import Testing
     }
 
     @Test func membersLeaveAndJoinAndEmptiedSetsAreUnfiled() throws {
-        guard PatternSetDatabase.isSupported else { return }
+        guard PatternSets.areAvailable else { return }
         let router = SceneRouter(app: try app(ticketFormats(0..<40)))
         func setCount() -> Int { router.reading { $0.prefer.patternSets.count } }
         func open(_ range: Range<Int>) throws {
@@ -97,8 +96,28 @@ import Testing
         #expect(router.route(identifier: "ticket-1a").action == .create(declaration: "Main", sessionID: nil))
     }
 
+    @Test func churnMergesTheSmallSetsItMakes() throws {
+        guard PatternSets.areAvailable else { return }
+        let router = SceneRouter(app: try app(["SELF == 'home'"]))
+        // 240 regexes opened one by one: a batch of eight at a time would make 30 sets.
+        for index in 0..<240 {
+            try router.open(
+                SceneSession(
+                    id: "t\(index)", declaration: "Main", lastActive: index,
+                    conditions: ActivationConditions(
+                        canActivate: .alwaysTrue,
+                        prefersToActivate: try ActivationPredicate(format: ticketFormats(index..<index + 1)[0]))))
+        }
+        let (sets, members) = router.reading { ($0.prefer.patternSets.count, $0.prefer.patternSets.memberCount) }
+        // At most four small sets wait to be merged, beside the sets merging made.
+        #expect(sets <= 5)
+        #expect(members > 240 - PatternSets.minimumGroups)
+        #expect(router.verifications(for: "ticket-123abcd").prefer < PatternSets.minimumGroups)
+        #expect(disagreements(router, router.snapshot, identifiers).isEmpty)
+    }
+
     @Test func nonASCIIIdentifiersAreScannedInTheFormPCRE2Reads() throws {
-        guard PatternSetDatabase.isSupported else { return }
+        guard PatternSets.areAvailable else { return }
         // Canonical comparison: the decomposed identifier matches the precomposed pattern.
         let formats = (0..<20).map { "SELF MATCHES 'caf\u{E9}-[0-9]{\($0 + 1)}'" } + (0..<20).map { "SELF MATCHES[n] 'caf\u{E9}-[a-z]{\($0 + 1)}'" }
         let app = try app(formats)
@@ -109,7 +128,7 @@ import Testing
     }
 
     @Test func generatedSharedLiteralWorkloadAgreesWithSetsInPlace() {
-        guard PatternSetDatabase.isSupported else { return }
+        guard PatternSets.areAvailable else { return }
         let workload = WorkloadGenerator.make(mix: .sharedLiterals, sessions: 2_000, events: TestTier.size(quick: 300, full: 2_000), seed: 5)
         let router = SceneRouter(app: workload.app)
         #expect(router.reading { $0.prefer.patternSets.count } >= 1)

@@ -18,11 +18,17 @@ public struct DispatchShape: Sendable, Equatable {
         public var prefixLengths: Int
         /// Distinct suffix key lengths (each costs a probe per route).
         public var suffixLengths: Int
-        /// The keys most groups share (up to five, each holding at least two), most first.
+        /// Hyperscan pattern sets: each decides, in one pass over an identifier, which of its
+        /// regexes (predicates that would otherwise crowd a shared key) can match.
+        public var patternSets: Int
+        /// Groups decided by pattern sets (verified only when their set reports them).
+        public var patternSetMembers: Int
+        /// The keys most groups share (up to five, each holding at least two), most first;
+        /// groups in pattern sets are not counted.
         public var crowdedKeys: [CrowdedKey]
 
-        /// The most groups one route verifies: those under the most crowded key, and the
-        /// residual groups every route evaluates.
+        /// The most groups one route verifies one by one: those under the most crowded key,
+        /// and the residual groups every route evaluates (pattern sets add what they report).
         public var worstCaseVerifications: Int {
             (crowdedKeys.first?.groups ?? min(1, hashedKeys)) + residual
         }
@@ -61,7 +67,8 @@ public struct DispatchShape: Sendable, Equatable {
             return Tier(
                 groups: tier.liveGroups, always: tier.alwaysCount, residual: tier.residualCount, never: tier.neverCount,
                 hashedKeys: shape.hashed, gramBuckets: shape.grams, prefixLengths: shape.prefixLengths,
-                suffixLengths: shape.suffixLengths, crowdedKeys: crowded)
+                suffixLengths: shape.suffixLengths, patternSets: tier.patternSets.count,
+                patternSetMembers: tier.patternSets.memberCount, crowdedKeys: crowded)
         }
         sessions = table.sessionCount
         prefer = tier(table.prefer)

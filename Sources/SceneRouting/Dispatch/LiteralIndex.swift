@@ -139,10 +139,13 @@ final class LiteralIndex {
         case gram(UInt64, family: KeyFamily, width: Int8, lead: UInt16)
     }
 
-    /// One bucket of the index: the key table's or the gram table's, by its key.
-    struct Bucket: Hashable, Sendable {
+    /// One bucket of the index: the key table's or the gram table's, by its key. Ordered
+    /// (key table first) so that work over several buckets is deterministic.
+    struct Bucket: Hashable, Comparable, Sendable {
         var isGram: Bool
         var key: UInt64
+
+        static func < (a: Bucket, b: Bucket) -> Bool { (a.isGram ? 1 : 0, a.key) < (b.isGram ? 1 : 0, b.key) }
     }
 
     /// The bucket key of a gram (width mixed in; not the family: see ``KeyHashing``).

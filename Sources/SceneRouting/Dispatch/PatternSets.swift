@@ -1,5 +1,7 @@
 import Dispatch
+#if Hyperscan
 import HyperscanSupport
+#endif
 
 /// One compiled pattern set: a Hyperscan database and the groups its expressions stand
 /// for, filed in the literal index as one pseudo-group (``PatternSets/firstID`` plus its
@@ -36,7 +38,7 @@ final class PatternSet {
 /// A tier's pattern sets: where many regexes share the key they are filed under and no
 /// literal tells them apart (`ticket-[0-9]{2}[a-z]{3}`, `ticket-[0-9]{4}[a-z]{1}`, … all
 /// under the prefix `ticket-`), a route hitting that key would verify every one of them.
-/// Such groups are compiled, up to ``PatternSetDatabase/capacity`` at a time, into sets that
+/// Such groups are compiled, up to 512 at a time (`PatternSetDatabase.capacity`), into sets that
 /// one Hyperscan pass over the identifier decides; only the groups a set reports are then
 /// verified (by PCRE2, as before), so answers are those of verifying one by one. The
 /// groups of all crowded buckets go into the same sets, bucket by bucket: the index spreads a
@@ -68,6 +70,10 @@ final class PatternSets {
     private var bucketsToReview: [LiteralIndex.Bucket: LiteralIndex.Placement] = [:]
     private var candidatesFiled = 0
 
+    /// Whether sets are made at all: built with the `Hyperscan` trait (the default), on a
+    /// machine Hyperscan runs on.
+    static var areAvailable: Bool { PatternSetDatabase.isSupported }
+
     @inline(__always)
     static func isSet(_ group: Int32) -> Bool { group >= firstID }
 
@@ -76,7 +82,7 @@ final class PatternSets {
     /// Notes a candidate for a set just filed at `placement`, whose bucket now holds `load`
     /// groups: a bucket of one costs a route one verification, so only shared ones count.
     func noteFiled(at placement: LiteralIndex.Placement, load: Int) {
-        guard load >= 2, PatternSetDatabase.isSupported else { return }
+        guard load >= 2, Self.areAvailable else { return }
         bucketsToReview[placement.bucket] = placement
         candidatesFiled += 1
     }
@@ -94,6 +100,8 @@ final class PatternSets {
     }
 
     func isMember(_ group: Int32) -> Bool { membership[group] != nil }
+    /// Groups in some set.
+    var memberCount: Int { membership.count }
     func isRefused(_ group: Int32) -> Bool { refused.contains(group) }
 
     func refuse(_ group: Int32) { refused.insert(group) }
@@ -105,6 +113,38 @@ final class PatternSets {
             membership[group] = (number, Int32(position))
         }
         return Self.firstID + number
+    }
+
+    /// Sets with fewer live members than this are small: churn makes them a batch at a time,
+    /// and each costs a route that finds it a scan.
+    static let smallSetMembers = PatternSetDatabase.capacity / 4
+    /// From this many small sets of one mode on, the next batch of that mode takes their
+    /// members in, and they are replaced by the sets made of it: so a route scans at most this
+    /// many small sets, however many batches churn has made.
+    static let smallSetsBeforeMerging = 4
+
+    /// The small sets of `mode`, by number.
+    func smallSets(mode: FoldMode) -> [PatternSetRequest.Replaced] {
+        var small: [PatternSetRequest.Replaced] = []
+        sets.withElements { sets in
+            for (number, set) in sets.enumerated() {
+                if let set, set.mode == mode, set.live < Self.smallSetMembers {
+                    small.append(PatternSetRequest.Replaced(number: Int32(number), set: set))
+                }
+            }
+        }
+        return small
+    }
+
+    /// Whether set `number` is still `set` (numbers are reused).
+    func holds(_ set: PatternSet, at number: Int32) -> Bool { sets[Int(number)] === set }
+
+    /// Drops set `number`, whose members the caller has put back in their buckets.
+    func dissolve(_ number: Int32) {
+        guard let set = sets[Int(number)] else { return }
+        for group in set.members where group >= 0 { membership.removeValue(forKey: group) }
+        sets[Int(number)] = nil
+        freeSets.append(number)
     }
 
     /// Takes `group` out of its set, if it is in one; returns whether it was, and the set
@@ -141,6 +181,15 @@ struct PatternSetRequest: Sendable {
     let buckets: [LiteralIndex.Bucket]
     /// A placement in each of those buckets, where the set is filed.
     let placements: [LiteralIndex.Placement]
+    /// Small sets whose members this request takes in: dissolved when it is installed.
+    var replacing: [Replaced] = []
+
+    /// A set as it stood when the request was made (checked again when installing).
+    struct Replaced: @unchecked Sendable {
+        let number: Int32
+        /// Read by the installing writer only, under the table's lock.
+        let set: PatternSet
+    }
 
     /// Compiles every request (on all cores when `concurrently`).
     static func compile(_ requests: [PatternSetRequest], concurrently: Bool) -> [CompiledPatternSet] {

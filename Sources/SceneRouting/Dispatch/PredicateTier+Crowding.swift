@@ -10,10 +10,11 @@ extension PredicateTier {
     /// The hashed keys (exact, prefix, suffix, short inner) that hold at least two groups,
     /// the most crowded first: a route whose identifier has such a key verifies every group
     /// filed there. Gram buckets are left out: their tags sort out most candidates before any
-    /// is verified. Walks every group: for `compile` and `check`, not for routing.
+    /// is verified; so are groups in pattern sets, which routes do not verify one by one.
+    /// Walks every group: for `compile` and `check`, not for routing.
     func crowdedKeys(limit: Int) -> [CrowdedKey] {
         var buckets: [UInt64: (groups: Int, example: Int)] = [:]
-        for group in 0..<placements.count where predicates[group] != nil {
+        for group in 0..<placements.count where predicates[group] != nil && !patternSets.isMember(Int32(group)) {
             let filed: [LiteralIndex.Placement]
             switch placements[group] {
             case .indexedOnce(let single): filed = [single]

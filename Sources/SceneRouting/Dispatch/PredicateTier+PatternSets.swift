@@ -1,4 +1,6 @@
+#if Hyperscan
 import HyperscanSupport
+#endif
 import PCRE2Support
 
 extension PredicateTier {
@@ -20,7 +22,7 @@ extension PredicateTier {
         let reviewed = patternSets.takeBucketsToReview()
         guard !reviewed.isEmpty else { return [] }
         var waiting: [FoldMode: [(group: Int32, expression: String, placement: LiteralIndex.Placement)]] = [:]
-        for placement in reviewed.sorted(by: { ($0.bucket.isGram ? 1 : 0, $0.bucket.key) < ($1.bucket.isGram ? 1 : 0, $1.bucket.key) }) {
+        for placement in reviewed.sorted(by: { $0.bucket < $1.bucket }) {
             let bucket = placement.bucket
             index.forEachEntry(at: placement) { group in
                 guard !PatternSets.isSet(group), !patternSets.isRefused(group), !patternSets.isMember(group),
@@ -31,19 +33,39 @@ extension PredicateTier {
             }
         }
         var requests: [PatternSetRequest] = []
-        for (mode, candidates) in waiting.sorted(by: { $0.key.rawValue < $1.key.rawValue })
-        where candidates.count >= PatternSets.minimumGroups {
+        for (mode, waitingOfMode) in waiting.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        where waitingOfMode.count >= PatternSets.minimumGroups {
+            var candidates = waitingOfMode
+            // With enough small sets of this mode, the batch takes their members in.
+            var small = patternSets.smallSets(mode: mode)
+            if small.count >= PatternSets.smallSetsBeforeMerging {
+                for old in small {
+                    for group in old.set.members where group >= 0 {
+                        guard case .indexedOnce(let filed) = placements[Int(group)], let predicate = predicates[Int(group)],
+                            let candidate = Self.patternSetCandidate(predicate)
+                        else { continue }
+                        candidates.append((group, candidate.expression, filed))
+                    }
+                }
+            } else {
+                small = []
+            }
+            // Bucket by bucket, so that each set holds few buckets' regexes.
+            candidates.sort { $0.placement.bucket < $1.placement.bucket }
             let total = candidates.count
             let shares = (total + PatternSetDatabase.capacity - 1) / PatternSetDatabase.capacity
             for share in 0..<shares {
                 let members = candidates[(total * share / shares)..<(total * (share + 1) / shares)]
                 var placements: [LiteralIndex.Bucket: LiteralIndex.Placement] = [:]
                 for member in members { placements[member.placement.bucket] = member.placement }
-                requests.append(
-                    PatternSetRequest(
-                        tier: tier, mode: mode, groups: members.map(\.group), expressions: members.map(\.expression),
-                        buckets: members.map(\.placement.bucket),
-                        placements: placements.values.sorted { ($0.bucket.isGram ? 1 : 0, $0.bucket.key) < ($1.bucket.isGram ? 1 : 0, $1.bucket.key) }))
+                var request = PatternSetRequest(
+                    tier: tier, mode: mode, groups: members.map(\.group), expressions: members.map(\.expression),
+                    buckets: members.map(\.placement.bucket),
+                    placements: placements.values.sorted { $0.bucket < $1.bucket })
+                // The first share dissolves the small sets; later shares find their members
+                // back in their buckets.
+                if share == 0 { request.replacing = small }
+                requests.append(request)
             }
         }
         return requests
@@ -56,6 +78,7 @@ extension PredicateTier {
         for group in compiled.refused where predicates[Int(group)] != nil { patternSets.refuse(group) }
         guard let database = compiled.database else { return }
         let request = compiled.request
+        for old in request.replacing { dissolve(old) }
         var members = compiled.groups
         var filedIn = Set<LiteralIndex.Bucket>()
         for (position, group) in members.enumerated() {
@@ -76,6 +99,17 @@ extension PredicateTier {
         let set = PatternSet(database: database, members: members, placements: placements, mode: request.mode)
         let pseudoGroup = patternSets.add(set)
         for placement in placements { index.addEntry(pseudoGroup, at: placement) }
+    }
+
+    /// Puts the live members of a small set back in their buckets and unfiles the set, if
+    /// it is still the set the request saw.
+    private func dissolve(_ old: PatternSetRequest.Replaced) {
+        guard patternSets.holds(old.set, at: old.number) else { return }
+        for placement in old.set.placements { index.removeEntry(PatternSets.firstID + old.number, from: placement) }
+        for group in old.set.members where group >= 0 {
+            if case .indexedOnce(let filed) = placements[Int(group)] { index.addEntry(group, at: filed) }
+        }
+        patternSets.dissolve(old.number)
     }
 
     /// Takes a released group, filed under one key at `filed`, out of the index: out of its

@@ -1,5 +1,7 @@
 internal import CMemoryHints
+#if Hyperscan
 import HyperscanSupport
+#endif
 
 /// The search for the best session of one tier for one subject: every group a probe (or a
 /// scan) finds is considered, and verified only if its best session would beat the best so
