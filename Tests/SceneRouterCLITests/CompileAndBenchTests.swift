@@ -21,20 +21,27 @@ import Testing
         #expect((shape["bytes"] as? Int ?? 0) > 0)
     }
 
+    /// Has `bench` write the manifest of a generated workload into a new temporary directory
+    /// (the caller removes it); returns the directory and the manifest's path.
+    private func writeBenchManifest(sessions: Int, events: Int, mix: String, seed: Int) throws -> (URL, String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let manifest = directory.appendingPathComponent("workload.json").path
+        let bench = try CLIRunner.run([
+            "bench", "--sessions", "\(sessions)", "--events", "\(events)", "--mix", mix, "--seed", "\(seed)", "--baseline",
+            "none", "--write-manifest", manifest,
+        ])
+        #expect(bench.status == 0, "\(bench.stderr)")
+        return (directory, manifest)
+    }
+
     /// Regexes that share every literal are counted as pattern sets, not as crowded keys.
     @Test func compileCountsPatternSets() throws {
         #if !Hyperscan
         return
         #endif
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("compile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (directory, manifest) = try writeBenchManifest(sessions: 2_000, events: 10, mix: "shared-literals", seed: 3)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let manifest = directory.appendingPathComponent("shared.json").path
-        let bench = try CLIRunner.run([
-            "bench", "--sessions", "2000", "--events", "10", "--mix", "shared-literals", "--seed", "3", "--baseline", "none",
-            "--write-manifest", manifest,
-        ])
-        #expect(bench.status == 0, "\(bench.stderr)")
         let json = try CLIRunner.run(["compile", "--manifest", manifest, "--format", "json"])
         #expect(json.status == 0)
         let shape = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -76,15 +83,8 @@ import Testing
     /// The manifest `bench --write-manifest` writes loads, checks clean, and routes every event
     /// of the workload exactly as the reference router routes the generated app in memory.
     @Test func writtenManifestLoadsAndRoutesTheSame() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (directory, manifest) = try writeBenchManifest(sessions: 120, events: 40, mix: "adversarial", seed: 3)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let manifest = directory.appendingPathComponent("workload.json").path
-        let bench = try CLIRunner.run([
-            "bench", "--sessions", "120", "--events", "40", "--mix", "adversarial", "--seed", "3", "--baseline", "none",
-            "--write-manifest", manifest,
-        ])
-        #expect(bench.status == 0)
         let check = try CLIRunner.run(["check", "--manifest", manifest, "--format", "json"])
         #expect(check.status == 0, "\(check.stderr)")
 
