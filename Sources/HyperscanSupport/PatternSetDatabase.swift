@@ -30,8 +30,6 @@ package final class PatternSetDatabase: @unchecked Sendable {
     package static let isSupported: Bool = hs_valid_platform() == HS_SUCCESS
 
     private let database: OpaquePointer
-    /// How many expressions the database holds.
-    package let count: Int
 
     /// Compiles `expressions` (Hyperscan syntax, without anchors: each must match a whole
     /// subject), which report as their positions in the array.
@@ -43,7 +41,7 @@ package final class PatternSetDatabase: @unchecked Sendable {
         let flags = [UInt32](
             repeating: UInt32(HS_FLAG_UTF8 | HS_FLAG_DOTALL | HS_FLAG_SINGLEMATCH | HS_FLAG_ALLOWEMPTY | HS_FLAG_PREFILTER),
             count: expressions.count)
-        let ids = (0..<UInt32(expressions.count)).map { $0 }
+        let ids = Array(0..<UInt32(expressions.count))
         var compiled: OpaquePointer?
         var error: UnsafeMutablePointer<hs_compile_error_t>?
         let status = anchored.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
@@ -58,7 +56,6 @@ package final class PatternSetDatabase: @unchecked Sendable {
             throw failure
         }
         database = compiled
-        count = expressions.count
         PatternSetScratch.grow(toScan: compiled)
     }
 
@@ -116,8 +113,6 @@ package struct PatternSetMatches: Sequence, IteratorProtocol {
     mutating func insert(_ position: Int) {
         words[position >> 6] |= 1 << UInt64(position & 63)
     }
-
-    package var isEmpty: Bool { words == SIMD8(repeating: 0) }
 
     /// The next reported position, ascending, removing it.
     package mutating func next() -> Int? {

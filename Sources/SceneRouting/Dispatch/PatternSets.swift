@@ -1,4 +1,3 @@
-import Dispatch
 #if Hyperscan
 import HyperscanSupport
 #endif
@@ -66,7 +65,7 @@ final class PatternSets {
     /// Groups whose pattern Hyperscan refused: not offered again while they live.
     private var refused: Set<Int32> = []
     /// Shared buckets where candidates were filed since the last review, with a placement in
-    /// each, and how many candidates were filed there.
+    /// each, and how many candidates were filed in them all.
     private var bucketsToReview: [LiteralIndex.Bucket: LiteralIndex.Placement] = [:]
     private var candidatesFiled = 0
 
@@ -79,10 +78,10 @@ final class PatternSets {
 
     var count: Int { sets.count - freeSets.count }
 
-    /// Notes a candidate for a set just filed at `placement`, whose bucket now holds `load`
-    /// groups: a bucket of one costs a route one verification, so only shared ones count.
-    func noteFiled(at placement: LiteralIndex.Placement, load: Int) {
-        guard load >= 2, Self.areAvailable else { return }
+    /// Notes a candidate for a set just filed at `placement` in a bucket it shares (a bucket
+    /// of one costs a route one verification, so the caller notes only shared ones).
+    func noteFiled(at placement: LiteralIndex.Placement) {
+        guard Self.areAvailable else { return }
         bucketsToReview[placement.bucket] = placement
         candidatesFiled += 1
     }
@@ -143,6 +142,10 @@ final class PatternSets {
     func dissolve(_ number: Int32) {
         guard let set = sets[Int(number)] else { return }
         for group in set.members where group >= 0 { membership.removeValue(forKey: group) }
+        free(number)
+    }
+
+    private func free(_ number: Int32) {
         sets[Int(number)] = nil
         freeSets.append(number)
     }
@@ -155,8 +158,7 @@ final class PatternSets {
             return (false, nil)
         }
         guard set.remove(at: position) else { return (true, nil) }
-        sets[Int(number)] = nil
-        freeSets.append(number)
+        free(number)
         return (true, (Self.firstID + number, set.placements))
     }
 
@@ -193,13 +195,9 @@ struct PatternSetRequest: Sendable {
 
     /// Compiles every request (on all cores when `concurrently`).
     static func compile(_ requests: [PatternSetRequest], concurrently: Bool) -> [CompiledPatternSet] {
-        guard concurrently, requests.count > 1 else { return requests.map { $0.compile() } }
-        let results = UnsafeMutableBufferPointer<CompiledPatternSet?>.allocate(capacity: requests.count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let shared = results
-        DispatchQueue.concurrentPerform(iterations: requests.count) { shared[$0] = requests[$0].compile() }
-        return results.map { $0! }
+        let compiled = TableArray<CompiledPatternSet>(capacity: max(1, requests.count))
+        compiled.append(count: requests.count, concurrently: concurrently && requests.count > 1) { requests[$0].compile() }
+        return compiled.elements
     }
 
     /// The set, leaving out expressions Hyperscan refuses (their groups stay verified one by one).

@@ -139,7 +139,7 @@ final class PredicateTier {
         placements[Int(group)] = placement
         if case .indexedOnce(let filed) = placement, case .pattern = predicate.root {
             let load = index.load(at: filed)
-            if load >= 2 && Self.patternSetCandidate(predicate) != nil { patternSets.noteFiled(at: filed, load: load) }
+            if load >= 2 && Self.patternSetCandidate(predicate) != nil { patternSets.noteFiled(at: filed) }
         }
         return group
     }
