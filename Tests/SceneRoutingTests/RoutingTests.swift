@@ -112,6 +112,43 @@ import Testing
         var reason: RoutingDecision.Reason
     }
 
+    /// A window whose condition always holds and that ranks before every other window answers
+    /// without the index being probed; a window with a narrower condition that comes to
+    /// outrank it (made key, opened, given a newer `lastActive`) must win again.
+    @Test func alwaysTrueWindowYieldsOnceOutranked() throws {
+        func window(_ id: String, can: String, state: ActivationState, lastActive: Int) throws -> SceneSession {
+            SceneSession(
+                id: id, declaration: "Main", state: state, lastActive: lastActive,
+                conditions: ActivationConditions(canActivate: try ActivationPredicate(format: can), prefersToActivate: .alwaysFalse))
+        }
+        let router = SceneRouter(
+            app: try SceneApp(
+                declarations: [SceneDeclaration(name: "Main")],
+                sessions: [
+                    try window("Any", can: "TRUEPREDICATE", state: .foregroundActive, lastActive: 9),
+                    try window("Docs", can: "SELF BEGINSWITH 'doc-'", state: .foregroundInactive, lastActive: 1),
+                ]))
+        #expect(router.route(identifier: "doc-1").action == .activate(sessionID: "Any"))
+        router.deliver(.identifier("doc-1"))
+        #expect(router.route(identifier: "doc-1").action == .activate(sessionID: "Any"))
+        // Made key by an event only it takes: then it ranks first.
+        try router.update(SessionUpdate(id: "Docs", state: .foregroundActive, lastActive: 50))
+        try router.update(SessionUpdate(id: "Any", state: .foregroundInactive))
+        #expect(router.route(identifier: "doc-1").action == .activate(sessionID: "Docs"))
+        #expect(router.route(identifier: "x").action == .activate(sessionID: "Any"))
+        router.deliver(.identifier("x"))
+        #expect(router.route(identifier: "doc-1").action == .activate(sessionID: "Any"))
+        // Opened ranking first.
+        try router.open(try window("Later", can: "SELF ENDSWITH '-1'", state: .foregroundActive, lastActive: 1_000))
+        #expect(router.route(identifier: "doc-1").action == .activate(sessionID: "Later"))
+        #expect(router.route(identifier: "doc-2").action == .activate(sessionID: "Any"))
+        try router.close(sessionID: "Later")
+        #expect(router.route(identifier: "doc-1").action == .activate(sessionID: "Any"))
+        // A condition changed on the window that ranks first.
+        try router.update(SessionUpdate(id: "Any", canActivate: try ActivationPredicate(format: "SELF == 'x'")))
+        #expect(router.route(identifier: "doc-1").action == .activate(sessionID: "Docs"))
+    }
+
     @Test func prefersBeatsCanRegardlessOfRecency() throws {
         let app = try app(
             #"""

@@ -40,8 +40,8 @@ final class DispatchTable: @unchecked Sendable {
 
     init(app: SceneApp, tuning: TableTuning = .standard) {
         slotByID = SessionDirectory(slots: slots)
-        prefer = PredicateTier(tuning: tuning)
-        can = PredicateTier(tuning: tuning)
+        prefer = PredicateTier(tuning: tuning, recency: app.tieBreak == .recency)
+        can = PredicateTier(tuning: tuning, recency: app.tieBreak == .recency)
         framework = app.framework
         supportsMultipleScenes = app.supportsMultipleScenes
         tieBreak = app.tieBreak
@@ -366,6 +366,8 @@ final class DispatchTable: @unchecked Sendable {
         of tier: PredicateTier, _ view: PredicateTier.RoutingView, for subject: inout Subject, to visitor: inout Visitor
     ) {
         for group in view.always { visitor.consider(group, verify: false, ascii: false, offeredOnce: true) }
+        // No other group can beat an always group's session that ranks before all of theirs.
+        guard let bound = tier.rankBoundOutsideAlways, !visitor.hasWinner(rankingBefore: bound) else { return }
         if subject.isASCII {
             // ASCII checks hold for ASCII identifiers only.
             tier.probe(subject.bytes, &visitor)

@@ -18,4 +18,6 @@ protocol TierCandidateVisitor: GroupVisitor {
     /// tier offers this group once per route (always and residual groups), so a failure need
     /// not be remembered.
     mutating func consider(_ group: Int32, verify: Bool, ascii: Bool, offeredOnce: Bool)
+    /// Whether the winner so far, if any, ranks before `bound`.
+    func hasWinner(rankingBefore bound: RankKey) -> Bool
 }

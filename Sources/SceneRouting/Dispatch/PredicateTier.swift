@@ -38,12 +38,21 @@ final class PredicateTier {
     let predicates = TableArray<ActivationPredicate?>()
     let index = LiteralIndex()
     /// Crowded buckets of regexes, matched in one pass.
-    let patternSets = PatternSets()
+    let patternSets: PatternSets
+    /// `patternSets.sets`, held here as well: reached through `patternSets`, every route
+    /// retained and released it, and routing threads contended on its reference count.
+    private let patternSetsByNumber: TableArray<PatternSet?>
     /// ASCII programs of groups whose predicate is more than one literal test.
     private let programs: ProgramArena
 
-    init(tuning: TableTuning) {
+    /// Sessions rank by recency (``TieBreakPolicy/recency``) rather than list order alone.
+    let recency: Bool
+
+    init(tuning: TableTuning, recency: Bool) {
+        self.recency = recency
         programs = ProgramArena(compactionFloor: tuning.programCompactionFloor)
+        patternSets = PatternSets()
+        patternSetsByNumber = patternSets.sets
     }
 
     /// Room for `count` more groups (each with a key or so) without regrowing the group arrays
@@ -68,6 +77,11 @@ final class PredicateTier {
     private let residual = TableArray<Int32>()
     private(set) var liveGroups = 0
     private(set) var neverCount = 0
+    /// A rank at least as good as that of every group's best session outside the always
+    /// groups (never groups aside); nil while none has had a session. Only ever improves, so
+    /// keeping it costs a comparison per change; once an always group's session ranks before
+    /// it, a route has its winner without probing the index.
+    @exclusivity(unchecked) private(set) var rankBoundOutsideAlways: RankKey?
 
     /// Starts fetching where ``enroll(_:predicate:order:rank:)`` will look `predicate` up: a
     /// build enrolling sessions in turn asks for one a few sessions ahead, so the intern
@@ -280,6 +294,13 @@ final class PredicateTier {
     private func setTop(_ g: Int, _ top: Int32, _ rank: (Int32) -> RankKey) {
         heads[g].top = top
         heads[g].rank = top >= 0 ? rank(top) : GroupHead.unranked
+        guard top >= 0 else { return }
+        switch placements[g] {
+        case .always, .never: return
+        default:
+            if let bound = rankBoundOutsideAlways, !heads[g].rank.ranksBefore(bound, recency: recency) { return }
+            rankBoundOutsideAlways = heads[g].rank
+        }
     }
 
     /// What one route reads of the tier, in place: plain pointers into the tier's buffers,
@@ -303,7 +324,7 @@ final class PredicateTier {
                 programs.withBytes { programs in
                     always.withElements { always in
                         residual.withElements { residual in
-                            patternSets.sets.withElements { sets in
+                            patternSetsByNumber.withElements { sets in
                                 body(
                                     RoutingView(
                                         heads: heads.baseAddress!, roots: roots.baseAddress!, programs: programs,

@@ -87,6 +87,11 @@ struct TierContest: TierCandidateVisitor {
         (best, bestRank) = (head.top, head.rank)
     }
 
+    @inline(__always)
+    func hasWinner(rankingBefore bound: RankKey) -> Bool {
+        best >= 0 && bestRank.ranksBefore(bound, recency: recency)
+    }
+
     /// Hands back what the contest borrowed from the thread's scratch; call once it is over.
     mutating func finish() {
         failed.release()

@@ -9,7 +9,8 @@ struct Subject {
     let string: String?
     let bytes: UnsafeBufferPointer<UInt8>
     let isASCII: Bool
-    private var patternForms: [FoldMode: String] = [:]
+    /// Made on the first use: an empty dictionary literal costs a call on every route.
+    private var patternForms: [FoldMode: String]?
     /// Room for one key fold per family, `foldStride` bytes apart: the thread's
     /// ``RouteScratch`` (released by ``with(_:_:)``), or for a subject evaluated while another
     /// holds it, memory of its own (freed there too).
@@ -89,9 +90,10 @@ struct Subject {
     mutating func patternForm(_ mode: FoldMode) -> String {
         let string = self.string ?? ""
         if mode == .literal { return string }
-        if let cached = patternForms[mode] { return cached }
+        if let cached = patternForms?[mode] { return cached }
         let form = mode.fold(string).precomposedStringWithCompatibilityMapping
-        patternForms[mode] = form
+        if patternForms == nil { patternForms = [:] }
+        patternForms![mode] = form
         return form
     }
 }

@@ -4,6 +4,25 @@ extension DispatchTable {
     /// Decides which session `identifier` activates, or which declaration gets a new one.
     /// - Complexity: O(identifier length + distinct key lengths + groups hit).
     func route(identifier: String?) -> RoutingDecision {
+        guard let identifier, supportsMultipleScenes, identifier.utf8.count <= SceneRouter.maximumIdentifierLength else {
+            return routeWithoutMatching(identifier)
+        }
+        // 3. The best window that prefers the identifier, else the best that can take it.
+        let (match, budgetExceeded) = bestMatch(for: identifier)
+        if let match {
+            return RoutingDecision(
+                identifier: identifier, action: .activate(sessionID: match.sessionID), reason: match.prefers ? .prefers : .can,
+                budgetExceeded: budgetExceeded)
+        }
+        // 4. A new scene.
+        return CreationRule.decision(identifier: identifier, declarations: declarations, budgetExceeded: budgetExceeded)
+    }
+
+    /// The routes no activation condition decides: a refused identifier, a single-scene app,
+    /// an event without an identifier. Out of line, so the common route builds its decision
+    /// in place instead of in a temporary that the branches here would make it copy.
+    @inline(never)
+    private func routeWithoutMatching(_ identifier: String?) -> RoutingDecision {
         if let refused = ReferenceRouter.refusal(of: identifier) { return refused }
         // 1. Single-scene apps always reuse their one scene.
         if !supportsMultipleScenes {
@@ -17,21 +36,11 @@ extension DispatchTable {
                 identifier: identifier, action: .create(declaration: first.name, sessionID: nil), reason: .singleScene)
         }
         // 2. Without an identifier, the best-ranked window.
-        guard let identifier else {
-            if let window = bestWindow {
-                return RoutingDecision(identifier: nil, action: .activate(sessionID: window), reason: .noIdentifier)
-            }
-            return CreationRule.decision(identifier: nil, declarations: declarations, budgetExceeded: false)
+        precondition(identifier == nil, "route(identifier:) matches every identifier it does not refuse")
+        if let window = bestWindow {
+            return RoutingDecision(identifier: nil, action: .activate(sessionID: window), reason: .noIdentifier)
         }
-        // 3. The best window that prefers the identifier, else the best that can take it.
-        let (match, budgetExceeded) = bestMatch(for: identifier)
-        if let match {
-            return RoutingDecision(
-                identifier: identifier, action: .activate(sessionID: match.sessionID), reason: match.prefers ? .prefers : .can,
-                budgetExceeded: budgetExceeded)
-        }
-        // 4. A new scene.
-        return CreationRule.decision(identifier: identifier, declarations: declarations, budgetExceeded: budgetExceeded)
+        return CreationRule.decision(identifier: nil, declarations: declarations, budgetExceeded: false)
     }
 
     /// Routes and applies the decision as the system does: the activated or created session

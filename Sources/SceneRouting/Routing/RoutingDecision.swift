@@ -32,25 +32,54 @@ public struct RoutingDecision: Sendable, Equatable {
         case identifierTooLong = "identifier-too-long"
     }
 
+    // The fields live in a struct built by its memberwise initializer: a hand-written init
+    // assigning them one by one was compiled into a temporary that every route copied and
+    // destroyed, retaining and releasing its strings.
+    private struct Fields: Sendable, Equatable {
+        var identifier: String?
+        var action: Action
+        var reason: Reason
+        var budgetExceeded: Bool
+        var explanation: RoutingExplanation?
+    }
+
+    private var fields: Fields
+
     /// The event's target content identifier (nil: none).
-    public var identifier: String?
+    public var identifier: String? {
+        get { fields.identifier }
+        set { fields.identifier = newValue }
+    }
+
     /// What happens to the event.
-    public var action: Action
+    public var action: Action {
+        get { fields.action }
+        set { fields.action = newValue }
+    }
+
     /// Which routing rule decided.
-    public var reason: Reason
+    public var reason: Reason {
+        get { fields.reason }
+        set { fields.reason = newValue }
+    }
+
     /// A regular expression hit its match budget while deciding (and counted as no match).
-    public var budgetExceeded: Bool = false
+    public var budgetExceeded: Bool {
+        get { fields.budgetExceeded }
+        set { fields.budgetExceeded = newValue }
+    }
+
     /// Present when an explanation was asked for.
-    public var explanation: RoutingExplanation?
+    public var explanation: RoutingExplanation? {
+        get { fields.explanation }
+        set { fields.explanation = newValue }
+    }
 
     /// A decision, as the routers make them.
     public init(identifier: String?, action: Action, reason: Reason, budgetExceeded: Bool = false,
                 explanation: RoutingExplanation? = nil) {
-        self.identifier = identifier
-        self.action = action
-        self.reason = reason
-        self.budgetExceeded = budgetExceeded
-        self.explanation = explanation
+        fields = Fields(
+            identifier: identifier, action: action, reason: reason, budgetExceeded: budgetExceeded, explanation: explanation)
     }
 }
 
