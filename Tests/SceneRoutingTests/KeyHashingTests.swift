@@ -19,6 +19,32 @@ import Testing
         }
     }
 
+    /// Both scans read whole words, the last one overlapping the one before: a byte at any
+    /// position of any length must count.
+    @Test func uppercaseAndNonASCIIScansSeeEveryPosition() {
+        for length in 0...26 {
+            let plain = [UInt8](repeating: UInt8(ascii: "q"), count: length)
+            plain.withUnsafeBufferPointer {
+                #expect(!KeyHashing.containsUppercase($0), "length \(length)")
+                #expect(ASCIIText.isASCII($0), "length \(length)")
+            }
+            for position in 0..<length {
+                for (byte, uppercase) in [(UInt8(ascii: "A"), true), (UInt8(ascii: "Z"), true), (UInt8(ascii: "@"), false), (UInt8(ascii: "["), false)] {
+                    var bytes = plain
+                    bytes[position] = byte
+                    bytes.withUnsafeBufferPointer {
+                        #expect(KeyHashing.containsUppercase($0) == uppercase, "\(byte) at \(position) of \(length)")
+                    }
+                }
+                for byte: UInt8 in [0x80, 0xC3, 0xFF] {
+                    var bytes = plain
+                    bytes[position] = byte
+                    bytes.withUnsafeBufferPointer { #expect(!ASCIIText.isASCII($0), "\(byte) at \(position) of \(length)") }
+                }
+            }
+        }
+    }
+
     @Test func gramsReadTheBytesAtTheirOffset() {
         let text = Array("Report-2026.PDF".utf8)
         text.withUnsafeBufferPointer { bytes in

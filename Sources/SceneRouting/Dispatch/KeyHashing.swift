@@ -123,6 +123,14 @@ enum KeyHashing {
         return family == .lowercase ? lowercasedASCII(packed) : packed
     }
 
+    /// The first two bytes of the gram at `offset` as ``gram(_:at:width:_:)`` reads them
+    /// (``GramLeads/lead(of:)``): what decides whether that gram is worth hashing.
+    @inline(__always)
+    static func gramLead(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ family: ByteReading) -> UInt16 {
+        let pair = UInt64(UInt16(littleEndian: (UnsafeRawPointer(bytes.baseAddress!) + offset).loadUnaligned(as: UInt16.self)))
+        return UInt16(truncatingIfNeeded: family == .lowercase ? lowercasedASCII(pair) : pair)
+    }
+
     /// Whether `bytes` (ASCII) has an upper-case letter, eight bytes at a time: without one,
     /// the raw and lowercased readings are the same bytes.
     static func containsUppercase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -131,6 +139,10 @@ enum KeyHashing {
         while offset + 8 <= bytes.count {
             if uppercaseLanes(UInt64(littleEndian: (base + offset).loadUnaligned(as: UInt64.self))) != 0 { return true }
             offset += 8
+        }
+        // The last bytes as one word ending at the end, overlapping bytes already seen.
+        if offset < bytes.count && bytes.count >= 8 {
+            return uppercaseLanes(UInt64(littleEndian: (base + bytes.count - 8).loadUnaligned(as: UInt64.self))) != 0
         }
         while offset < bytes.count {
             if bytes[offset] >= UInt8(ascii: "A") && bytes[offset] <= UInt8(ascii: "Z") { return true }

@@ -388,9 +388,11 @@ final class LiteralIndex {
         _ visitor: inout Visitor
     ) {
         leads.withBits { bits in
-            for start in 0...(identifier.count - width) {
+            // Most positions begin no filed gram: two bytes tell, and only the others are read
+            // whole and hashed.
+            for start in 0...(identifier.count - width)
+            where GramLeads.contains(bits, KeyHashing.gramLead(identifier, at: start, family)) {
                 let gram = KeyHashing.gram(identifier, at: start, width: width, family)
-                guard GramLeads.contains(bits, GramLeads.lead(of: gram)) else { continue }
                 grams.forEachTagged(at: Self.gramKey(gram, width: width)) { group, tag in
                     if GramTag(rawValue: tag).admits(identifier, gramStart: start, reading: family) { visitor.visit(group) }
                 }

@@ -24,6 +24,10 @@ enum ASCIIText {
             if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
             index += 8
         }
+        // The last bytes as one word ending at the end, overlapping bytes already seen.
+        if index < count && count >= 8 {
+            return raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        }
         while index < count {
             if base[index] >= 0x80 { return false }
             index += 1

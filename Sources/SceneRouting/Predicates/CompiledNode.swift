@@ -16,7 +16,7 @@ indirect enum CompiledNode: Sendable {
     func evaluate(_ subject: inout Subject, budgetExceeded: inout Bool) -> Bool {
         switch self {
         case .constant(let value): return value
-        case .isNil: return subject.string == nil
+        case .isNil: return !subject.hasIdentifier
         case .not(let inner): return !inner.evaluate(&subject, budgetExceeded: &budgetExceeded)
         case .and(let operands):
             for operand in operands where !operand.evaluate(&subject, budgetExceeded: &budgetExceeded) { return false }

@@ -23,7 +23,7 @@ final class MembershipTest: Sendable {
 
     /// - Complexity: O(length of identifier) expected.
     func evaluate(_ subject: inout Subject) -> Bool {
-        guard subject.string != nil, let candidates = buckets[Self.hash(subject.bytes)] else { return false }
+        guard subject.hasIdentifier, let candidates = buckets[Self.hash(subject.bytes)] else { return false }
         for index in candidates {
             let equal = memberBytes[index].withUnsafeBufferPointer {
                 ASCIIText.equal(subject.bytes, $0, caseless: false)

@@ -25,7 +25,7 @@ final class PatternTest: Sendable {
 
     /// - Complexity: bounded by the PCRE2 match limit; allocation-free for ASCII identifiers.
     func evaluate(_ subject: inout Subject, budgetExceeded: inout Bool) -> Bool {
-        guard subject.string != nil, let unretainedPattern else { return false }
+        guard subject.hasIdentifier, let unretainedPattern else { return false }
         return unretainedPattern._withUnsafeGuaranteedRef { evaluate(with: $0, &subject, budgetExceeded: &budgetExceeded) }
     }
 

@@ -6,7 +6,13 @@ import Foundation
 /// their key folds (``keyFold(_:)``) and their folded NFKC forms (for patterns) computed at
 /// most once per evaluation, on demand; ASCII identifiers need none of them.
 struct Subject {
-    let string: String?
+    /// The identifier, read in place from the caller of ``with(_:_:)``: a copy held here
+    /// would be retained and released on every route, and only non-ASCII and Foundation
+    /// paths read it.
+    private let source: UnsafePointer<String?>
+    var string: String? { source.pointee }
+    /// Whether there is an identifier (``string`` is not nil), without copying it.
+    let hasIdentifier: Bool
     let bytes: UnsafeBufferPointer<UInt8>
     let isASCII: Bool
     /// Made on the first use: an empty dictionary literal costs a call on every route.
@@ -19,8 +25,9 @@ struct Subject {
     private var foldStride = 0
     private var foldLengths: (Int, Int, Int) = (-1, -1, -1)
 
-    init(string: String?, bytes: UnsafeBufferPointer<UInt8>) {
-        self.string = string
+    private init(source: UnsafePointer<String?>, bytes: UnsafeBufferPointer<UInt8>) {
+        self.source = source
+        hasIdentifier = source.pointee != nil
         self.bytes = bytes
         self.isASCII = ASCIIText.isASCII(bytes)
     }
@@ -28,22 +35,24 @@ struct Subject {
     /// Runs `body` with a subject for `identifier` without copying its storage.
     @inline(__always)
     static func with<Result>(_ identifier: String?, _ body: (inout Subject) -> Result) -> Result {
-        guard let identifier else {
-            var subject = Subject(string: nil, bytes: UnsafeBufferPointer(start: nil, count: 0))
-            return body(&subject)
-        }
-        if let result = identifier.utf8.withContiguousStorageIfAvailable({ buffer -> Result in
-            var subject = Subject(string: identifier, bytes: buffer)
-            defer { subject.releaseFolds() }
-            return body(&subject)
-        }) {
-            return result
-        }
-        var copy = identifier
-        return copy.withUTF8 { buffer in
-            var subject = Subject(string: identifier, bytes: buffer)
-            defer { subject.releaseFolds() }
-            return body(&subject)
+        withUnsafePointer(to: identifier) { source in
+            guard let identifier else {
+                var subject = Subject(source: source, bytes: UnsafeBufferPointer(start: nil, count: 0))
+                return body(&subject)
+            }
+            if let result = identifier.utf8.withContiguousStorageIfAvailable({ buffer -> Result in
+                var subject = Subject(source: source, bytes: buffer)
+                defer { subject.releaseFolds() }
+                return body(&subject)
+            }) {
+                return result
+            }
+            var copy = identifier
+            return copy.withUTF8 { buffer in
+                var subject = Subject(source: source, bytes: buffer)
+                defer { subject.releaseFolds() }
+                return body(&subject)
+            }
         }
     }
 
