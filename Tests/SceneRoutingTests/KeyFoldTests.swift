@@ -222,6 +222,20 @@ import Testing
 
     /// The runtime fold (table and Hangul arithmetic alike) gives each checked scalar the
     /// fold Foundation gives it.
+    /// Literals that are all ASCII skip the table: that holds only while every ASCII scalar is
+    /// a reliable needle character and folds as ``KeyFold/foldedKey(_:_:)`` says.
+    @Test func asciiNeedlesNeedNoTable() {
+        for family in KeyFamily.allCases {
+            for byte in UInt8(0)..<0x80 {
+                #expect(KeyFold.shared.isReliableNeedle(Unicode.Scalar(byte), family), "\(byte) in \(family)")
+            }
+            let every = String(decoding: (UInt8(0)..<0x80).map { $0 }, as: UTF8.self)
+            for text in [every, "Note-17/X", "", "ÉcoLE", "Straße-K"] {
+                #expect(KeyFold.foldedKey(text, family) == KeyFold.shared.fold(text, family), "\(text) in \(family)")
+            }
+        }
+    }
+
     @Test func checkedScalarsFoldAsFoundationDoes() {
         var wrong: [String] = []
         for family in KeyFamily.allCases {

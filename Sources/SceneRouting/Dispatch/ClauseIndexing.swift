@@ -13,6 +13,19 @@ enum ClauseIndexing {
         var negated: Bool
     }
 
+    /// The key of a predicate that is one comparison offering one key (most predicates at
+    /// scale: `SELF == 'doc-7'`), without the nested arrays ``indexing(of:)`` would build for
+    /// it (`.clauses([[[key]]])`); nil for any other predicate.
+    static func loneKey(of root: CompiledNode) -> IndexKey? {
+        switch root {
+        case .literal, .membership, .pattern:
+            guard case .keys(let keys) = keys(for: root), keys.count == 1 else { return nil }
+            return keys[0]
+        default:
+            return nil
+        }
+    }
+
     static func indexing(of root: CompiledNode) -> PredicateIndexing {
         switch root {
         case .literal, .membership, .pattern:
@@ -128,7 +141,7 @@ enum ClauseIndexing {
         case .membership(let test):
             // `isEqual:` on each member: exact, whatever the options.
             guard !test.members.isEmpty else { return .unsatisfiable }
-            return .keys(test.members.map { IndexKey(kind: .exact, family: .caseSensitive, bytes: KeyFold.shared.fold($0, .caseSensitive)) })
+            return .keys(test.members.map { IndexKey(kind: .exact, family: .caseSensitive, bytes: KeyFold.foldedKey($0, .caseSensitive)) })
         case .pattern(let test):
             guard test.pattern != nil else { return .unsatisfiable }
             // The literals are in the pattern's folded, normalised form, as the identifier is

@@ -118,7 +118,25 @@ final class PredicateTier {
         groupsByHash.insert(group, at: hash)
         liveGroups += 1
         let placement: Placement
-        switch ClauseIndexing.indexing(of: predicate.root) {
+        if let key = ClauseIndexing.loneKey(of: predicate.root) {
+            // One key: most predicates at scale (`SELF == 'doc-7'`), filed without choosing.
+            placement = .indexedOnce(index.insert(group, key: key))
+        } else {
+            placement = place(group, indexing: ClauseIndexing.indexing(of: predicate.root))
+        }
+        placements[Int(group)] = placement
+        if case .indexedOnce(let filed) = placement, case .pattern = predicate.root {
+            let load = index.load(at: filed)
+            if load >= 2 && Self.patternSetCandidate(predicate) != nil { patternSets.noteFiled(at: filed) }
+        }
+        return group
+    }
+
+    /// Files a new `group` as `indexing` says: in a list, or under the least crowded of each
+    /// clause's alternative keys.
+    private func place(_ group: Int32, indexing: PredicateIndexing) -> Placement {
+        let placement: Placement
+        switch indexing {
         case .always:
             placement = .always(position: Int32(always.count))
             always.append(group)
@@ -150,12 +168,7 @@ final class PredicateTier {
             let filed = chosen.map { index.insert(group, key: $0) }
             placement = filed.count == 1 ? .indexedOnce(filed[0]) : .indexed(filed)
         }
-        placements[Int(group)] = placement
-        if case .indexedOnce(let filed) = placement, case .pattern = predicate.root {
-            let load = index.load(at: filed)
-            if load >= 2 && Self.patternSetCandidate(predicate) != nil { patternSets.noteFiled(at: filed) }
-        }
-        return group
+        return placement
     }
 
     /// How routing verifies a hit on a group with predicate `root`: its pattern test (any

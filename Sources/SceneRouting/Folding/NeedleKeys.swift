@@ -19,11 +19,11 @@ enum NeedleKeys {
         _ literal: String, _ kind: IndexKey.Kind, _ family: KeyFamily, comparedByFoundation: Bool
     ) -> [IndexKey] {
         guard comparedByFoundation else { return whole(literal, kind, family) }
-        // Most literals are ASCII with every character reliable: one key, found without
-        // walking grapheme clusters, which is slow when a build files a million literals.
-        if literal.utf8.allSatisfy({ $0 < 0x80 && KeyFold.shared.isReliableNeedle(Unicode.Scalar($0), family) }) {
-            return whole(literal, kind, family)
-        }
+        // Most literals are ASCII, and every ASCII character is reliable in every family: one
+        // key, found without walking grapheme clusters (slow when a build files a million
+        // literals) or building the fold table.
+        var contiguous = literal
+        if contiguous.withUTF8(ASCIIText.isASCII) { return whole(literal, kind, family) }
         // Runs of reliable characters (grapheme clusters, so a mark never leaves its base).
         var runs: [Range<String.Index>] = []
         var runStart: String.Index?
@@ -45,7 +45,7 @@ enum NeedleKeys {
             let anchored: IndexKey.Kind =
                 run.lowerBound == literal.startIndex && (kind == .exact || kind == .prefix) ? .prefix
                 : run.upperBound == literal.endIndex && (kind == .exact || kind == .suffix) ? .suffix : .inner
-            let folded = KeyFold.shared.fold(String(literal[run]), family)
+            let folded = KeyFold.foldedKey(String(literal[run]), family)
             if !folded.isEmpty { keys.append(IndexKey(kind: anchored, family: family, bytes: folded)) }
         }
         return keys
@@ -58,7 +58,7 @@ enum NeedleKeys {
 
     /// The whole literal folded as one key (none when it folds to nothing, unless exact).
     private static func whole(_ literal: String, _ kind: IndexKey.Kind, _ family: KeyFamily) -> [IndexKey] {
-        let folded = KeyFold.shared.fold(literal, family)
+        let folded = KeyFold.foldedKey(literal, family)
         return folded.isEmpty && kind != .exact ? [] : [IndexKey(kind: kind, family: family, bytes: folded)]
     }
 
