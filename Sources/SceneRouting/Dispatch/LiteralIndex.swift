@@ -388,16 +388,37 @@ final class LiteralIndex {
         _ visitor: inout Visitor
     ) {
         leads.withBits { bits in
-            // Most positions begin no filed gram: two bytes tell, and only the others are read
-            // whole and hashed.
-            for start in 0...(identifier.count - width)
-            where GramLeads.contains(bits, KeyHashing.gramLead(identifier, at: start, family)) {
+            let last = identifier.count - width
+            var start = Self.nextGramStart(identifier, from: 0, through: last, bits, family)
+            while start <= last {
                 let gram = KeyHashing.gram(identifier, at: start, width: width, family)
                 grams.forEachTagged(at: Self.gramKey(gram, width: width)) { group, tag in
                     if GramTag(rawValue: tag).admits(identifier, gramStart: start, reading: family) { visitor.visit(group) }
                 }
+                start = Self.nextGramStart(identifier, from: start + 1, through: last, bits, family)
             }
         }
+    }
+
+    /// The first position from `start` through `last` whose two bytes begin a filed gram
+    /// (`last + 1` if none): most positions begin none, and this loop passes them with a load
+    /// and a bit test each, the reading decided once rather than per position.
+    @inline(__always)
+    private static func nextGramStart(
+        _ identifier: UnsafeBufferPointer<UInt8>, from start: Int, through last: Int, _ bits: UnsafePointer<UInt64>,
+        _ family: ByteReading
+    ) -> Int {
+        var position = start
+        if family == .raw {
+            while position <= last && !GramLeads.contains(bits, KeyHashing.gramLead(identifier, at: position, .raw)) {
+                position &+= 1
+            }
+        } else {
+            while position <= last && !GramLeads.contains(bits, KeyHashing.gramLead(identifier, at: position, .lowercase)) {
+                position &+= 1
+            }
+        }
+        return position
     }
 
     /// Probes the prefixes (`kind` .prefix) or suffixes (.suffix) of `identifier` of the lengths
