@@ -13,33 +13,22 @@ enum ClauseIndexing {
         var negated: Bool
     }
 
-    /// The key of a predicate that is one comparison offering one key (most predicates at
-    /// scale: `SELF == 'doc-7'`), without the nested arrays ``indexing(of:)`` would build for
-    /// it (`.clauses([[[key]]])`); nil for any other predicate.
-    static func loneKey(of root: CompiledNode) -> IndexKey? {
-        switch root {
-        case .literal, .membership, .pattern:
-            guard case .keys(let keys) = keys(for: root), keys.count == 1 else { return nil }
-            return keys[0]
-        default:
-            return nil
-        }
+    /// How a new group is filed: under the one key of a predicate that is one comparison
+    /// offering one key (most predicates at scale: `SELF == 'doc-7'`), without the nested
+    /// arrays of `.clauses([[[key]]])`; any other as ``indexing(of:)`` says.
+    enum Filing {
+        case loneKey(IndexKey)
+        case indexing(PredicateIndexing)
+    }
+
+    static func filing(of root: CompiledNode) -> Filing {
+        guard let keys = comparisonKeys(of: root) else { return .indexing(indexing(of: root)) }
+        if case .keys(let keys) = keys, keys.count == 1 { return .loneKey(keys[0]) }
+        return .indexing(indexing(ofComparison: keys))
     }
 
     static func indexing(of root: CompiledNode) -> PredicateIndexing {
-        switch root {
-        case .literal, .membership, .pattern:
-            // One atom, one clause: what the expansion below gives, without building it (most
-            // predicates at scale are a single comparison, and the build files a million).
-            switch keys(for: root) {
-            case .unsatisfiable: return .never
-            case .none: return .residual
-            case .keys(let keys): return .clauses([[keys]])
-            case .alternatives(let options): return .clauses([options])
-            }
-        default:
-            break
-        }
+        if let keys = comparisonKeys(of: root) { return indexing(ofComparison: keys) }
         guard let clauses = clauses(of: root, negated: false) else { return .residual }
         var indexed: [[[IndexKey]]] = []
         var residual = false
@@ -54,6 +43,25 @@ enum ClauseIndexing {
         }
         if residual { return .residual }
         return indexed.isEmpty ? .never : .clauses(indexed)
+    }
+
+    /// The keys of a predicate that is one comparison; nil for any other.
+    private static func comparisonKeys(of root: CompiledNode) -> ClauseKeys? {
+        switch root {
+        case .literal, .membership, .pattern: keys(for: root)
+        default: nil
+        }
+    }
+
+    /// One atom, one clause: what the expansion gives, without building it (most predicates at
+    /// scale are a single comparison, and the build files a million).
+    private static func indexing(ofComparison keys: ClauseKeys) -> PredicateIndexing {
+        switch keys {
+        case .unsatisfiable: .never
+        case .none: .residual
+        case .keys(let keys): .clauses([[keys]])
+        case .alternatives(let options): .clauses([options])
+        }
     }
 
     /// nil when the expansion exceeds ``clauseLimit``.

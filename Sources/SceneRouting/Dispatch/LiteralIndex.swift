@@ -408,17 +408,16 @@ final class LiteralIndex {
         _ identifier: UnsafeBufferPointer<UInt8>, from start: Int, through last: Int, _ bits: UnsafePointer<UInt64>,
         _ family: ByteReading
     ) -> Int {
-        var position = start
-        if family == .raw {
-            while position <= last && !GramLeads.contains(bits, KeyHashing.gramLead(identifier, at: position, .raw)) {
+        // Called with each reading as a constant, so each loop is compiled for its own.
+        @inline(__always)
+        func skip(_ reading: ByteReading) -> Int {
+            var position = start
+            while position <= last && !GramLeads.contains(bits, KeyHashing.gramLead(identifier, at: position, reading)) {
                 position &+= 1
             }
-        } else {
-            while position <= last && !GramLeads.contains(bits, KeyHashing.gramLead(identifier, at: position, .lowercase)) {
-                position &+= 1
-            }
+            return position
         }
-        return position
+        return family == .raw ? skip(.raw) : skip(.lowercase)
     }
 
     /// Probes the prefixes (`kind` .prefix) or suffixes (.suffix) of `identifier` of the lengths

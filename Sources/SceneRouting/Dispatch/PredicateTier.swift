@@ -118,11 +118,9 @@ final class PredicateTier {
         groupsByHash.insert(group, at: hash)
         liveGroups += 1
         let placement: Placement
-        if let key = ClauseIndexing.loneKey(of: predicate.root) {
-            // One key: most predicates at scale (`SELF == 'doc-7'`), filed without choosing.
-            placement = .indexedOnce(index.insert(group, key: key))
-        } else {
-            placement = place(group, indexing: ClauseIndexing.indexing(of: predicate.root))
+        switch ClauseIndexing.filing(of: predicate.root) {
+        case .loneKey(let key): placement = .indexedOnce(index.insert(group, key: key))
+        case .indexing(let indexing): placement = place(group, indexing: indexing)
         }
         placements[Int(group)] = placement
         if case .indexedOnce(let filed) = placement, case .pattern = predicate.root {

@@ -197,15 +197,19 @@ final class KeyFold: @unchecked Sendable {
         }
     }
 
-    /// The fold of `text` for `family`, as the shared table gives it; ASCII text,
-    /// which folds to itself or its lowercase, without the shared table: an app whose literals
-    /// are all ASCII (most) never builds it.
+    /// The fold of `text` for `family`, as the shared table gives it; ASCII text without the
+    /// table (``asciiKey(_:_:)``): an app whose literals are all ASCII (most) never builds it.
     static func foldedKey(_ text: String, _ family: KeyFamily) -> [UInt8] {
+        asciiKey(text, family) ?? shared.fold(text, family)
+    }
+
+    /// The fold of `text` if it is all ASCII, which folds to itself (case-sensitive) or its
+    /// lowercase, as the table says; nil for any other text.
+    static func asciiKey(_ text: String, _ family: KeyFamily) -> [UInt8]? {
         var text = text
-        let ascii: [UInt8]? = text.withUTF8 { bytes in
+        return text.withUTF8 { bytes in
             guard ASCIIText.isASCII(bytes) else { return nil }
             return family == .caseSensitive ? Array(bytes) : bytes.map(ASCIIText.lowercase)
         }
-        return ascii ?? shared.fold(text, family)
     }
 }

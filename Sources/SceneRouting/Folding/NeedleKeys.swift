@@ -22,8 +22,7 @@ enum NeedleKeys {
         // Most literals are ASCII, and every ASCII character is reliable in every family: one
         // key, found without walking grapheme clusters (slow when a build files a million
         // literals) or building the fold table.
-        var contiguous = literal
-        if contiguous.withUTF8(ASCIIText.isASCII) { return whole(literal, kind, family) }
+        if let folded = KeyFold.asciiKey(literal, family) { return key(folded, kind, family) }
         // Runs of reliable characters (grapheme clusters, so a mark never leaves its base).
         var runs: [Range<String.Index>] = []
         var runStart: String.Index?
@@ -58,8 +57,12 @@ enum NeedleKeys {
 
     /// The whole literal folded as one key (none when it folds to nothing, unless exact).
     private static func whole(_ literal: String, _ kind: IndexKey.Kind, _ family: KeyFamily) -> [IndexKey] {
-        let folded = KeyFold.foldedKey(literal, family)
-        return folded.isEmpty && kind != .exact ? [] : [IndexKey(kind: kind, family: family, bytes: folded)]
+        key(KeyFold.foldedKey(literal, family), kind, family)
+    }
+
+    /// `folded` as one key (none when empty, unless exact).
+    private static func key(_ folded: [UInt8], _ kind: IndexKey.Kind, _ family: KeyFamily) -> [IndexKey] {
+        folded.isEmpty && kind != .exact ? [] : [IndexKey(kind: kind, family: family, bytes: folded)]
     }
 
     /// Whether `key` occurs in `folded` (an identifier folded for the key's family) where its
