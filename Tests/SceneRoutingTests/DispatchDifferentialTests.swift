@@ -59,10 +59,14 @@ import Testing
     /// From ``DispatchTable/parallelBuildThreshold`` sessions the table is built on every
     /// core (the slots in chunks, then the tiers, the global heap and the id map with the key
     /// windows side by side): the same sessions, decisions and deliveries as the reference.
-    @Test func aTableBuiltOnEveryCoreAgrees() throws {
+    ///
+    /// With `preparedFirst`, every prefer group's key and check come from the preparations
+    /// made ahead on other threads, as they do for most groups of a table of a million.
+    @Test(arguments: [(WorkloadMix.realistic, false), (.realistic, true), (.literal, true), (.unicode, true), (.adversarial, true)])
+    func aTableBuiltOnEveryCoreAgrees(mix: WorkloadMix, preparedFirst: Bool) throws {
         let workload = WorkloadGenerator.make(
-            mix: .realistic, sessions: Int(DispatchTable.parallelBuildThreshold) + 904, events: 120, seed: 11)
-        let router = SceneRouter(app: workload.app)
+            mix: mix, sessions: Int(DispatchTable.parallelBuildThreshold) + 904, events: 120, seed: 11)
+        let router = SceneRouter(app: workload.app, tuning: TableTuning(preparesEveryGroupFirst: preparedFirst))
         #expect(router.snapshot.sessions.map(\.id) == workload.app.sessions.map(\.id))
         var reference = TimelineReplayer(app: workload.app)
         var disagreements: [String] = []

@@ -25,7 +25,7 @@ import Testing
         #expect(buffer[0] == "session-0-")
         #expect(buffer[count - 1] == "session-\(count - 1)-" + String(repeating: "x", count: (count - 1) % 20))
         #expect(buffer.elements.count == count)
-        while buffer.count > 0 { buffer.removeLast() }
+        while buffer.count > 0 { _ = buffer.removeLast() }
         #expect(buffer.count == 0)
     }
 }

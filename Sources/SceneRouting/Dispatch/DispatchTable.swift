@@ -80,17 +80,21 @@ final class DispatchTable: @unchecked Sendable {
         var duplicates: [Int32] = []
         // Kept by the id-map task as it notes each session (duplicates aside).
         newestLastActive = count > 0 ? .min : 0
+        // The prefer tier (a group per window, at scale) is the longest task: the other two
+        // prepare its groups once their own work is done.
+        let pipeline = parallel
+            ? PreparationPipeline(sessionCount: Int(count)) { index, programs in
+                guard self.isWindow(Int32(index)) else { return nil }
+                return GroupPreparation(self.slots[index].conditions.prefersToActivate.root, programs: &programs)
+            } : nil
+        if tuning.preparesEveryGroupFirst { pipeline?.help() }
         withUnsafeMutablePointer(to: &duplicates) { duplicatesPointer in
             nonisolated(unsafe) let duplicatesPointer = duplicatesPointer
             let task: @Sendable (Int) -> Void = { task in
                 switch task {
                 case 0:
                     self.prefer.coverSlots(Int(count))
-                    for slot in 0..<count {
-                        let ahead = Int(slot) + Self.buildPrefetchDistance
-                        if ahead < Int(count) { self.prefer.prefetchGroup(of: self.slots[ahead].conditions.prefersToActivate) }
-                        if self.isWindow(slot) { self.enroll(slot, in: self.prefer) }
-                    }
+                    self.fillPreferTier(count: count, pipeline: pipeline)
                 case 1:
                     self.can.coverSlots(Int(count))
                     for slot in 0..<count where self.isWindow(slot) {
@@ -99,6 +103,7 @@ final class DispatchTable: @unchecked Sendable {
                         }
                         self.enroll(slot, in: self.can)
                     }
+                    pipeline?.help()
                 default:
                     // A session whose id is already taken is dropped below, so it is not noted.
                     for slot in 0..<count {
@@ -108,6 +113,7 @@ final class DispatchTable: @unchecked Sendable {
                             duplicatesPointer.pointee.append(slot)
                         }
                     }
+                    pipeline?.help()
                 }
             }
             if parallel {
@@ -149,6 +155,21 @@ final class DispatchTable: @unchecked Sendable {
         }
         let lastActive = slots[index].lastActive
         if let newest = newestLastActive, lastActive > newest { newestLastActive = lastActive }
+    }
+
+    /// Enrolls every window in the prefer tier, in slot order; with a `pipeline`, with what
+    /// other build threads prepared.
+    private func fillPreferTier(count: Int32, pipeline: PreparationPipeline?) {
+        func enroll(_ slot: Int32, _ preparation: GroupPreparation?) {
+            let ahead = Int(slot) + Self.buildPrefetchDistance
+            if ahead < Int(count) { prefer.prefetchGroup(of: slots[ahead].conditions.prefersToActivate) }
+            if isWindow(slot) { self.enroll(slot, in: prefer, preparation: preparation) }
+        }
+        guard let pipeline else {
+            for slot in 0..<count { enroll(slot, nil) }
+            return
+        }
+        pipeline.fill { session, preparation in enroll(Int32(session), preparation) }
     }
 
     private func isWindow(_ slot: Int32) -> Bool { slots[Int(slot)].receivesEvents }
@@ -302,11 +323,13 @@ final class DispatchTable: @unchecked Sendable {
         for tier in [prefer, can] { enroll(slot, in: tier) }
     }
 
-    private func enroll(_ slot: Int32, in tier: PredicateTier) {
+    private func enroll(_ slot: Int32, in tier: PredicateTier, preparation: GroupPreparation? = nil) {
         // One field read in place: the other tier's thread may be reading the other one.
         let predicate = tier === prefer ? slots[Int(slot)].conditions.prefersToActivate
             : slots[Int(slot)].conditions.canActivate
-        tier.enroll(slot, predicate: predicate, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) })
+        tier.enroll(
+            slot, predicate: predicate, preparation: preparation, order: { self.ranksBefore($0, $1) },
+            rank: { self.rank($0) })
     }
 
     private func withdraw(_ slot: Int32) {

@@ -193,16 +193,40 @@ final class LiteralIndex {
             update(key.family) { if width == 8 { $0.gram8Count += 1 } else { $0.gram4Count += 1 } }
             return .gram(best, family: key.family, width: Int8(width), lead: bestLead)
         }
-        let hash = KeyHashing.hash(of: key)
-        table.insert(group, at: hash)
+        return insert(group, hashed: Self.hashed(key)!)
+    }
+
+    /// What filing a key in the hash table takes, derived from the key alone: the placement
+    /// it gets (``Placement/hashed(_:kind:family:lengthClass:length:)``).
+    struct HashedKey: BitwiseCopyable, Equatable {
+        fileprivate let hash: UInt64
+        fileprivate let lengthClass: LengthClasses.Key
+        fileprivate let length: Int32
+        fileprivate let kind: IndexKey.Kind
+        fileprivate let family: KeyFamily
+
+        /// A value for unused room (``HashedKeys``); never filed.
+        static let placeholder = HashedKey(hash: 0, lengthClass: 0, length: 0, kind: .exact, family: .caseSensitive)
+    }
+
+    /// The hashed form of an exact, prefix, suffix or short inner key; nil for an inner key
+    /// of 4+ bytes, which goes by its grams (chosen by how crowded they are at the time).
+    static func hashed(_ key: IndexKey) -> HashedKey? {
+        if key.kind == .inner && key.bytes.count >= 4 { return nil }
         let length = key.bytes.count
-        var lengthClass: LengthClasses.Key = 0
-        if let classes = lengthClasses(of: key.kind, length: length) {
-            lengthClass = key.bytes.withUnsafeBufferPointer {
-                LengthClasses.key(of: $0, reversed: key.kind == .suffix, .raw)
-            }
-            classes.add(length, to: lengthClass)
-        }
+        let lengthClass: LengthClasses.Key =
+            (key.kind == .prefix || key.kind == .suffix) && LengthClasses.isClassed(length: length)
+            ? key.bytes.withUnsafeBufferPointer { LengthClasses.key(of: $0, reversed: key.kind == .suffix, .raw) } : 0
+        return HashedKey(
+            hash: KeyHashing.hash(of: key), lengthClass: lengthClass, length: Int32(length), kind: key.kind,
+            family: key.family)
+    }
+
+    /// Files `group` under a key ``hashed(_:)`` derived.
+    func insert(_ group: Int32, hashed key: HashedKey) -> Placement {
+        table.insert(group, at: key.hash)
+        let length = Int(key.length)
+        lengthClasses(of: key.kind, length: length)?.add(length, to: key.lengthClass)
         update(key.family) { keys in
             switch key.kind {
             case .exact: keys.exactCount += 1
@@ -211,7 +235,7 @@ final class LiteralIndex {
             case .inner: keys.shortInnerLengths.insert(length)
             }
         }
-        return .hashed(hash, kind: key.kind, family: key.family, lengthClass: lengthClass, length: Int32(length))
+        return .hashed(key.hash, kind: key.kind, family: key.family, lengthClass: key.lengthClass, length: key.length)
     }
 
     /// The length classes a prefix or suffix key of `length` bytes is recorded in, if any.

@@ -91,8 +91,9 @@ final class PredicateTier {
         groupsByHash.prefetch(at: predicate.internHash)
     }
 
-    /// The group for `predicate`, created and indexed on first use.
-    private func group(for predicate: ActivationPredicate) -> Int32 {
+    /// The group for `predicate`, created and indexed on first use (with what `preparation`
+    /// derived of it ahead, if given).
+    private func group(for predicate: ActivationPredicate, preparation: GroupPreparation?) -> Int32 {
         let hash = predicate.internHash
         var existing: Int32 = -1
         groupsByHash.forEach(at: hash) { candidate in
@@ -114,20 +115,34 @@ final class PredicateTier {
             placements.append(.never)
             predicates.append(predicate)
         }
-        heads[Int(group)] = GroupHead(rank: GroupHead.unranked, top: -1, check: check(for: predicate.root))
+        heads[Int(group)] = GroupHead(
+            rank: GroupHead.unranked, top: -1, check: check(for: predicate.root, prepared: preparation?.verification))
         groupsByHash.insert(group, at: hash)
         liveGroups += 1
-        let placement: Placement
-        switch ClauseIndexing.filing(of: predicate.root) {
-        case .loneKey(let key): placement = .indexedOnce(index.insert(group, key: key))
-        case .indexing(let indexing): placement = place(group, indexing: indexing)
-        }
+        let placement = file(group, predicate.root, prepared: preparation?.filing)
         placements[Int(group)] = placement
         if case .indexedOnce(let filed) = placement, case .pattern = predicate.root {
             let load = index.load(at: filed)
             if load >= 2 && Self.patternSetCandidate(predicate) != nil { patternSets.noteFiled(at: filed) }
         }
         return group
+    }
+
+    /// Files a new `group` whose predicate is `root`, as `prepared` says if given.
+    private func file(_ group: Int32, _ root: CompiledNode, prepared: GroupPreparation.Filing?) -> Placement {
+        switch prepared {
+        case .keys(let keys)?:
+            guard keys.count > 1 else { return .indexedOnce(index.insert(group, hashed: keys[0])) }
+            return .indexed((0..<keys.count).map { index.insert(group, hashed: keys[$0]) })
+        case .always?: return place(group, indexing: .always)
+        case .residual?: return place(group, indexing: .residual)
+        case .never?: return place(group, indexing: .never)
+        case nil:
+            switch ClauseIndexing.filing(of: root) {
+            case .loneKey(let key): return .indexedOnce(index.insert(group, key: key))
+            case .indexing(let indexing): return place(group, indexing: indexing)
+            }
+        }
     }
 
     /// Files a new `group` as `indexing` says: in a list, or under the least crowded of each
@@ -169,16 +184,27 @@ final class PredicateTier {
         return placement
     }
 
-    /// How routing verifies a hit on a group with predicate `root`: its pattern test (any
-    /// identifier), or for ASCII identifiers a single test or a program, or (`.none`) the
-    /// compiled predicate.
-    private func check(for root: CompiledNode) -> ASCIICheck {
-        if case .pattern(let test) = root, test.literals.likeGlob == nil { return .pattern(test) }
-        let single = ASCIICheck.of(root)
+    /// How routing verifies a hit on a group with predicate `root` (as `prepared` says, if
+    /// given): its pattern test (any identifier), or for ASCII identifiers a single test or a
+    /// program, or (`.none`) the compiled predicate.
+    private func check(for root: CompiledNode, prepared: GroupPreparation.Verification?) -> ASCIICheck {
+        switch prepared {
+        case .check(let check)?: return check
+        case .program(let program)?: return programs.store(program).map(ASCIICheck.program(at:)) ?? .none
+        case nil: break
+        }
+        let single = Self.checkWithoutProgram(for: root)
         guard single.operation == .none, let program = ASCIIProgram.encode(root), let offset = programs.store(program) else {
             return single
         }
         return .program(at: offset)
+    }
+
+    /// The check of a predicate that is one pattern test or one literal test with an ASCII
+    /// form; ``ASCIICheck/none`` for any other (which a program may verify).
+    static func checkWithoutProgram(for root: CompiledNode) -> ASCIICheck {
+        if case .pattern(let test) = root, test.literals.likeGlob == nil { return .pattern(test) }
+        return ASCIICheck.of(root)
     }
 
     /// Drops an emptied group from every index; `predicate` is the one it was created for.
@@ -243,10 +269,14 @@ final class PredicateTier {
         }
     }
 
-    /// Puts session `slot` into the group of `predicate` (created on first use). `order` ranks
-    /// sessions (``IndexedHeap``) and `rank` gives a session's key.
-    func enroll(_ slot: Int32, predicate: ActivationPredicate, order: Order, rank: (Int32) -> RankKey) {
-        let group = group(for: predicate)
+    /// Puts session `slot` into the group of `predicate` (created on first use, with what
+    /// `preparation` derived of it ahead). `order` ranks sessions (``IndexedHeap``) and
+    /// `rank` gives a session's key.
+    func enroll(
+        _ slot: Int32, predicate: ActivationPredicate, preparation: GroupPreparation? = nil, order: Order,
+        rank: (Int32) -> RankKey
+    ) {
+        let group = group(for: predicate, preparation: preparation)
         groupOfSlot[Int(slot)] = group
         let g = Int(group)
         let top = heads[g].top

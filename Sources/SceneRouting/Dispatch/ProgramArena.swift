@@ -19,9 +19,14 @@ final class ProgramArena {
 
     /// Stores `program`; nil if the arena would outgrow 32-bit offsets.
     func store(_ program: [UInt8]) -> Int32? {
+        program.withUnsafeBufferPointer(store)
+    }
+
+    /// Stores a copy of `program`.
+    func store(_ program: UnsafeBufferPointer<UInt8>) -> Int32? {
         // Every program is at least one tag byte; an empty one has nothing to run.
         guard !program.isEmpty else { return nil }
-        if let reused = freeBySize[program.count]?.popLast() {
+        if !freeBySize.isEmpty, let reused = freeBySize[program.count]?.popLast() {
             unusedBytes -= program.count
             storage.update(from: Int(reused), with: program)
             return reused

@@ -68,18 +68,24 @@ final class TableArray<Element> {
         count += newCount
     }
 
-    func append(contentsOf elements: [Element]) {
+    func append(contentsOf elements: UnsafeBufferPointer<Element>) {
         guard !elements.isEmpty else { return }
         if count + elements.count > capacity { reserveCapacity(max(capacity * 2, count + elements.count)) }
-        elements.withUnsafeBufferPointer { (base + count).initialize(from: $0.baseAddress!, count: $0.count) }
+        (base + count).initialize(from: elements.baseAddress!, count: elements.count)
         count += elements.count
     }
 
-    /// Overwrites `elements.count` elements from `offset`, all of them live.
-    func update(from offset: Int, with elements: [Element]) {
-        precondition(offset >= 0 && offset + elements.count <= count, "TableArray update out of range")
-        elements.withUnsafeBufferPointer { (base + offset).update(from: $0.baseAddress!, count: $0.count) }
+    func append(contentsOf elements: [Element]) {
+        elements.withUnsafeBufferPointer { append(contentsOf: $0) }
     }
+
+    /// Overwrites `elements.count` elements from `offset`, all of them live.
+    func update(from offset: Int, with elements: UnsafeBufferPointer<Element>) {
+        precondition(offset >= 0 && offset + elements.count <= count, "TableArray update out of range")
+        guard !elements.isEmpty else { return }
+        (base + offset).update(from: elements.baseAddress!, count: elements.count)
+    }
+
 
     @discardableResult
     /// Stores `element` at a position taken from `free` (positions of released elements),
