@@ -1,20 +1,24 @@
-/// Up to four hashed keys (``LiteralIndex/hashed(_:)``), inline: what a prepared group is
+/// Up to two hashed keys (``LiteralIndex/hashed(_:)``), inline: what a prepared group is
 /// filed under (``GroupPreparation``), without an array to allocate.
 struct HashedKeys: BitwiseCopyable {
-    static let capacity = 4
-    private var storage: (LiteralIndex.HashedKey, LiteralIndex.HashedKey, LiteralIndex.HashedKey, LiteralIndex.HashedKey)
-    private(set) var count = 0
+    /// Two covers a comparison with an alias or a prefix-or-equal pair; more is rare and left
+    /// to the tier, which keeps a preparation at 64 bytes.
+    static let capacity = 2
+    private var storage: (LiteralIndex.HashedKey, LiteralIndex.HashedKey)
+    private var storedCount: UInt8 = 0
+
+    var count: Int { Int(storedCount) }
 
     init() {
         let none = LiteralIndex.HashedKey.placeholder
-        storage = (none, none, none, none)
+        storage = (none, none)
     }
 
     mutating func append(_ key: LiteralIndex.HashedKey) {
-        precondition(count < Self.capacity, "at most four hashed keys")
+        precondition(count < Self.capacity, "at most two hashed keys")
         let offset = count * MemoryLayout<LiteralIndex.HashedKey>.stride
         withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: key, toByteOffset: offset, as: LiteralIndex.HashedKey.self) }
-        count += 1
+        storedCount += 1
     }
 
     subscript(position: Int) -> LiteralIndex.HashedKey {

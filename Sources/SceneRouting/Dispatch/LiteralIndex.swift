@@ -199,14 +199,15 @@ final class LiteralIndex {
     /// What filing a key in the hash table takes, derived from the key alone: the placement
     /// it gets (``Placement/hashed(_:kind:family:lengthClass:length:)``).
     struct HashedKey: BitwiseCopyable, Equatable {
+        // Widest first: 16 bytes.
         fileprivate let hash: UInt64
-        fileprivate let lengthClass: LengthClasses.Key
         fileprivate let length: Int32
+        fileprivate let lengthClass: LengthClasses.Key
         fileprivate let kind: IndexKey.Kind
         fileprivate let family: KeyFamily
 
         /// A value for unused room (``HashedKeys``); never filed.
-        static let placeholder = HashedKey(hash: 0, lengthClass: 0, length: 0, kind: .exact, family: .caseSensitive)
+        static let placeholder = HashedKey(hash: 0, length: 0, lengthClass: 0, kind: .exact, family: .caseSensitive)
     }
 
     /// The hashed form of an exact, prefix, suffix or short inner key; nil for an inner key
@@ -218,7 +219,7 @@ final class LiteralIndex {
             (key.kind == .prefix || key.kind == .suffix) && LengthClasses.isClassed(length: length)
             ? key.bytes.withUnsafeBufferPointer { LengthClasses.key(of: $0, reversed: key.kind == .suffix, .raw) } : 0
         return HashedKey(
-            hash: KeyHashing.hash(of: key), lengthClass: lengthClass, length: Int32(length), kind: key.kind,
+            hash: KeyHashing.hash(of: key), length: Int32(length), lengthClass: lengthClass, kind: key.kind,
             family: key.family)
     }
 

@@ -20,20 +20,19 @@ import Darwin
 /// tier is filled in session order either way: the table built does not depend on which
 /// thread prepared what. With one core the filling thread runs first and claims everything.
 ///
-/// A chunk's preparations fill 2 MiB, followed by 2 MiB for their programs (``ProgramSpace``),
-/// a region of their own (``LargeAllocation``) unmapped once the chunk is filled: at a million
-/// sessions they hold tens of megabytes for a moment, none after the build.
+/// A chunk is one 2 MiB region of its own (``LargeAllocation``): its preparations, then their
+/// programs (``ProgramSpace``); it is unmapped once filled. At a million sessions the chunks
+/// hold tens of megabytes for a moment, none after the build. Fresh pages are zeroed on first
+/// touch (at this scale, a visible share of the helpers' time), hence preparations of 64 bytes
+/// and one page a chunk.
 ///
 /// `@unchecked Sendable`: each chunk's buffer is written by the one helper that claimed it,
 /// then read by the filling thread after an acquiring load of its published address.
 final class PreparationPipeline: @unchecked Sendable {
-    static let chunkSize =
-        (LargeAllocation.hugePageBytes + MemoryLayout<GroupPreparation?>.stride - 1) / MemoryLayout<GroupPreparation?>.stride
-    /// A chunk's region: its preparations, then its programs from a 2 MiB boundary.
-    private static let programsOffset =
-        (chunkSize * MemoryLayout<GroupPreparation?>.stride + LargeAllocation.hugePageBytes - 1)
-        / LargeAllocation.hugePageBytes * LargeAllocation.hugePageBytes
-    private static let regionBytes = programsOffset + LargeAllocation.hugePageBytes
+    /// A chunk's region is one huge page: three quarters preparations, the rest their programs.
+    private static let regionBytes = LargeAllocation.hugePageBytes
+    static let chunkSize = regionBytes / 4 * 3 / MemoryLayout<GroupPreparation?>.stride
+    private static let programsOffset = chunkSize * MemoryLayout<GroupPreparation?>.stride
 
     let sessionCount: Int
     let chunkCount: Int
@@ -88,7 +87,7 @@ final class PreparationPipeline: @unchecked Sendable {
             let sessions = sessions(of: chunk)
             let region = LargeAllocation.allocate(UInt8.self, capacity: Self.regionBytes)
             let preparations = UnsafeMutableRawPointer(region).bindMemory(to: GroupPreparation?.self, capacity: Self.chunkSize)
-            var programs = ProgramSpace(base: region + Self.programsOffset, capacity: LargeAllocation.hugePageBytes)
+            var programs = ProgramSpace(base: region + Self.programsOffset, capacity: Self.regionBytes - Self.programsOffset)
             for session in sessions {
                 (preparations + (session - sessions.lowerBound)).initialize(to: prepare(session, &programs))
             }
