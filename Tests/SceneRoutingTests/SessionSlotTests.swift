@@ -24,6 +24,22 @@ import Testing
         #expect(few.position(of: "c") == 2)
     }
 
+    /// The build fetches each session's prefer predicate ahead through its reference's place
+    /// in the session and in the slot: the place must resolve, and hold that predicate.
+    @Test func predicateReferencesAreWhereTheBuildFetchesThem() throws {
+        let predicate = try ActivationPredicate(format: "SELF == 'doc-1'")
+        let session = SceneSession(
+            id: "w1", declaration: "Main", state: .background, lastActive: 1,
+            conditions: ActivationConditions(prefersToActivate: predicate))
+        let expected = UInt(bitPattern: Unmanaged.passUnretained(predicate.storage).toOpaque())
+        var copy = session
+        let sessionOffset = try #require(DispatchTable.sessionPredicateOffset)
+        #expect(withUnsafeBytes(of: &copy) { $0.load(fromByteOffset: sessionOffset, as: UInt.self) } == expected)
+        var slot = SessionSlot(session, sequence: 0, declaration: 0, role: 0)
+        let slotOffset = try #require(DispatchTable.preferPredicateOffset)
+        #expect(withUnsafeBytes(of: &slot) { $0.load(fromByteOffset: slotOffset, as: UInt.self) } == expected)
+    }
+
     private static func fields(_ app: SceneApp) -> [String] {
         app.sessions.map {
             "\($0.id) \($0.declaration) \($0.role.rawValue) \($0.state) \($0.lastActive) "

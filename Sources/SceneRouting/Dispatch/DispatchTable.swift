@@ -1,4 +1,5 @@
 import Dispatch
+internal import CMemoryHints
 
 /// The indexed form of a ``SceneApp``: routes an event in time that depends on the identifier
 /// and the groups it hits, not on the number of sessions, and absorbs open/close/update
@@ -68,12 +69,22 @@ final class DispatchTable: @unchecked Sendable {
         // work to other threads costs more than it saves.
         let parallel = Int32(clamping: sessions.count) >= Self.parallelBuildThreshold
         let (declarationNames, roles) = (declarationNames, roles)
-        slots.append(count: sessions.count, concurrently: parallel) { index in
-            let session = sessions[index]
-            guard let declaration = declarationNames.position(of: session.declaration),
-                let role = roles.position(of: session.role)
-            else { preconditionFailure("a SceneApp's sessions name its declarations, and every role was interned") }
-            return SessionSlot(session, sequence: index, declaration: declaration, role: role)
+        sessions.withUnsafeBufferPointer { sessions in
+            // Copying a session retains its prefer predicate, a cache miss a few sessions
+            // ahead can start (its reference read as plain bits).
+            nonisolated(unsafe) let sessions = sessions
+            let predicateOffset = Self.sessionPredicateOffset
+            slots.append(count: sessions.count, concurrently: parallel) { index in
+                if let predicateOffset, index + Self.buildPrefetchDistance < sessions.count {
+                    let field = UnsafeRawPointer(sessions.baseAddress! + index + Self.buildPrefetchDistance) + predicateOffset
+                    scene_router_prefetch(field.load(as: UnsafeRawPointer.self))
+                }
+                let session = sessions[index]
+                guard let declaration = declarationNames.position(of: session.declaration),
+                    let role = roles.position(of: session.role)
+                else { preconditionFailure("a SceneApp's sessions name its declarations, and every role was interned") }
+                return SessionSlot(session, sequence: index, declaration: declaration, role: role)
+            }
         }
         nextSequence = sessions.count
         let count = Int32(slots.count)
@@ -160,8 +171,12 @@ final class DispatchTable: @unchecked Sendable {
     /// Enrolls every window in the prefer tier, in slot order; with a `pipeline`, with what
     /// other build threads prepared.
     private func fillPreferTier(count: Int32, pipeline: PreparationPipeline?) {
+        let predicateOffset = Self.preferPredicateOffset
         func enroll(_ slot: Int32, _ preparation: GroupPreparation?) {
             let ahead = Int(slot) + Self.buildPrefetchDistance
+            if let predicateOffset, ahead + Self.buildPrefetchDistance < Int(count) {
+                prefetchPreferPredicate(of: ahead + Self.buildPrefetchDistance, at: predicateOffset)
+            }
             if ahead < Int(count) { prefer.prefetchGroup(of: slots[ahead].conditions.prefersToActivate) }
             if isWindow(slot) { self.enroll(slot, in: prefer, preparation: preparation) }
         }
@@ -170,6 +185,25 @@ final class DispatchTable: @unchecked Sendable {
             return
         }
         pipeline.fill { session, preparation in enroll(Int32(session), preparation) }
+    }
+
+    /// Where a slot, and a session, hold their prefer predicate's object reference (nil should
+    /// it stop being a stored field: the build then fetches nothing ahead).
+    static let preferPredicateOffset = MemoryLayout<SessionSlot>.offset(of: \SessionSlot.conditions.prefersToActivate.storage)
+    static let sessionPredicateOffset = MemoryLayout<SceneSession>.offset(of: \SceneSession.conditions.prefersToActivate.storage)
+
+    /// Starts fetching the prefer predicate of the session in `slot` (its reference count and
+    /// intern hash, which ``PredicateTier/prefetchGroup(of:)`` reads later), its reference at
+    /// `offset` (``preferPredicateOffset``) read as plain bits: retaining it would wait for the
+    /// very miss the fetch is for.
+    @inline(__always)
+    private func prefetchPreferPredicate(of slot: Int, at offset: Int) {
+        slots.withElements { sessions in
+            let field = UnsafeRawPointer(sessions.baseAddress! + slot) + offset
+            let object = field.load(as: UnsafeRawPointer.self)
+            scene_router_prefetch(object)
+            scene_router_prefetch(object + 64)
+        }
     }
 
     private func isWindow(_ slot: Int32) -> Bool { slots[Int(slot)].receivesEvents }
