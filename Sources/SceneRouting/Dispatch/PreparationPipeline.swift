@@ -18,7 +18,8 @@ import Darwin
 /// chunk it is in. Helpers work on chunks the filling thread reaches last, so the memory they
 /// read has long left their caches when it does (no cache lines pulled between cores), and the
 /// tier is filled in session order either way: the table built does not depend on which
-/// thread prepared what. With one core the filling thread runs first and claims everything.
+/// thread prepared what. Only the filling thread ever waits, and only for a chunk a helper has
+/// claimed and is preparing, so any order of running (one core included) finishes.
 ///
 /// A chunk is one 2 MiB region of its own (``LargeAllocation``): its preparations, then their
 /// programs (``ProgramSpace``); it is unmapped once filled. At a million sessions the chunks
