@@ -70,14 +70,14 @@ final class DispatchTable: @unchecked Sendable {
         let parallel = Int32(clamping: sessions.count) >= Self.parallelBuildThreshold
         let (declarationNames, roles) = (declarationNames, roles)
         sessions.withUnsafeBufferPointer { sessions in
-            // Copying a session retains its prefer predicate, a cache miss a few sessions
-            // ahead can start (its reference read as plain bits).
+            // Copying a session retains its prefer predicate: a cache miss a few sessions
+            // ahead can start.
             nonisolated(unsafe) let sessions = sessions
             let predicateOffset = Self.sessionPredicateOffset
             slots.append(count: sessions.count, concurrently: parallel) { index in
-                if let predicateOffset, index + Self.buildPrefetchDistance < sessions.count {
-                    let field = UnsafeRawPointer(sessions.baseAddress! + index + Self.buildPrefetchDistance) + predicateOffset
-                    scene_router_prefetch(field.load(as: UnsafeRawPointer.self))
+                let ahead = index + Self.buildPrefetchDistance
+                if let predicateOffset, ahead < sessions.count {
+                    Self.prefetchPredicate(at: UnsafeRawPointer(sessions.baseAddress! + ahead) + predicateOffset)
                 }
                 let session = sessions[index]
                 guard let declaration = declarationNames.position(of: session.declaration),
@@ -193,17 +193,21 @@ final class DispatchTable: @unchecked Sendable {
     static let sessionPredicateOffset = MemoryLayout<SceneSession>.offset(of: \SceneSession.conditions.prefersToActivate.storage)
 
     /// Starts fetching the prefer predicate of the session in `slot` (its reference count and
-    /// intern hash, which ``PredicateTier/prefetchGroup(of:)`` reads later), its reference at
-    /// `offset` (``preferPredicateOffset``) read as plain bits: retaining it would wait for the
-    /// very miss the fetch is for.
+    /// intern hash, which ``PredicateTier/prefetchGroup(of:)`` reads later); `offset` is
+    /// ``preferPredicateOffset``.
     @inline(__always)
     private func prefetchPreferPredicate(of slot: Int, at offset: Int) {
-        slots.withElements { sessions in
-            let field = UnsafeRawPointer(sessions.baseAddress! + slot) + offset
-            let object = field.load(as: UnsafeRawPointer.self)
-            scene_router_prefetch(object)
-            scene_router_prefetch(object + 64)
-        }
+        slots.withElements { Self.prefetchPredicate(at: UnsafeRawPointer($0.baseAddress! + slot) + offset) }
+    }
+
+    /// Starts fetching the predicate object whose reference is stored at `field` (its header
+    /// and the line after, with the intern hash). The reference is read as plain bits:
+    /// retaining it would wait for the very miss the fetch is for.
+    @inline(__always)
+    private static func prefetchPredicate(at field: UnsafeRawPointer) {
+        let object = field.load(as: UnsafeRawPointer.self)
+        scene_router_prefetch(object)
+        scene_router_prefetch(object + 64)
     }
 
     private func isWindow(_ slot: Int32) -> Bool { slots[Int(slot)].receivesEvents }

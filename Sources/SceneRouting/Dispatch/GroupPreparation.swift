@@ -55,13 +55,9 @@ struct GroupPreparation: BitwiseCopyable {
         case .residual: return .residual
         case .never: return .never
         case .clauses(let clauses):
-            // The keys every clause's one alternative offers, each once (as the tier files them).
-            guard clauses.allSatisfy({ $0.count == 1 }) else { return nil }
-            var chosen: [IndexKey] = []
-            for alternatives in clauses {
-                for key in alternatives[0] where !chosen.contains(key) { chosen.append(key) }
-            }
-            guard chosen.count <= HashedKeys.capacity else { return nil }
+            // A choice among alternatives goes by the index's loads: the tier makes it.
+            guard let chosen = PredicateTier.keys(filing: clauses, choose: { _ in nil }), chosen.count <= HashedKeys.capacity
+            else { return nil }
             var keys = HashedKeys()
             for key in chosen {
                 guard let hashed = LiteralIndex.hashed(key) else { return nil }

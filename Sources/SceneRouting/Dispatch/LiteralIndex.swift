@@ -216,7 +216,7 @@ final class LiteralIndex {
         if key.kind == .inner && key.bytes.count >= 4 { return nil }
         let length = key.bytes.count
         let lengthClass: LengthClasses.Key =
-            (key.kind == .prefix || key.kind == .suffix) && LengthClasses.isClassed(length: length)
+            Self.isClassed(key.kind, length: length)
             ? key.bytes.withUnsafeBufferPointer { LengthClasses.key(of: $0, reversed: key.kind == .suffix, .raw) } : 0
         return HashedKey(
             hash: KeyHashing.hash(of: key), length: Int32(length), lengthClass: lengthClass, kind: key.kind,
@@ -241,12 +241,14 @@ final class LiteralIndex {
 
     /// The length classes a prefix or suffix key of `length` bytes is recorded in, if any.
     private func lengthClasses(of kind: IndexKey.Kind, length: Int) -> LengthClasses? {
-        guard LengthClasses.isClassed(length: length) else { return nil }
-        switch kind {
-        case .prefix: return prefixClasses
-        case .suffix: return suffixClasses
-        case .exact, .inner: return nil
-        }
+        guard Self.isClassed(kind, length: length) else { return nil }
+        return kind == .prefix ? prefixClasses : suffixClasses
+    }
+
+    /// Whether a key of `kind` and `length` bytes is recorded in length classes: prefixes and
+    /// suffixes of classed lengths.
+    private static func isClassed(_ kind: IndexKey.Kind, length: Int) -> Bool {
+        (kind == .prefix || kind == .suffix) && LengthClasses.isClassed(length: length)
     }
 
     func remove(_ group: Int32, from placement: Placement) {

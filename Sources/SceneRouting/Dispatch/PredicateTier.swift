@@ -163,25 +163,35 @@ final class PredicateTier {
             // One key: most predicates at scale (`SELF == 'doc-7'`), filed without choosing.
             placement = .indexedOnce(index.insert(group, key: clauses[0][0][0]))
         case .clauses(let clauses):
-            var chosen: [IndexKey] = []
-            for alternatives in clauses {
+            let chosen = Self.keys(filing: clauses) { alternatives in
                 // An alternative without inner keys under 4 bytes (each such length costs every
                 // route a probe per identifier position), then the one whose buckets hold the
                 // fewest groups now, then the more selective: a literal many predicates share,
                 // like 'sms:', is a poor filter.
-                let best = alternatives.count == 1 ? alternatives[0] : alternatives.min { a, b in
+                alternatives.min { a, b in
                     let (shortA, shortB) = (a.contains(where: \.isShortInner), b.contains(where: \.isShortInner))
                     if shortA != shortB { return !shortA }
                     let (loadA, loadB) = (a.map(index.load).reduce(0, +), b.map(index.load).reduce(0, +))
                     if loadA != loadB { return loadA < loadB }
                     return a.map(\.selectivity).min()! > b.map(\.selectivity).min()!
-                }!
-                for key in best where !chosen.contains(key) { chosen.append(key) }
-            }
+                }
+            }!
             let filed = chosen.map { index.insert(group, key: $0) }
             placement = filed.count == 1 ? .indexedOnce(filed[0]) : .indexed(filed)
         }
         return placement
+    }
+
+    /// The keys a group whose predicate offers `clauses` is filed under, each once: every
+    /// clause's alternative when it has one, else the one `choose` picks among its several
+    /// (nil when `choose` declines, as a preparation made away from the index does).
+    static func keys(filing clauses: [[[IndexKey]]], choose: ([[IndexKey]]) -> [IndexKey]?) -> [IndexKey]? {
+        var chosen: [IndexKey] = []
+        for alternatives in clauses {
+            guard let keys = alternatives.count == 1 ? alternatives[0] : choose(alternatives) else { return nil }
+            for key in keys where !chosen.contains(key) { chosen.append(key) }
+        }
+        return chosen
     }
 
     /// How routing verifies a hit on a group with predicate `root` (as `prepared` says, if

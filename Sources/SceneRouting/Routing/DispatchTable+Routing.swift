@@ -4,7 +4,7 @@ extension DispatchTable {
     /// Decides which session `identifier` activates, or which declaration gets a new one.
     /// - Complexity: O(identifier length + distinct key lengths + groups hit).
     func route(identifier: String?) -> RoutingDecision {
-        guard let identifier, supportsMultipleScenes, identifier.utf8.count <= SceneRouter.maximumIdentifierLength else {
+        guard let identifier, supportsMultipleScenes, !ReferenceRouter.refuses(identifier) else {
             return routeWithoutMatching(identifier)
         }
         // 3. The best window that prefers the identifier, else the best that can take it.

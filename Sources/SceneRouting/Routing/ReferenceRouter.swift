@@ -78,10 +78,15 @@ public enum ReferenceRouter {
         return CreationRule.decision(identifier: identifier, declarations: app.declarations, budgetExceeded: budgetExceeded, explanation: details)
     }
 
-    /// The decision for an identifier longer than ``SceneRouter/maximumIdentifierLength``
-    /// bytes, or nil for any other.
+    /// Whether `identifier` is longer than ``SceneRouter/maximumIdentifierLength`` bytes,
+    /// which no route matches.
+    static func refuses(_ identifier: String) -> Bool {
+        identifier.utf8.count > SceneRouter.maximumIdentifierLength
+    }
+
+    /// The decision for an identifier ``refuses(_:)`` names, or nil for any other.
     static func refusal(of identifier: String?) -> RoutingDecision? {
-        guard let identifier, identifier.utf8.count > SceneRouter.maximumIdentifierLength else { return nil }
+        guard let identifier, refuses(identifier) else { return nil }
         return RoutingDecision(identifier: identifier, action: .unhandled, reason: .identifierTooLong)
     }
 }
