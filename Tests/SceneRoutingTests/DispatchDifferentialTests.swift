@@ -14,21 +14,26 @@ import Testing
         ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) } ?? value
     }
 
-    @Test func tableAgreesWithReferenceIncludingChurn() {
+    /// Indexes compare up to `flatKeyLimit` keys directly (``FlatKeys``) and hash them past
+    /// that: the standard limit, none (every key hashed, at every size) and a limit most
+    /// apps cross as churn opens sessions, so both ways and the switch are checked.
+    static let flatKeyLimits = [TableTuning.standard.flatKeyLimit, 0, 3]
+
+    @Test(arguments: flatKeyLimits) func tableAgreesWithReferenceIncludingChurn(flatKeyLimit: Int) {
         let seed = Self.setting("SCENE_ROUTER_DIFFERENTIAL_SEED", default: 20261122)
         let apps = Int(Self.setting("SCENE_ROUTER_DIFFERENTIAL_APPS", default: UInt64(TestTier.size(quick: 550, full: 2_200))))
-        agree(apps: apps, seed: seed, alphabet: RandomText.mostlyASCII)
+        agree(apps: apps, seed: seed, alphabet: RandomText.mostlyASCII, flatKeyLimit: flatKeyLimit)
     }
 
     /// The same over non-ASCII text, where every identifier is folded and probed per key
     /// family: 0 mismatches on 102,000 decisions in the full tier.
-    @Test func tableAgreesWithReferenceOnNonASCIIText() {
+    @Test(arguments: flatKeyLimits) func tableAgreesWithReferenceOnNonASCIIText(flatKeyLimit: Int) {
         let seed = Self.setting("SCENE_ROUTER_DIFFERENTIAL_SEED", default: 20261123)
         let apps = Int(Self.setting("SCENE_ROUTER_DIFFERENTIAL_UNICODE_APPS", default: UInt64(TestTier.size(quick: 425, full: 1_700))))
-        agree(apps: apps, seed: seed, alphabet: RandomText.nonASCII)
+        agree(apps: apps, seed: seed, alphabet: RandomText.nonASCII, flatKeyLimit: flatKeyLimit)
     }
 
-    func agree(apps: Int, seed: UInt64, alphabet: [String]) {
+    func agree(apps: Int, seed: UInt64, alphabet: [String], flatKeyLimit: Int) {
         var generator = RandomApps(random: DeterministicRandom(seed: seed), alphabet: alphabet)
         var checked = 0
         var mismatches: [String] = []
@@ -36,7 +41,7 @@ import Testing
             var app = generator.app()
             // Compact program arenas as soon as released programs outweigh live ones, so churn
             // also checks that compaction moves every live program with its group.
-            let router = SceneRouter(app: app, tuning: TableTuning(programCompactionFloor: 0))
+            let router = SceneRouter(app: app, tuning: TableTuning(programCompactionFloor: 0, flatKeyLimit: flatKeyLimit))
             var nextID = 100
             for step in 0..<60 {
                 let event = generator.event(hitting: app)

@@ -9,11 +9,6 @@ import SceneRouterWorkloads
 /// a raw key that occurs in the lowercased identifier, which the index files without its
 /// family on purpose (the group's own check then rejects it).
 @Suite struct LiteralIndexTests {
-    private struct Collector: GroupVisitor {
-        var groups = Set<Int32>()
-        mutating func visit(_ group: Int32) { groups.insert(group) }
-    }
-
     private static let alphabet = Array("abcABXYZ09-_./:;".utf8)
 
     private static func occurs(_ key: IndexKey, reading read: [UInt8]) -> Bool {
@@ -71,7 +66,7 @@ import SceneRouterWorkloads
             if failures.count < 10 { failures.append(message()) }
         }
         for identifier in identifiers {
-            var collector = Collector()
+            var collector = GroupCollector()
             identifier.withUnsafeBufferPointer { buffer in index.probe(buffer, &collector) }
             let reported = collector.groups
             let text = String(decoding: identifier, as: UTF8.self)
@@ -98,7 +93,7 @@ import SceneRouterWorkloads
 
     @Test func reportsEveryKeyThatOccursAndNoHashedKeyThatDoesNot() {
         let (identifiers, keys) = Self.randomKeys()
-        let index = LiteralIndex()
+        let index = LiteralIndex(flatLimit: 0)
         var keyOf: [Int32: IndexKey] = [:]
         for (group, key) in keys.enumerated() {
             _ = index.insert(Int32(group), key: key)
@@ -111,7 +106,7 @@ import SceneRouterWorkloads
     /// with the removed key included) and re-filing must find the key again.
     @Test func removedKeysAreGoneAndTheRestStillFound() {
         let (identifiers, keys) = Self.randomKeys()
-        let index = LiteralIndex()
+        let index = LiteralIndex(flatLimit: 0)
         var keyOf: [Int32: IndexKey] = [:]
         var placements: [Int32: LiteralIndex.Placement] = [:]
         for (group, key) in keys.enumerated() {

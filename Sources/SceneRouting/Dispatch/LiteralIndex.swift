@@ -57,10 +57,56 @@ final class LiteralIndex {
                 hasLongLengths: hasLongLengths || other.hasLongLengths)
         }
 
+        /// Leaves out prefix and suffix keys (compared directly instead: ``FlatKeys``).
+        mutating func dropAnchoredKeys() {
+            (prefixMask, suffixMask) = (0, 0)
+            // Short inner keys are under 4 bytes: only prefixes and suffixes can be long.
+            hasLongLengths = false
+        }
+
+        /// Leaves out inner keys (compared directly instead).
+        mutating func dropInnerKeys() {
+            (shortInnerMask, gram4Count, gram8Count) = (0, 0, 0)
+        }
+
+        /// The inner keys alone.
+        var innerKeysOnly: ProbeSummary {
+            var summary = self
+            summary.dropAnchoredKeys()
+            summary.exactCount = 0
+            return summary
+        }
+
         var isEmpty: Bool {
             exactCount == 0 && prefixMask == 0 && suffixMask == 0 && shortInnerMask == 0 && gram4Count == 0
                 && gram8Count == 0 && !hasLongLengths
         }
+    }
+
+    /// While the index holds at most `flatLimit` keys besides exact ones, those keys as probes
+    /// compare them directly (``FlatKeys``; inner keys only while there are few), exact keys
+    /// still hashed; nil from the first key past the limit (or filed without its bytes, or a
+    /// bucket that pattern sets change) on, for good: then probes hash every key. The hash
+    /// and gram tables hold every key all along.
+    @exclusivity(unchecked) private var flat: FlatKeys?
+
+    /// An empty index that compares keys directly while it holds at most `flatLimit` besides
+    /// exact keys.
+    init(flatLimit: Int) {
+        flat = flatLimit > 0 ? FlatKeys(capacity: flatLimit) : nil
+    }
+
+    deinit {
+        flat?.release()
+    }
+
+    /// Whether the index still compares keys directly, so a key must be filed with its bytes
+    /// (``insert(_:key:)``) rather than hashed ahead (``insert(_:hashed:)``).
+    var comparesKeysDirectly: Bool { flat != nil }
+
+    private func dropFlatKeys() {
+        flat?.release()
+        flat = nil
     }
 
     private let table = GroupBuckets()
@@ -191,9 +237,21 @@ final class LiteralIndex {
             let width = Self.gramWidth(forKeyLength: key.bytes.count)
             (width == 8 ? gram8Leads : gram4Leads).insert(bestLead)
             update(key.family) { if width == 8 { $0.gram8Count += 1 } else { $0.gram4Count += 1 } }
-            return .gram(best, family: key.family, width: Int8(width), lead: bestLead)
+            return noteFlat(key, group, .gram(best, family: key.family, width: Int8(width), lead: bestLead))
         }
-        return insert(group, hashed: Self.hashed(key)!)
+        return noteFlat(key, group, file(group, hashed: Self.hashed(key)!))
+    }
+
+    /// Keeps `key` among the directly compared keys while there is room; returns `placement`.
+    private func noteFlat(_ key: IndexKey, _ group: Int32, _ placement: Placement) -> Placement {
+        guard key.kind != .exact, let flat else { return placement }
+        // An empty key (no literal offers one, but a fold could leave one) is left to hashing.
+        guard flat.count < flat.capacity, !key.bytes.isEmpty else {
+            dropFlatKeys()
+            return placement
+        }
+        flat.insert(key, group: group, placement: placement)
+        return placement
     }
 
     /// What filing a key in the hash table takes, derived from the key alone: the placement
@@ -223,8 +281,14 @@ final class LiteralIndex {
             family: key.family)
     }
 
-    /// Files `group` under a key ``hashed(_:)`` derived.
+    /// Files `group` under a key ``hashed(_:)`` derived; from then on probes hash, having no
+    /// bytes to compare this key with.
     func insert(_ group: Int32, hashed key: HashedKey) -> Placement {
+        dropFlatKeys()
+        return file(group, hashed: key)
+    }
+
+    private func file(_ group: Int32, hashed key: HashedKey) -> Placement {
         table.insert(group, at: key.hash)
         let length = Int(key.length)
         lengthClasses(of: key.kind, length: length)?.add(length, to: key.lengthClass)
@@ -252,14 +316,21 @@ final class LiteralIndex {
     }
 
     func remove(_ group: Int32, from placement: Placement) {
-        removeEntry(group, from: placement)
+        removeEntry(group, from: placement, keepingFlatKeys: true)
         forgetKey(of: placement)
+        flat?.remove(group, at: placement)
     }
 
     /// Takes `group` out of the bucket of `placement` and nothing else: the key stays counted
     /// (its length probed, its gram lead kept), as a pattern set filed there needs
     /// (``PatternSets``); ``forgetKey(of:)`` completes the removal later.
+    /// Probes hash from then on: a bucket's groups are no longer those of its keys.
     func removeEntry(_ group: Int32, from placement: Placement) {
+        removeEntry(group, from: placement, keepingFlatKeys: false)
+    }
+
+    private func removeEntry(_ group: Int32, from placement: Placement, keepingFlatKeys: Bool) {
+        if !keepingFlatKeys { dropFlatKeys() }
         switch placement {
         case .gram(let slot, _, _, _): grams.remove(group, at: slot)
         case .hashed(let hash, _, _, _, _): table.remove(group, at: hash)
@@ -268,7 +339,9 @@ final class LiteralIndex {
 
     /// Files `group` in the bucket of `placement`, which some filed key already counts
     /// (untagged in a gram bucket: the group is a candidate wherever the gram occurs).
+    /// Probes hash from then on.
     func addEntry(_ group: Int32, at placement: Placement) {
+        dropFlatKeys()
         switch placement {
         case .gram(let slot, _, _, _): grams.insert(group, at: slot)
         case .hashed(let hash, _, _, _, _): table.insert(group, at: hash)
@@ -315,7 +388,43 @@ final class LiteralIndex {
     /// - Complexity: O(n · (1 + short inner lengths) + prefix/suffix lengths) lookups.
     @inline(__always)
     func probe<Visitor: GroupVisitor>(_ identifier: UnsafeBufferPointer<UInt8>, _ visitor: inout Visitor) {
-        let (rawKeys, lowercaseKeys) = (caseSensitiveSummary, anyCaseInsensitiveSummary)
+        if let flat {
+            probe(identifier, comparing: flat, &visitor)
+            return
+        }
+        probe(identifier, hashing: caseSensitiveSummary, anyCaseInsensitiveSummary, &visitor)
+    }
+
+    /// ``probe(_:_:)`` while most keys are compared directly: exact keys (and inner keys, if
+    /// many) are still looked up by hash. Out of line, so that the probe of larger tables,
+    /// inlined where it is used, stays as it was.
+    @inline(never)
+    private func probe<Visitor: GroupVisitor>(
+        _ identifier: UnsafeBufferPointer<UInt8>, comparing flat: FlatKeys, _ visitor: inout Visitor
+    ) {
+        // Exact keys: one lookup however many there are (an identifier without upper case
+        // reads the same both ways, and keys are filed without family).
+        if caseSensitiveSummary.exactCount > 0 || anyCaseInsensitiveSummary.exactCount > 0 {
+            let count = identifier.count
+            table.forEach(at: KeyHashing.hash(identifier, length: count, reading: .raw, kind: .exact)) { visitor.visit($0) }
+            if anyCaseInsensitiveSummary.exactCount > 0 && KeyHashing.containsUppercase(identifier) {
+                let lowercased = KeyHashing.hash(identifier, length: count, reading: .lowercase, kind: .exact)
+                table.forEach(at: lowercased) { visitor.visit($0) }
+            }
+        }
+        if !flat.comparesInnerKeys {
+            probe(identifier, hashing: caseSensitiveSummary.innerKeysOnly, anyCaseInsensitiveSummary.innerKeysOnly, &visitor)
+        }
+        flat.probe(identifier, &visitor)
+    }
+
+    /// Looks up the keys `rawKeys` and `lowercaseKeys` count by hash, in the readings they
+    /// need.
+    @inline(__always)
+    private func probe<Visitor: GroupVisitor>(
+        _ identifier: UnsafeBufferPointer<UInt8>, hashing rawKeys: ProbeSummary, _ lowercaseKeys: ProbeSummary,
+        _ visitor: inout Visitor
+    ) {
         if !rawKeys.isEmpty && !lowercaseKeys.isEmpty && !rawKeys.hasLongLengths && !lowercaseKeys.hasLongLengths
             && !KeyHashing.containsUppercase(identifier)
         {
@@ -331,12 +440,18 @@ final class LiteralIndex {
     /// Hands `visitor` every group with a key of `family` that occurs in `folded`: an
     /// identifier already folded for that family (``KeyFold``), read as is.
     func probe<Visitor: GroupVisitor>(folded: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, _ visitor: inout Visitor) {
-        let summary =
+        let familySummary =
             switch family {
             case .caseSensitive: caseSensitiveSummary
             case .caseInsensitive: caseInsensitiveSummary
             case .caseAndDiacriticInsensitive: diacriticSummary
             }
+        var summary = familySummary
+        if let flat {
+            flat.probe(folded: folded, family, &visitor)
+            if flat.comparesInnerKeys { summary.dropInnerKeys() }
+            summary.dropAnchoredKeys()
+        }
         guard !summary.isEmpty else { return }
         probe(folded, reading: .raw, summary, .family(family), &visitor)
     }

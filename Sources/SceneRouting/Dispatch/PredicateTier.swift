@@ -36,7 +36,7 @@ final class PredicateTier {
     private let groupsByHash = GroupBuckets()
     /// Each live group's predicate (nil for free ids).
     let predicates = TableArray<ActivationPredicate?>()
-    let index = LiteralIndex()
+    let index: LiteralIndex
     /// Crowded buckets of regexes, matched in one pass.
     let patternSets: PatternSets
     /// `patternSets.sets`, held here as well: reached through `patternSets`, every route
@@ -51,6 +51,7 @@ final class PredicateTier {
     init(tuning: TableTuning, recency: Bool) {
         self.recency = recency
         programs = ProgramArena(compactionFloor: tuning.programCompactionFloor)
+        index = LiteralIndex(flatLimit: tuning.flatKeyLimit)
         patternSets = PatternSets()
         patternSetsByNumber = patternSets.sets
     }
@@ -131,13 +132,13 @@ final class PredicateTier {
     /// Files a new `group` whose predicate is `root`, as `prepared` says if given.
     private func file(_ group: Int32, _ root: CompiledNode, prepared: GroupPreparation.Filing?) -> Placement {
         switch prepared {
-        case .keys(let keys)?:
+        case .keys(let keys)? where !index.comparesKeysDirectly:
             guard keys.count > 1 else { return .indexedOnce(index.insert(group, hashed: keys[0])) }
             return .indexed((0..<keys.count).map { index.insert(group, hashed: keys[$0]) })
         case .always?: return place(group, indexing: .always)
         case .residual?: return place(group, indexing: .residual)
         case .never?: return place(group, indexing: .never)
-        case nil:
+        case nil, .keys?:
             switch ClauseIndexing.filing(of: root) {
             case .loneKey(let key): return .indexedOnce(index.insert(group, key: key))
             case .indexing(let indexing): return place(group, indexing: indexing)

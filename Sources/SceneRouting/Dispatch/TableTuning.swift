@@ -7,6 +7,10 @@ struct TableTuning: Sendable {
     /// (``PreparationPipeline``) rather than only those helpers reach first. Tests set it so
     /// that the prepared path builds whole tables.
     var preparesEveryGroupFirst = false
+    /// The most prefix, suffix and inner keys a tier's index compares directly with each
+    /// identifier (``FlatKeys``); past that it hashes them: about where hashing becomes the
+    /// cheaper probe. Tests also set 0, so that small apps exercise the hash tables.
+    var flatKeyLimit = 24
 
     static let standard = TableTuning()
 }

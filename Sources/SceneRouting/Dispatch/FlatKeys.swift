@@ -1,0 +1,124 @@
+/// The prefix, suffix and inner keys of a small index, each as a ``FlatKey``, kept in six runs
+/// (case-sensitive prefixes, suffixes and inner keys, then case-insensitive ones) so that a
+/// probe compares each run in a loop of its own, with the kind and reading fixed.
+///
+/// Plain memory, owned by the index, which calls ``release()`` once: copying this value
+/// copies pointers, so a probe pays no reference counting.
+struct FlatKeys {
+    private let keys: UnsafeMutablePointer<FlatKey>
+    /// Where each key is filed in the hash and gram tables, by the same position.
+    private let placements: UnsafeMutablePointer<LiteralIndex.Placement>
+    /// The end of each run.
+    private let runEnds: UnsafeMutablePointer<Int>
+    let capacity: Int
+    private static let runs = 6
+    /// Inner keys a probe compares directly, at most: each costs a pass over the identifier,
+    /// and one pass looking up grams serves any number of them.
+    static let innerComparisonLimit = 2
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        keys = .allocate(capacity: capacity)
+        placements = .allocate(capacity: capacity)
+        runEnds = .allocate(capacity: Self.runs)
+        runEnds.initialize(repeating: 0, count: Self.runs)
+    }
+
+    func release() {
+        keys.deallocate()
+        placements.deallocate()
+        runEnds.deallocate()
+    }
+
+    var count: Int { runEnds[Self.runs - 1] }
+
+    /// How many inner keys there are.
+    var innerCount: Int { runEnds[2] - runEnds[1] + runEnds[5] - runEnds[4] }
+
+    /// Whether a probe compares inner keys directly rather than looking up their grams.
+    var comparesInnerKeys: Bool { innerCount <= Self.innerComparisonLimit }
+
+    private static func run(of kind: IndexKey.Kind, _ family: KeyFamily) -> Int {
+        let base = family == .caseSensitive ? 0 : 3
+        switch kind {
+        case .prefix: return base
+        case .suffix: return base + 1
+        case .inner: return base + 2
+        case .exact: preconditionFailure("exact keys are hashed")
+        }
+    }
+
+    /// Adds `key` (not exact) of `group`, filed at `placement`; there must be room.
+    func insert(_ key: IndexKey, group: Int32, placement: LiteralIndex.Placement) {
+        precondition(count < capacity && !key.bytes.isEmpty)
+        let run = Self.run(of: key.kind, key.family)
+        let position = runEnds[run]
+        // The later runs move up by one.
+        var index = count
+        while index > position {
+            (keys + index).initialize(to: keys[index - 1])
+            (placements + index).initialize(to: placements[index - 1])
+            index -= 1
+        }
+        (keys + position).initialize(to: FlatKey(key, group: group))
+        (placements + position).initialize(to: placement)
+        for later in run..<Self.runs { runEnds[later] += 1 }
+    }
+
+    /// Removes the key of `group` filed at `placement`, if present.
+    func remove(_ group: Int32, at placement: LiteralIndex.Placement) {
+        guard let position = (0..<count).first(where: { keys[$0].group == group && placements[$0] == placement }) else {
+            return
+        }
+        let run = (0..<Self.runs).first { runEnds[$0] > position }!
+        for index in position..<(count - 1) {
+            keys[index] = keys[index + 1]
+            placements[index] = placements[index + 1]
+        }
+        for later in run..<Self.runs { runEnds[later] -= 1 }
+    }
+
+    /// Hands `visitor` every group with a key that may occur in the ASCII `identifier`
+    /// (inner keys only if ``comparesInnerKeys``): case-sensitive keys compared with it as
+    /// is, the others with it lowercased.
+    @inline(__always)
+    func probe<Visitor: GroupVisitor>(_ identifier: UnsafeBufferPointer<UInt8>, _ visitor: inout Visitor) {
+        let inner = comparesInnerKeys
+        if runEnds[inner ? 2 : 1] > 0 {
+            let raw = FlatKey.Probe(identifier, .raw)
+            scan(0..<runEnds[0], .prefix, raw, &visitor)
+            scan(runEnds[0]..<runEnds[1], .suffix, raw, &visitor)
+            if inner { scan(runEnds[1]..<runEnds[2], .inner, raw, &visitor) }
+        }
+        if runEnds[inner ? 5 : 4] > runEnds[2] {
+            let lowercase = FlatKey.Probe(identifier, .lowercase)
+            scan(runEnds[2]..<runEnds[3], .prefix, lowercase, &visitor)
+            scan(runEnds[3]..<runEnds[4], .suffix, lowercase, &visitor)
+            if inner { scan(runEnds[4]..<runEnds[5], .inner, lowercase, &visitor) }
+        }
+    }
+
+    /// Hands `visitor` every group with a key of `family` that may occur in `folded` (inner
+    /// keys only if ``comparesInnerKeys``), an identifier folded for that family and read as
+    /// is.
+    func probe<Visitor: GroupVisitor>(folded: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, _ visitor: inout Visitor) {
+        let probe = FlatKey.Probe(folded, .raw)
+        let base = family == .caseSensitive ? 0 : 3
+        let start = base == 0 ? 0 : runEnds[base - 1]
+        scan(start..<runEnds[base], .prefix, probe, only: family, &visitor)
+        scan(runEnds[base]..<runEnds[base + 1], .suffix, probe, only: family, &visitor)
+        if comparesInnerKeys { scan(runEnds[base + 1]..<runEnds[base + 2], .inner, probe, only: family, &visitor) }
+    }
+
+    /// One run's keys, all of `kind` (and of `family`, if given), against `probe`.
+    @inline(__always)
+    private func scan<Visitor: GroupVisitor>(
+        _ positions: Range<Int>, _ kind: IndexKey.Kind, _ probe: FlatKey.Probe, only family: KeyFamily? = nil,
+        _ visitor: inout Visitor
+    ) {
+        for position in positions
+        where family.map({ keys[position].family == $0 }) ?? true && keys[position].admits(probe, as: kind) {
+            visitor.visit(keys[position].group)
+        }
+    }
+}
