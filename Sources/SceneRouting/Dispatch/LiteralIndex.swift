@@ -497,15 +497,22 @@ final class LiteralIndex {
         // first and read last, so the miss overlaps the other probes.
         let exactHash = keys.exactCount > 0 ? KeyHashing.hash(identifier, length: count, reading: family, kind: .exact) : nil
         if let exactHash { table.prefetch(at: exactHash) }
+        // Most identifiers' classes hold no prefix or suffix length: then nothing is hashed.
         if keys.prefixMask != 0 || keys.hasLongLengths {
-            probeAnchored(
-                identifier, kind: .prefix, reading: family, lengths: keys.prefixMask, classes: prefixClasses,
-                longLengths: long(\.prefixLengths), into: &visitor)
+            let lengths = Self.lengths(keys.prefixMask, inClassOf: identifier, .prefix, family, prefixClasses)
+            if lengths != 0 || keys.hasLongLengths {
+                probeAnchored(
+                    identifier, kind: .prefix, reading: family, lengths: lengths, longLengths: long(\.prefixLengths),
+                    into: &visitor)
+            }
         }
         if keys.suffixMask != 0 || keys.hasLongLengths {
-            probeAnchored(
-                identifier, kind: .suffix, reading: family, lengths: keys.suffixMask, classes: suffixClasses,
-                longLengths: long(\.suffixLengths), into: &visitor)
+            let lengths = Self.lengths(keys.suffixMask, inClassOf: identifier, .suffix, family, suffixClasses)
+            if lengths != 0 || keys.hasLongLengths {
+                probeAnchored(
+                    identifier, kind: .suffix, reading: family, lengths: lengths, longLengths: long(\.suffixLengths),
+                    into: &visitor)
+            }
         }
         if keys.shortInnerMask != 0 {
             var lengths = Lengths(keys.shortInnerMask, long: nil, upTo: count)
@@ -562,20 +569,28 @@ final class LiteralIndex {
         return family == .raw ? skip(.raw) : skip(.lowercase)
     }
 
+    /// The lengths of `mask` that keys of `identifier`'s class (its first or, for suffixes,
+    /// last four bytes) have: what a probe of prefixes (suffixes) hashes.
+    @inline(__always)
+    private static func lengths(
+        _ mask: UInt64, inClassOf identifier: UnsafeBufferPointer<UInt8>, _ kind: IndexKey.Kind, _ family: ByteReading,
+        _ classes: LengthClasses
+    ) -> UInt64 {
+        guard identifier.count >= LengthClasses.classBytes else { return mask }
+        return mask & classes.lengths(of: LengthClasses.key(of: identifier, reversed: kind == .suffix, family))
+    }
+
     /// Probes the prefixes (`kind` .prefix) or suffixes (.suffix) of `identifier` of the lengths
-    /// in `mask` that the identifier's class uses, then those of `long`.
+    /// in `mask`, then those of `long`.
     @inline(__always)
     private func probeAnchored<Visitor: GroupVisitor>(
         _ identifier: UnsafeBufferPointer<UInt8>, kind: IndexKey.Kind, reading family: ByteReading, lengths mask: UInt64,
-        classes: LengthClasses, longLengths long: [Int]?, into visitor: inout Visitor
+        longLengths long: [Int]?, into visitor: inout Visitor
     ) {
         let count = identifier.count
-        let reversed = kind == .suffix
-        let lengthsInClass = count >= LengthClasses.classBytes
-            ? mask & classes.lengths(of: LengthClasses.key(of: identifier, reversed: reversed, family)) : mask
         var state = KeyHashing.offsetBasis
         var absorbed = 0
-        var lengths = Lengths(lengthsInClass, long: long, upTo: count)
+        var lengths = Lengths(mask, long: long, upTo: count)
         while let length = lengths.next() {
             table.forEach(at: Self.anchoredHash(identifier, length, kind, family, &state, &absorbed)) { visitor.visit($0) }
         }
