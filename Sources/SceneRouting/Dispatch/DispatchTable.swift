@@ -391,8 +391,9 @@ final class DispatchTable: @unchecked Sendable {
 
     // MARK: Routing
 
-    /// Where a session's id sits in its slot (resolved once, not per route).
-    private static let sessionIDOffset = MemoryLayout<SessionSlot>.offset(of: \SessionSlot.id) ?? 0
+    /// Where a session's id sits in its slot: resolved once per table and kept in it, since a
+    /// lazily initialised static costs each route a `swift_once` check.
+    private let sessionIDOffset = MemoryLayout<SessionSlot>.offset(of: \SessionSlot.id) ?? 0
 
     /// The best window session matching `tier` for `subject`, if any, and how many
     /// predicates finding it evaluated.
@@ -407,7 +408,7 @@ final class DispatchTable: @unchecked Sendable {
                 tier.withRoutingView { view in
                     let winners = TierContest.Winners(
                         base: UnsafeRawPointer(sessions.baseAddress!), stride: MemoryLayout<SessionSlot>.stride,
-                        offset: Self.sessionIDOffset)
+                        offset: sessionIDOffset)
                     var contest = TierContest(view, recency: tieBreak == .recency, subject: subject, winners: winners)
                     Self.offerCandidates(of: tier, view, for: &subject.pointee, to: &contest)
                     contest.finish()

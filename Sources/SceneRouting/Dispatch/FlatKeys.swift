@@ -32,6 +32,11 @@ struct FlatKeys {
 
     var count: Int { runEnds[Self.runs - 1] }
 
+    /// Bytes held: room for `capacity` keys and their placements, and the run ends.
+    var approximateBytes: Int {
+        capacity * (MemoryLayout<FlatKey>.stride + MemoryLayout<LiteralIndex.Placement>.stride) + Self.runs * 8
+    }
+
     /// How many inner keys there are.
     var innerCount: Int { runEnds[2] - runEnds[1] + runEnds[5] - runEnds[4] }
 

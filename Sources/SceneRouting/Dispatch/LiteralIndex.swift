@@ -630,6 +630,6 @@ final class LiteralIndex {
 
     var approximateBytes: Int {
         table.approximateBytes + grams.approximateBytes + prefixClasses.approximateBytes + suffixClasses.approximateBytes
-            + gram4Leads.approximateBytes + gram8Leads.approximateBytes
+            + gram4Leads.approximateBytes + gram8Leads.approximateBytes + (flat?.approximateBytes ?? 0)
     }
 }
