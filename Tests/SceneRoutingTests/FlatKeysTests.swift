@@ -141,10 +141,39 @@ import SceneRouterWorkloads
         Array("NOTE/11/x.pdf".utf8).withUnsafeBufferPointer { index.probe($0, &collector) }
         #expect(collector.groups == [11, 13])
 
+        // A key hashed ahead has no bytes to compare: unless it is exact, hashing takes over.
         let prepared = LiteralIndex(flatLimit: 3)
-        _ = prepared.insert(0, hashed: LiteralIndex.hashed(IndexKey(kind: .prefix, family: .caseSensitive, bytes: Array("a/".utf8)))!)
+        _ = prepared.insert(0, hashed: LiteralIndex.hashed(IndexKey(kind: .exact, family: .caseSensitive, bytes: Array("a".utf8)))!)
+        #expect(prepared.comparesKeysDirectly)
+        _ = prepared.insert(1, hashed: LiteralIndex.hashed(IndexKey(kind: .prefix, family: .caseSensitive, bytes: Array("a/".utf8)))!)
         #expect(!prepared.comparesKeysDirectly)
+        var found = GroupCollector()
+        Array("a/b".utf8).withUnsafeBufferPointer { prepared.probe($0, &found) }
+        #expect(found.groups == [1])
         #expect(!LiteralIndex(flatLimit: 0).comparesKeysDirectly)
+    }
+
+    /// A table built on every core files most groups from preparations made ahead, which
+    /// hold keys hashed without their bytes: exact ones may still be filed that way while
+    /// the index compares the others, and the table decides as the reference does.
+    @Test func aLargeBuildOfExactKeysStillComparesTheOthers() throws {
+        let count = Int(DispatchTable.parallelBuildThreshold) + 100
+        let sessions = try (0..<count).map { index in
+            let format = index % 1_000 == 0 ? "SELF BEGINSWITH 'note/\(index)/'" : "SELF == 'doc-\(index)'"
+            return SceneSession(
+                id: "w\(index)", declaration: "Main", lastActive: index,
+                conditions: ActivationConditions(canActivate: .alwaysFalse, prefersToActivate: try ActivationPredicate(format: format)))
+        }
+        let app = try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions)
+        let router = SceneRouter(app: app, tuning: TableTuning(preparesEveryGroupFirst: true))
+        #expect(router.reading { $0.prefer.index.comparesKeysDirectly })
+        var disagreements: [String] = []
+        for identifier in ["doc-1", "doc-4195", "doc-1000", "note/2000/x", "note/2001/x", "note/4000/", "doc-", "Doc-7"] {
+            let expected = ReferenceRouter.route(identifier: identifier, in: app)
+            let actual = router.route(identifier: identifier)
+            if !RandomApps<DeterministicRandom>.same(expected, actual) { disagreements.append("\(identifier): \(expected) ≠ \(actual)") }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements)")
     }
 
     /// Non-ASCII identifiers are probed folded, once per family, each fold read as is: a

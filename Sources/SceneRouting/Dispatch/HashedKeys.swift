@@ -21,6 +21,9 @@ struct HashedKeys: BitwiseCopyable {
         storedCount += 1
     }
 
+    /// Whether every key is exact (which an index comparing keys directly hashes anyway).
+    var areAllExact: Bool { (0..<count).allSatisfy { self[$0].isExact } }
+
     subscript(position: Int) -> LiteralIndex.HashedKey {
         precondition(position >= 0 && position < count, "hashed key index out of range")
         return withUnsafeBytes(of: storage) {

@@ -264,6 +264,9 @@ final class LiteralIndex {
         fileprivate let kind: IndexKey.Kind
         fileprivate let family: KeyFamily
 
+        /// Whether this is an exact key's form.
+        var isExact: Bool { kind == .exact }
+
         /// A value for unused room (``HashedKeys``); never filed.
         static let placeholder = HashedKey(hash: 0, length: 0, lengthClass: 0, kind: .exact, family: .caseSensitive)
     }
@@ -281,10 +284,10 @@ final class LiteralIndex {
             family: key.family)
     }
 
-    /// Files `group` under a key ``hashed(_:)`` derived; from then on probes hash, having no
-    /// bytes to compare this key with.
+    /// Files `group` under a key ``hashed(_:)`` derived; from then on probes hash (unless the
+    /// key is exact, which they hash anyway), having no bytes to compare this key with.
     func insert(_ group: Int32, hashed key: HashedKey) -> Placement {
-        dropFlatKeys()
+        if !key.isExact { dropFlatKeys() }
         return file(group, hashed: key)
     }
 

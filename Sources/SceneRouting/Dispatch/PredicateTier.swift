@@ -132,7 +132,9 @@ final class PredicateTier {
     /// Files a new `group` whose predicate is `root`, as `prepared` says if given.
     private func file(_ group: Int32, _ root: CompiledNode, prepared: GroupPreparation.Filing?) -> Placement {
         switch prepared {
-        case .keys(let keys)? where !index.comparesKeysDirectly:
+        // While the index compares keys directly, it needs their bytes, which only exact keys
+        // (hashed in any case) can go without.
+        case .keys(let keys)? where !index.comparesKeysDirectly || keys.areAllExact:
             guard keys.count > 1 else { return .indexedOnce(index.insert(group, hashed: keys[0])) }
             return .indexed((0..<keys.count).map { index.insert(group, hashed: keys[$0]) })
         case .always?: return place(group, indexing: .always)
