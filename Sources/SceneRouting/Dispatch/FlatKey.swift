@@ -21,6 +21,7 @@ struct FlatKey {
     let family: KeyFamily
 
     init(_ key: IndexKey, group: Int32) {
+        precondition(!key.bytes.isEmpty, "an empty key is hashed, never compared")
         self.group = group
         length = key.bytes.count
         family = key.family
@@ -28,7 +29,6 @@ struct FlatKey {
         headMask = width == 8 ? .max : (1 << UInt64(8 * width)) &- 1
         tailMask = width == 8 ? .max : ~((1 << UInt64(8 * (8 - width))) &- 1)
         (head, tail) = key.bytes.withUnsafeBufferPointer { bytes in
-            guard width > 0 else { return (0, 0) }
             let first = KeyHashing.chunk(bytes, from: 0, count: width, reversed: false, .raw)
             let last = KeyHashing.chunk(bytes, from: bytes.count - width, count: width, reversed: false, .raw)
             return (first, width == 8 ? last : last << UInt64(8 * (8 - width)))

@@ -55,7 +55,7 @@ struct FlatKeys {
 
     /// Adds `key` (not exact) of `group`, filed at `placement`; there must be room.
     func insert(_ key: IndexKey, group: Int32, placement: LiteralIndex.Placement) {
-        precondition(count < capacity && !key.bytes.isEmpty)
+        precondition(count < capacity, "no room for another compared key")
         let run = Self.run(of: key.kind, key.family)
         let position = runEnds[run]
         // The later runs move up by one.

@@ -100,8 +100,9 @@ final class LiteralIndex {
         flat?.release()
     }
 
-    /// Whether the index still compares keys directly, so a key must be filed with its bytes
-    /// (``insert(_:key:)``) rather than hashed ahead (``insert(_:hashed:)``).
+    /// Whether the index still compares keys directly, so a key other than an exact one must
+    /// be filed with its bytes (``insert(_:key:)``) rather than hashed ahead
+    /// (``insert(_:hashed:)``).
     var comparesKeysDirectly: Bool { flat != nil }
 
     private func dropFlatKeys() {
@@ -443,13 +444,12 @@ final class LiteralIndex {
     /// Hands `visitor` every group with a key of `family` that occurs in `folded`: an
     /// identifier already folded for that family (``KeyFold``), read as is.
     func probe<Visitor: GroupVisitor>(folded: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, _ visitor: inout Visitor) {
-        let familySummary =
+        var summary =
             switch family {
             case .caseSensitive: caseSensitiveSummary
             case .caseInsensitive: caseInsensitiveSummary
             case .caseAndDiacriticInsensitive: diacriticSummary
             }
-        var summary = familySummary
         if let flat {
             flat.probe(folded: folded, family, &visitor)
             if flat.comparesInnerKeys { summary.dropInnerKeys() }
@@ -501,6 +501,8 @@ final class LiteralIndex {
         let exactHash = keys.exactCount > 0 ? KeyHashing.hash(identifier, length: count, reading: family, kind: .exact) : nil
         if let exactHash { table.prefetch(at: exactHash) }
         // Most identifiers' classes hold no prefix or suffix length: then nothing is hashed.
+        // The class lookup stays here, not in `probeAnchored`: the compiler keeps that call out
+        // of line, and making it for nothing cost most routes more than the lookup.
         if keys.prefixMask != 0 || keys.hasLongLengths {
             let lengths = Self.lengths(keys.prefixMask, inClassOf: identifier, .prefix, family, prefixClasses)
             if lengths != 0 || keys.hasLongLengths {
