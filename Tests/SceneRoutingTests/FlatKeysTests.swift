@@ -77,7 +77,7 @@ import SceneRouterWorkloads
             let innerCompared = keys.values.filter { $0.kind == .inner }.count <= FlatKeys.innerComparisonLimit
             for identifier in identifiers {
                 var collector = GroupCollector()
-                identifier.withUnsafeBufferPointer { index.probe($0, &collector) }
+                identifier.withUnsafeBufferPointer { index.probe($0, hasUppercase: ASCIIText.classify($0).hasUppercase, &collector) }
                 let lowercased = identifier.map(ASCIIText.lowercase)
                 for group in removed where collector.groups.contains(group) {
                     failures.append("removed group \(group) reported")
@@ -138,7 +138,7 @@ import SceneRouterWorkloads
         _ = index.insert(13, key: IndexKey(kind: .suffix, family: .caseSensitive, bytes: Array(".pdf".utf8)))
         #expect(!index.comparesKeysDirectly)
         var collector = GroupCollector()
-        Array("NOTE/11/x.pdf".utf8).withUnsafeBufferPointer { index.probe($0, &collector) }
+        Array("NOTE/11/x.pdf".utf8).withUnsafeBufferPointer { index.probe($0, hasUppercase: ASCIIText.classify($0).hasUppercase, &collector) }
         #expect(collector.groups == [11, 13])
 
         // A key hashed ahead has no bytes to compare: unless it is exact, hashing takes over.
@@ -148,7 +148,7 @@ import SceneRouterWorkloads
         _ = prepared.insert(1, hashed: LiteralIndex.hashed(IndexKey(kind: .prefix, family: .caseSensitive, bytes: Array("a/".utf8)))!)
         #expect(!prepared.comparesKeysDirectly)
         var found = GroupCollector()
-        Array("a/b".utf8).withUnsafeBufferPointer { prepared.probe($0, &found) }
+        Array("a/b".utf8).withUnsafeBufferPointer { prepared.probe($0, hasUppercase: false, &found) }
         #expect(found.groups == [1])
         #expect(!LiteralIndex(flatLimit: 0).comparesKeysDirectly)
     }

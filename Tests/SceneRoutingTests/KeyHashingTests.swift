@@ -25,7 +25,7 @@ import Testing
         for length in 0...26 {
             let plain = [UInt8](repeating: UInt8(ascii: "q"), count: length)
             plain.withUnsafeBufferPointer {
-                #expect(!KeyHashing.containsUppercase($0), "length \(length)")
+                #expect(ASCIIText.classify($0) == (true, false), "length \(length)")
                 #expect(ASCIIText.isASCII($0), "length \(length)")
             }
             for position in 0..<length {
@@ -33,13 +33,18 @@ import Testing
                     var bytes = plain
                     bytes[position] = byte
                     bytes.withUnsafeBufferPointer {
-                        #expect(KeyHashing.containsUppercase($0) == uppercase, "\(byte) at \(position) of \(length)")
+                        #expect(ASCIIText.classify($0) == (true, uppercase), "\(byte) at \(position) of \(length)")
                     }
                 }
                 for byte: UInt8 in [0x80, 0xC3, 0xFF] {
                     var bytes = plain
+                    if length > 1 { bytes[(position + 1) % length] = UInt8(ascii: "A") }
                     bytes[position] = byte
-                    bytes.withUnsafeBufferPointer { #expect(!ASCIIText.isASCII($0), "\(byte) at \(position) of \(length)") }
+                    bytes.withUnsafeBufferPointer {
+                        #expect(!ASCIIText.isASCII($0), "\(byte) at \(position) of \(length)")
+                        // Upper case elsewhere does not make a non-ASCII identifier count as having it.
+                        #expect(ASCIIText.classify($0) == (false, false), "\(byte) at \(position) of \(length)")
+                    }
                 }
             }
         }

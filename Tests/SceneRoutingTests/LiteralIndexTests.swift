@@ -67,7 +67,7 @@ import SceneRouterWorkloads
         }
         for identifier in identifiers {
             var collector = GroupCollector()
-            identifier.withUnsafeBufferPointer { buffer in index.probe(buffer, &collector) }
+            identifier.withUnsafeBufferPointer { buffer in index.probe(buffer, hasUppercase: ASCIIText.classify(buffer).hasUppercase, &collector) }
             let reported = collector.groups
             let text = String(decoding: identifier, as: UTF8.self)
             let lowercased = identifier.map(ASCIIText.lowercase)

@@ -432,7 +432,7 @@ final class DispatchTable: @unchecked Sendable {
         guard let bound = tier.rankBoundOutsideAlways, !visitor.hasWinner(rankingBefore: bound) else { return }
         if subject.isASCII {
             // ASCII checks hold for ASCII identifiers only.
-            tier.probe(subject.bytes, &visitor)
+            tier.probe(subject.bytes, hasUppercase: subject.hasUppercase, &visitor)
             for group in view.residual { visitor.consider(group, verify: true, ascii: true, offeredOnce: true) }
         } else {
             // Each family's keys are folded literals: probe the identifier's fold for them.

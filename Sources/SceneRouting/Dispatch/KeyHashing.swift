@@ -131,38 +131,9 @@ enum KeyHashing {
         return UInt16(truncatingIfNeeded: family == .lowercase ? lowercasedASCII(pair) : pair)
     }
 
-    /// Whether `bytes` (ASCII) has an upper-case letter, eight bytes at a time: without one,
-    /// the raw and lowercased readings are the same bytes.
-    static func containsUppercase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress.map(UnsafeRawPointer.init) else { return false }
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            if uppercaseLanes(UInt64(littleEndian: (base + offset).loadUnaligned(as: UInt64.self))) != 0 { return true }
-            offset += 8
-        }
-        // The last bytes as one word ending at the end, overlapping bytes already seen.
-        if offset < bytes.count && bytes.count >= 8 {
-            return uppercaseLanes(UInt64(littleEndian: (base + bytes.count - 8).loadUnaligned(as: UInt64.self))) != 0
-        }
-        while offset < bytes.count {
-            if bytes[offset] >= UInt8(ascii: "A") && bytes[offset] <= UInt8(ascii: "Z") { return true }
-            offset += 1
-        }
-        return false
-    }
-
-    /// 0x80 in each byte lane of `word` (all below 0x80) that holds A–Z: `b + 0x3F` has its
-    /// top bit set from 'A' (0x41) up and `b + 0x25` from '[' (0x5B) up, without carries
-    /// between bytes; where exactly one is set the byte is upper case.
-    @inline(__always)
-    static func uppercaseLanes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        return ((word &+ ones &* 0x3F) ^ (word &+ ones &* 0x25)) & (ones &* 0x80)
-    }
-
     /// Each byte of `word` (all below 0x80) with A–Z lowercased: upper-case lanes get 0x20.
     @inline(__always)
     static func lowercasedASCII(_ word: UInt64) -> UInt64 {
-        word | (uppercaseLanes(word) >> 2)
+        word | (ASCIIText.uppercaseLanes(word) >> 2)
     }
 }

@@ -388,15 +388,18 @@ final class LiteralIndex {
     }
 
     /// Hands `visitor` every group whose key occurs in `identifier` (ASCII), possibly
-    /// more than once.
+    /// more than once. `hasUppercase` must say whether it has an upper-case letter
+    /// (``ASCIIText/classify(_:)``: the route knows already).
     /// - Complexity: O(n · (1 + short inner lengths) + prefix/suffix lengths) lookups.
     @inline(__always)
-    func probe<Visitor: GroupVisitor>(_ identifier: UnsafeBufferPointer<UInt8>, _ visitor: inout Visitor) {
+    func probe<Visitor: GroupVisitor>(
+        _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, _ visitor: inout Visitor
+    ) {
         if let flat {
-            probe(identifier, comparing: flat, &visitor)
+            probe(identifier, hasUppercase: hasUppercase, comparing: flat, &visitor)
             return
         }
-        probe(identifier, hashing: caseSensitiveSummary, anyCaseInsensitiveSummary, &visitor)
+        probe(identifier, hasUppercase: hasUppercase, hashing: caseSensitiveSummary, anyCaseInsensitiveSummary, &visitor)
     }
 
     /// ``probe(_:_:)`` while most keys are compared directly: exact keys (and inner keys, if
@@ -404,20 +407,22 @@ final class LiteralIndex {
     /// inlined where it is used, stays as it was.
     @inline(never)
     private func probe<Visitor: GroupVisitor>(
-        _ identifier: UnsafeBufferPointer<UInt8>, comparing flat: FlatKeys, _ visitor: inout Visitor
+        _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, comparing flat: FlatKeys, _ visitor: inout Visitor
     ) {
         // Exact keys: one lookup however many there are (an identifier without upper case
         // reads the same both ways, and keys are filed without family).
         if caseSensitiveSummary.exactCount > 0 || anyCaseInsensitiveSummary.exactCount > 0 {
             let count = identifier.count
             table.forEach(at: KeyHashing.hash(identifier, length: count, reading: .raw, kind: .exact)) { visitor.visit($0) }
-            if anyCaseInsensitiveSummary.exactCount > 0 && KeyHashing.containsUppercase(identifier) {
+            if anyCaseInsensitiveSummary.exactCount > 0 && hasUppercase {
                 let lowercased = KeyHashing.hash(identifier, length: count, reading: .lowercase, kind: .exact)
                 table.forEach(at: lowercased) { visitor.visit($0) }
             }
         }
         if !flat.comparesInnerKeys {
-            probe(identifier, hashing: caseSensitiveSummary.innerKeysOnly, anyCaseInsensitiveSummary.innerKeysOnly, &visitor)
+            probe(
+                identifier, hasUppercase: hasUppercase, hashing: caseSensitiveSummary.innerKeysOnly,
+                anyCaseInsensitiveSummary.innerKeysOnly, &visitor)
         }
         flat.probe(identifier, &visitor)
     }
@@ -426,11 +431,11 @@ final class LiteralIndex {
     /// need.
     @inline(__always)
     private func probe<Visitor: GroupVisitor>(
-        _ identifier: UnsafeBufferPointer<UInt8>, hashing rawKeys: ProbeSummary, _ lowercaseKeys: ProbeSummary,
-        _ visitor: inout Visitor
+        _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, hashing rawKeys: ProbeSummary,
+        _ lowercaseKeys: ProbeSummary, _ visitor: inout Visitor
     ) {
         if !rawKeys.isEmpty && !lowercaseKeys.isEmpty && !rawKeys.hasLongLengths && !lowercaseKeys.hasLongLengths
-            && !KeyHashing.containsUppercase(identifier)
+            && !hasUppercase
         {
             // Both readings are the same bytes and keys are filed without their family, so
             // one walk finds every family's keys: half the probes for most identifiers.

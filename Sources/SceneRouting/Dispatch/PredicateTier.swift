@@ -391,10 +391,12 @@ final class PredicateTier {
         }
     }
 
-    /// Probes the literal index in place.
+    /// Probes the literal index in place (``LiteralIndex/probe(_:hasUppercase:_:)``).
     @inline(__always)
-    func probe<Visitor: GroupVisitor>(_ identifier: UnsafeBufferPointer<UInt8>, _ visitor: inout Visitor) {
-        index.probe(identifier, &visitor)
+    func probe<Visitor: GroupVisitor>(
+        _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, _ visitor: inout Visitor
+    ) {
+        index.probe(identifier, hasUppercase: hasUppercase, &visitor)
     }
 
     /// Groups matching every identifier, and groups evaluated on every route.

@@ -15,24 +15,54 @@ enum ASCIIText {
     }
 
     /// Whether every byte is below 0x80, eight bytes at a time.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { classify(bytes).isASCII }
+
+    /// Whether every byte is below 0x80 and, if so, whether one is an upper-case letter (A–Z):
+    /// one pass, eight bytes at a time, for a route that needs both (without upper case, an
+    /// identifier reads the same raw and lowercased, so one probe serves both readings).
+    static func classify(_ bytes: UnsafeBufferPointer<UInt8>) -> (isASCII: Bool, hasUppercase: Bool) {
+        guard let base = bytes.baseAddress else { return (true, false) }
         let count = bytes.count
-        var index = 0
         let raw = UnsafeRawPointer(base)
-        while index + 8 <= count {
-            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            index += 8
+        var high: UInt64 = 0
+        var upper: UInt64 = 0
+        @inline(__always)
+        func absorb(_ word: UInt64) {
+            high |= word & 0x8080_8080_8080_8080
+            upper |= uppercaseLanes(word)
         }
-        // The last bytes as one word ending at the end, overlapping bytes already seen.
-        if index < count && count >= 8 {
-            return raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        if count >= 8 {
+            var index = 0
+            while index + 8 <= count {
+                absorb(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                index += 8
+            }
+            // The last bytes as one word ending at the end, overlapping bytes already seen.
+            if index < count {
+                absorb(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)))
+            }
+        } else if count >= 4 {
+            // Two four-byte words, overlapping when there are fewer than eight bytes.
+            let first = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let last = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            absorb(first | last << 32)
+        } else {
+            var word: UInt64 = 0
+            for index in 0..<count { word |= UInt64(base[index]) << UInt64(8 * index) }
+            absorb(word)
         }
-        while index < count {
-            if base[index] >= 0x80 { return false }
-            index += 1
-        }
-        return true
+        // Upper-case lanes are meaningful only where every byte is ASCII (the lane arithmetic
+        // carries out of a byte of 0xC1 or more).
+        return high == 0 ? (true, upper != 0) : (false, false)
+    }
+
+    /// 0x80 in each byte lane of `word` (all below 0x80) that holds A–Z: `b + 0x3F` has its
+    /// top bit set from 'A' (0x41) up and `b + 0x25` from '[' (0x5B) up, without carries
+    /// between bytes; where exactly one is set the byte is upper case.
+    @inline(__always)
+    static func uppercaseLanes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        return ((word &+ ones &* 0x3F) ^ (word &+ ones &* 0x25)) & (ones &* 0x80)
     }
 
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, caseless: Bool) -> Bool {

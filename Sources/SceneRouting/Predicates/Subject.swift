@@ -15,8 +15,12 @@ struct Subject {
     let hasIdentifier: Bool
     let bytes: UnsafeBufferPointer<UInt8>
     let isASCII: Bool
-    /// Made on the first use: an empty dictionary literal costs a call on every route.
-    private var patternForms: [FoldMode: String]?
+    /// Whether the identifier is ASCII with an upper-case letter (otherwise its raw and
+    /// lowercased readings are the same bytes).
+    let hasUppercase: Bool
+    /// Made on the first use (non-ASCII identifiers only) and freed by ``with(_:_:)``: held
+    /// by pointer so that a subject holds no reference, and ending a route's costs nothing.
+    private var patternForms: UnsafeMutablePointer<[FoldMode: String]>?
     /// Room for one key fold per family, `foldStride` bytes apart: the thread's
     /// ``RouteScratch`` (released by ``with(_:_:)``), or for a subject evaluated while another
     /// holds it, memory of its own (freed there too).
@@ -25,34 +29,28 @@ struct Subject {
     private var foldStride = 0
     private var foldLengths: (Int, Int, Int) = (-1, -1, -1)
 
+    @inline(__always)
     private init(source: UnsafePointer<String?>, bytes: UnsafeBufferPointer<UInt8>) {
         self.source = source
         hasIdentifier = source.pointee != nil
         self.bytes = bytes
-        self.isASCII = ASCIIText.isASCII(bytes)
+        (isASCII, hasUppercase) = ASCIIText.classify(bytes)
     }
 
     /// Runs `body` with a subject for `identifier` without copying its storage.
     @inline(__always)
     static func with<Result>(_ identifier: String?, _ body: (inout Subject) -> Result) -> Result {
         withUnsafePointer(to: identifier) { source in
-            guard let identifier else {
-                var subject = Subject(source: source, bytes: UnsafeBufferPointer(start: nil, count: 0))
+            @inline(__always)
+            func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
+                var subject = Subject(source: source, bytes: bytes)
+                defer { subject.release() }
                 return body(&subject)
             }
-            if let result = identifier.utf8.withContiguousStorageIfAvailable({ buffer -> Result in
-                var subject = Subject(source: source, bytes: buffer)
-                defer { subject.releaseFolds() }
-                return body(&subject)
-            }) {
-                return result
-            }
+            guard let identifier else { return run(UnsafeBufferPointer(start: nil, count: 0)) }
+            if let result = identifier.utf8.withContiguousStorageIfAvailable(run) { return result }
             var copy = identifier
-            return copy.withUTF8 { buffer in
-                var subject = Subject(source: source, bytes: buffer)
-                defer { subject.releaseFolds() }
-                return body(&subject)
-            }
+            return copy.withUTF8(run)
         }
     }
 
@@ -88,10 +86,17 @@ struct Subject {
         return UnsafeBufferPointer(start: start, count: length)
     }
 
-    private mutating func releaseFolds() {
-        guard let storage = foldStorage else { return }
-        if ownsFoldStorage { storage.deallocate() } else { RouteScratch.current.giveBack() }
-        foldStorage = nil
+    /// Frees what evaluation made on demand; the subject is not used again.
+    private mutating func release() {
+        if let storage = foldStorage {
+            if ownsFoldStorage { storage.deallocate() } else { RouteScratch.current.giveBack() }
+            foldStorage = nil
+        }
+        if let forms = patternForms {
+            forms.deinitialize(count: 1)
+            forms.deallocate()
+            patternForms = nil
+        }
     }
 
     /// The identifier as LIKE/MATCHES see it (non-ASCII only): folded per `mode`, then
@@ -99,10 +104,13 @@ struct Subject {
     mutating func patternForm(_ mode: FoldMode) -> String {
         let string = self.string ?? ""
         if mode == .literal { return string }
-        if let cached = patternForms?[mode] { return cached }
+        if let cached = patternForms?.pointee[mode] { return cached }
         let form = mode.fold(string).precomposedStringWithCompatibilityMapping
-        if patternForms == nil { patternForms = [:] }
-        patternForms![mode] = form
+        if patternForms == nil {
+            patternForms = .allocate(capacity: 1)
+            patternForms!.initialize(to: [:])
+        }
+        patternForms!.pointee[mode] = form
         return form
     }
 }
