@@ -85,18 +85,24 @@ struct FlatKeys {
 
     /// Hands `visitor` every group with a key that may occur in the ASCII `identifier`
     /// (inner keys only if ``comparesInnerKeys``): case-sensitive keys compared with it as
-    /// is, the others with it lowercased.
+    /// is, the others with it lowercased, which without upper case (`hasUppercase` false) is
+    /// the same reading.
     @inline(__always)
-    func probe<Visitor: GroupVisitor>(_ identifier: UnsafeBufferPointer<UInt8>, _ visitor: inout Visitor) {
+    func probe<Visitor: GroupVisitor>(
+        _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, _ visitor: inout Visitor
+    ) {
         let inner = comparesInnerKeys
-        if runEnds[inner ? 2 : 1] > 0 {
-            let raw = FlatKey.Probe(identifier, .raw)
+        let caseSensitive = runEnds[inner ? 2 : 1] > 0
+        let caseInsensitive = runEnds[inner ? 5 : 4] > runEnds[2]
+        guard caseSensitive || caseInsensitive else { return }
+        let raw = FlatKey.Probe(identifier, .raw)
+        if caseSensitive {
             scan(0..<runEnds[0], .prefix, raw, &visitor)
             scan(runEnds[0]..<runEnds[1], .suffix, raw, &visitor)
             if inner { scan(runEnds[1]..<runEnds[2], .inner, raw, &visitor) }
         }
-        if runEnds[inner ? 5 : 4] > runEnds[2] {
-            let lowercase = FlatKey.Probe(identifier, .lowercase)
+        if caseInsensitive {
+            let lowercase = hasUppercase ? FlatKey.Probe(identifier, .lowercase) : raw
             scan(runEnds[2]..<runEnds[3], .prefix, lowercase, &visitor)
             scan(runEnds[3]..<runEnds[4], .suffix, lowercase, &visitor)
             if inner { scan(runEnds[4]..<runEnds[5], .inner, lowercase, &visitor) }

@@ -424,7 +424,7 @@ final class LiteralIndex {
                 identifier, hasUppercase: hasUppercase, hashing: caseSensitiveSummary.innerKeysOnly,
                 anyCaseInsensitiveSummary.innerKeysOnly, &visitor)
         }
-        flat.probe(identifier, &visitor)
+        flat.probe(identifier, hasUppercase: hasUppercase, &visitor)
     }
 
     /// Looks up the keys `rawKeys` and `lowercaseKeys` count by hash, in the readings they
