@@ -1,12 +1,14 @@
 /// Binary heap operations over an array of slots, reporting every element that moves so the
 /// caller can keep each element's position (for O(log n) removal and re-ranking).
 enum IndexedHeap {
-    /// Adds `element`.
+    /// Adds `element`; returns the heap's first element after.
+    @discardableResult
     static func push(
         _ element: Int32, into heap: inout [Int32], before: (Int32, Int32) -> Bool, moved: (Int32, Int32) -> Void
-    ) {
+    ) -> Int32 {
         heap.append(element)
         siftUp(element, from: heap.count - 1, in: &heap, before: before, moved: moved)
+        return heap[0]
     }
 
     /// Removes the element at `index`.
@@ -17,13 +19,15 @@ enum IndexedHeap {
     }
 
     /// Puts `element` (now at `index`, or to be placed there) where the order requires, after
-    /// its rank changed.
+    /// its rank changed; returns the heap's first element after.
+    @discardableResult
     static func restore(
         _ element: Int32, at index: Int, in heap: inout [Int32], before: (Int32, Int32) -> Bool,
         moved: (Int32, Int32) -> Void
-    ) {
+    ) -> Int32 {
         let raised = siftUp(element, from: index, in: &heap, before: before, moved: moved)
         if raised == index { siftDown(element, from: index, in: &heap, before: before, moved: moved) }
+        return heap[0]
     }
 
     /// Moves the hole at `index` up while `element` ranks before its parent; returns where

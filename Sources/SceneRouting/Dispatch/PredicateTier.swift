@@ -23,13 +23,16 @@ final class PredicateTier {
     private let roots = TableArray<CompiledNode>()
     /// Best session and its rank per group, read by routing through ``withRoutingView(_:)``.
     private let heads = TableArray<GroupHead>()
-    /// Members of groups with two or more sessions, best first; empty otherwise.
-    private let heaps = TableArray<[Int32]>()
-    /// By session slot: its group in this tier and its position there (-1: not enrolled).
-    /// Kept here, not in the table's slots, so the two tiers never write the same memory and
-    /// can be filled concurrently (``DispatchTable/init(app:)``).
+    /// Members of groups with two or more sessions, as heaps (best first), by group.
+    private var memberHeaps = MemberHeaps()
+    /// By session slot: its group in this tier (-1: not enrolled) and its position in the
+    /// group's member heap (``lone`` when it is the group's only session). Kept here, not in
+    /// the table's slots, so the two tiers never write the same memory and can be filled
+    /// concurrently (``DispatchTable/init(app:)``).
     private let groupOfSlot = TableArray<Int32>()
     private let positionOfSlot = TableArray<Int32>()
+    /// The position of a group's only session: it has no member heap.
+    private static let lone: Int32 = -2
     let placements = TableArray<Placement>()
     private var freeGroups: [Int32] = []
     /// Groups by their predicate's intern hash; a hit is confirmed against `predicates`.
@@ -68,7 +71,6 @@ final class PredicateTier {
         let groups = heads.count + count + count / 8
         roots.reserveCapacity(groups)
         heads.reserveCapacity(groups)
-        heaps.reserveCapacity(groups)
         placements.reserveCapacity(groups)
         predicates.reserveCapacity(groups)
     }
@@ -112,7 +114,6 @@ final class PredicateTier {
             group = Int32(roots.count)
             roots.append(predicate.root)
             heads.append(GroupHead(rank: GroupHead.unranked, top: -1, check: .none))
-            heaps.append([])
             placements.append(.never)
             predicates.append(predicate)
         }
@@ -240,7 +241,6 @@ final class PredicateTier {
         roots[slot] = .constant(false)
         heads[slot] = GroupHead(rank: GroupHead.unranked, top: -1, check: .none)
         placements[slot] = .never
-        heaps[slot] = []
         freeGroups.append(group)
         liveGroups -= 1
         if let program {
@@ -294,13 +294,18 @@ final class PredicateTier {
         let g = Int(group)
         let top = heads[g].top
         guard top >= 0 else {
-            positionOfSlot[Int(slot)] = 0
+            positionOfSlot[Int(slot)] = Self.lone
             setTop(g, slot, rank)
             return
         }
-        if heaps[g].isEmpty { heaps[g] = [top] }
-        IndexedHeap.push(slot, into: &heaps[g], before: order) { positionOfSlot[Int($0)] = $1 }
-        setTop(g, heaps[g][0], rank)
+        if positionOfSlot[Int(top)] == Self.lone {
+            positionOfSlot[Int(top)] = 0
+            memberHeaps.insert([top], for: group)
+        }
+        let best = memberHeaps.withHeap(of: group) { heap in
+            IndexedHeap.push(slot, into: &heap, before: order) { positionOfSlot[Int($0)] = $1 }
+        }
+        setTop(g, best, rank)
     }
 
     /// Takes session `slot` out of its group, releasing the group when it empties;
@@ -312,20 +317,20 @@ final class PredicateTier {
         groupOfSlot[Int(slot)] = -1
         positionOfSlot[Int(slot)] = -1
         let g = Int(group)
-        if heaps[g].isEmpty {
+        if position == Self.lone {
             assert(heads[g].top == slot, "a single-member group holds another session")
             setTop(g, -1, rank)
         } else {
-            IndexedHeap.remove(at: Int(position), from: &heaps[g], before: order) { positionOfSlot[Int($0)] = $1 }
-            if heaps[g].count == 1 {
-                // Back to a lone member: no heap storage.
-                let only = heaps[g][0]
-                heaps[g] = []
-                positionOfSlot[Int(only)] = 0
-                setTop(g, only, rank)
-            } else {
-                setTop(g, heaps[g][0], rank)
+            let (best, remaining) = memberHeaps.withHeap(of: group) { heap in
+                IndexedHeap.remove(at: Int(position), from: &heap, before: order) { positionOfSlot[Int($0)] = $1 }
+                return (heap[0], heap.count)
             }
+            if remaining == 1 {
+                // Back to a lone member: no heap storage.
+                _ = memberHeaps.remove(group)
+                positionOfSlot[Int(best)] = Self.lone
+            }
+            setTop(g, best, rank)
         }
         if heads[g].top < 0 { release(group, predicate: predicate) }
     }
@@ -335,12 +340,16 @@ final class PredicateTier {
         let group = groupOfSlot[Int(slot)]
         guard group >= 0 else { return }
         let g = Int(group)
-        if !heaps[g].isEmpty {
-            IndexedHeap.restore(slot, at: Int(positionOfSlot[Int(slot)]), in: &heaps[g], before: order) {
-                positionOfSlot[Int($0)] = $1
-            }
+        let position = positionOfSlot[Int(slot)]
+        guard position != Self.lone else {
+            assert(heads[g].top == slot, "a single-member group holds another session")
+            setTop(g, slot, rank)
+            return
         }
-        setTop(g, heaps[g].first ?? heads[g].top, rank)
+        let best = memberHeaps.withHeap(of: group) { heap in
+            IndexedHeap.restore(slot, at: Int(position), in: &heap, before: order) { positionOfSlot[Int($0)] = $1 }
+        }
+        setTop(g, best, rank)
     }
 
     typealias Order = (Int32, Int32) -> Bool
@@ -404,7 +413,7 @@ final class PredicateTier {
     var residualCount: Int { residual.count }
 
     var approximateBytes: Int {
-        roots.approximateBytes + heads.approximateBytes + heaps.withElements { $0.reduce(0) { $0 + 8 + ($1.isEmpty ? 0 : 32 + $1.capacity * 4) } }
+        roots.approximateBytes + heads.approximateBytes + memberHeaps.approximateBytes
             + programs.approximateBytes + patternSets.approximateBytes + placements.approximateBytes + groupOfSlot.approximateBytes + positionOfSlot.approximateBytes + predicates.approximateBytes + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
     }
 }
