@@ -402,7 +402,7 @@ final class LiteralIndex {
         probe(identifier, hasUppercase: hasUppercase, hashing: caseSensitiveSummary, anyCaseInsensitiveSummary, &visitor)
     }
 
-    /// ``probe(_:_:)`` while most keys are compared directly: exact keys (and inner keys, if
+    /// ``probe(_:hasUppercase:_:)`` while most keys are compared directly: exact keys (and inner keys, if
     /// many) are still looked up by hash. Out of line, so that the probe of larger tables,
     /// inlined where it is used, stays as it was.
     @inline(never)

@@ -54,6 +54,7 @@ struct MemberHeaps {
     }
 
     /// Takes `group`'s heap out; `group` must have one.
+    @discardableResult
     mutating func remove(_ group: Int32) -> [Int32] {
         guard let position = position(of: group) else { preconditionFailure("group \(group) has no member heap") }
         let heap = heaps[position]

@@ -327,7 +327,7 @@ final class PredicateTier {
             }
             if remaining == 1 {
                 // Back to a lone member: no heap storage.
-                _ = memberHeaps.remove(group)
+                memberHeaps.remove(group)
                 positionOfSlot[Int(best)] = Self.lone
             }
             setTop(g, best, rank)
