@@ -402,9 +402,9 @@ final class LiteralIndex {
         probe(identifier, hasUppercase: hasUppercase, hashing: caseSensitiveSummary, anyCaseInsensitiveSummary, &visitor)
     }
 
-    /// ``probe(_:hasUppercase:_:)`` while most keys are compared directly: exact keys (and inner keys, if
-    /// many) are still looked up by hash. Out of line, so that the probe of larger tables,
-    /// inlined where it is used, stays as it was.
+    /// ``probe(_:hasUppercase:_:)`` while most keys are compared directly: exact keys (and
+    /// inner keys, if many) are still looked up by hash. Out of line, so that the probe of
+    /// larger tables, inlined where it is used, stays as it was.
     @inline(never)
     private func probe<Visitor: GroupVisitor>(
         _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, comparing flat: FlatKeys, _ visitor: inout Visitor

@@ -19,7 +19,7 @@ struct Subject {
     /// lowercased readings are the same bytes).
     let hasUppercase: Bool
     /// Made on the first use (non-ASCII identifiers only) and freed by ``with(_:_:)``: held
-    /// by pointer so that a subject holds no reference, and ending a route's costs nothing.
+    /// by pointer so that a subject holds no reference and ending a route costs nothing.
     private var patternForms: UnsafeMutablePointer<[FoldMode: String]>?
     /// Room for one key fold per family, `foldStride` bytes apart: the thread's
     /// ``RouteScratch`` (released by ``with(_:_:)``), or for a subject evaluated while another
