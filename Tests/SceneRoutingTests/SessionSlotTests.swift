@@ -25,7 +25,7 @@ import Testing
     }
 
     /// The build fetches each session's prefer predicate ahead through its reference's place
-    /// in the session and in the slot: the place must resolve, and hold that predicate.
+    /// in the session: the place must resolve, and hold that predicate.
     @Test func predicateReferencesAreWhereTheBuildFetchesThem() throws {
         let predicate = try ActivationPredicate(format: "SELF == 'doc-1'")
         let session = SceneSession(
@@ -35,9 +35,6 @@ import Testing
         var copy = session
         let sessionOffset = try #require(DispatchTable.sessionPredicateOffset)
         #expect(withUnsafeBytes(of: &copy) { $0.load(fromByteOffset: sessionOffset, as: UInt.self) } == expected)
-        var slot = SessionSlot(session, sequence: 0, declaration: 0, role: 0)
-        let slotOffset = try #require(DispatchTable.preferPredicateOffset)
-        #expect(withUnsafeBytes(of: &slot) { $0.load(fromByteOffset: slotOffset, as: UInt.self) } == expected)
     }
 
     private static func fields(_ app: SceneApp) -> [String] {
@@ -45,6 +42,41 @@ import Testing
             "\($0.id) \($0.declaration) \($0.role.rawValue) \($0.state) \($0.lastActive) "
                 + "\($0.conditions.canActivate.format) | \($0.conditions.prefersToActivate.format)"
         }
+    }
+
+    /// A window's conditions are read back from its tiers' groups; a session that receives no
+    /// events has them kept beside the slots. Both must follow updates, across role changes
+    /// either way, and a slot reused after a close must not inherit them.
+    @Test func conditionsFollowUpdatesAcrossRoleChanges() throws {
+        let custom = SessionRole(rawValue: "com.example.dashboard")
+        func prefers(_ literal: String) throws -> ActivationPredicate { try ActivationPredicate(format: "SELF == '\(literal)'") }
+        let app = try SceneApp(
+            declarations: [SceneDeclaration(name: "Main")],
+            sessions: [
+                SceneSession(id: "w1", declaration: "Main", lastActive: 1, conditions: ActivationConditions()),
+                SceneSession(
+                    id: "d1", declaration: "Main", role: custom, lastActive: 5,
+                    conditions: ActivationConditions(canActivate: .alwaysFalse, prefersToActivate: try prefers("inbox"))),
+            ])
+        let router = SceneRouter(app: app)
+        // Changed while it receives no events: kept, not enrolled.
+        try router.update(SessionUpdate(id: "d1", prefersToActivate: try prefers("outbox")))
+        #expect(router.snapshot.sessions[1].conditions.prefersToActivate.format == "SELF == 'outbox'")
+        #expect(router.route(identifier: "outbox").action == .activate(sessionID: "w1"))
+        // Becomes a window: enrolled with the conditions it has now.
+        try router.update(SessionUpdate(id: "d1", role: .windowApplication))
+        #expect(router.route(identifier: "outbox").action == .activate(sessionID: "d1"))
+        #expect(router.route(identifier: "inbox").action == .activate(sessionID: "w1"))
+        // A window's change of conditions and role at once: kept again, from the update.
+        try router.update(SessionUpdate(id: "d1", role: custom, canActivate: .alwaysFalse, prefersToActivate: try prefers("drafts")))
+        let kept = router.snapshot.sessions[1].conditions
+        #expect(kept.prefersToActivate.format == "SELF == 'drafts'" && kept.canActivate.format == "FALSEPREDICATE")
+        #expect(router.route(identifier: "drafts").action == .activate(sessionID: "w1"))
+        // Its slot, reused by a window with conditions of its own.
+        try router.close(sessionID: "d1")
+        try router.open(SceneSession(id: "w2", declaration: "Main", lastActive: 9, conditions: ActivationConditions()))
+        #expect(router.snapshot.sessions.map(\.conditions.prefersToActivate.format) == ["FALSEPREDICATE", "FALSEPREDICATE"])
+        #expect(router.route(identifier: "drafts").action == .activate(sessionID: "w2"))
     }
 
     @Test func snapshotsAndRoutesFollowDeclarationsAndRoles() throws {

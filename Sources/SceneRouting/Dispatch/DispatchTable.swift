@@ -19,6 +19,9 @@ final class DispatchTable: @unchecked Sendable {
     private var roles: InternedNames<SessionRole>
 
     private let slots = TableArray<SessionSlot>()
+    /// The activation conditions of live sessions that receive no events (not enrolled in
+    /// either tier, which hold every window's), by slot.
+    private var unenrolledConditions: [Int32: ActivationConditions] = [:]
     private var freeSlots: [Int32] = []
     private let slotByID: SessionDirectory
     private var nextSequence = 0
@@ -70,15 +73,8 @@ final class DispatchTable: @unchecked Sendable {
         let parallel = Int32(clamping: sessions.count) >= Self.parallelBuildThreshold
         let (declarationNames, roles) = (declarationNames, roles)
         sessions.withUnsafeBufferPointer { sessions in
-            // Copying a session retains its prefer predicate: a cache miss a few sessions
-            // ahead can start.
             nonisolated(unsafe) let sessions = sessions
-            let predicateOffset = Self.sessionPredicateOffset
             slots.append(count: sessions.count, concurrently: parallel) { index in
-                let ahead = index + Self.buildPrefetchDistance
-                if let predicateOffset, ahead < sessions.count {
-                    Self.prefetchPredicate(at: UnsafeRawPointer(sessions.baseAddress! + ahead) + predicateOffset)
-                }
                 let session = sessions[index]
                 guard let declaration = declarationNames.position(of: session.declaration),
                     let role = roles.position(of: session.role)
@@ -96,7 +92,7 @@ final class DispatchTable: @unchecked Sendable {
         let pipeline = parallel
             ? PreparationPipeline(sessionCount: Int(count)) { index, programs in
                 guard self.isWindow(Int32(index)) else { return nil }
-                return GroupPreparation(self.slots[index].conditions.prefersToActivate.root, programs: &programs)
+                return GroupPreparation(app.sessions[index].conditions.prefersToActivate.root, programs: &programs)
             } : nil
         if tuning.preparesEveryGroupFirst { pipeline?.help() }
         withUnsafeMutablePointer(to: &duplicates) { duplicatesPointer in
@@ -105,14 +101,14 @@ final class DispatchTable: @unchecked Sendable {
                 switch task {
                 case 0:
                     self.prefer.coverSlots(Int(count))
-                    self.fillPreferTier(count: count, pipeline: pipeline)
+                    self.fillPreferTier(from: app.sessions, pipeline: pipeline)
                 case 1:
                     self.can.coverSlots(Int(count))
                     for slot in 0..<count where self.isWindow(slot) {
                         IndexedHeap.push(slot, into: &self.globalHeap, before: { self.ranksBefore($0, $1) }) {
                             self.slots[Int($0)].globalPosition = $1
                         }
-                        self.enroll(slot, in: self.can)
+                        self.enroll(slot, in: self.can, predicate: app.sessions[Int(slot)].conditions.canActivate)
                     }
                     pipeline?.help()
                 default:
@@ -120,6 +116,7 @@ final class DispatchTable: @unchecked Sendable {
                     for slot in 0..<count {
                         if self.slotByID.insert(slot) {
                             self.noteState(of: slot)
+                            if !self.isWindow(slot) { self.unenrolledConditions[slot] = app.sessions[Int(slot)].conditions }
                         } else {
                             duplicatesPointer.pointee.append(slot)
                         }
@@ -168,37 +165,34 @@ final class DispatchTable: @unchecked Sendable {
         if let newest = newestLastActive, lastActive > newest { newestLastActive = lastActive }
     }
 
-    /// Enrolls every window in the prefer tier, in slot order; with a `pipeline`, with what
-    /// other build threads prepared.
-    private func fillPreferTier(count: Int32, pipeline: PreparationPipeline?) {
-        let predicateOffset = Self.preferPredicateOffset
-        func enroll(_ slot: Int32, _ preparation: GroupPreparation?) {
-            let ahead = Int(slot) + Self.buildPrefetchDistance
-            if let predicateOffset, ahead + Self.buildPrefetchDistance < Int(count) {
-                prefetchPreferPredicate(of: ahead + Self.buildPrefetchDistance, at: predicateOffset)
+    /// Enrolls every window of `sessions` (the app's, one per slot) in the prefer tier, in
+    /// slot order; with a `pipeline`, with what other build threads prepared.
+    private func fillPreferTier(from sessions: [SceneSession], pipeline: PreparationPipeline?) {
+        let predicateOffset = Self.sessionPredicateOffset
+        sessions.withUnsafeBufferPointer { sessions in
+            let count = sessions.count
+            func enroll(_ slot: Int32, _ preparation: GroupPreparation?) {
+                let ahead = Int(slot) + Self.buildPrefetchDistance
+                if let predicateOffset, ahead + Self.buildPrefetchDistance < count {
+                    Self.prefetchPredicate(
+                        at: UnsafeRawPointer(sessions.baseAddress! + ahead + Self.buildPrefetchDistance) + predicateOffset)
+                }
+                if ahead < count { prefer.prefetchGroup(of: sessions[ahead].conditions.prefersToActivate) }
+                if isWindow(slot) {
+                    self.enroll(slot, in: prefer, predicate: sessions[Int(slot)].conditions.prefersToActivate, preparation: preparation)
+                }
             }
-            if ahead < Int(count) { prefer.prefetchGroup(of: slots[ahead].conditions.prefersToActivate) }
-            if isWindow(slot) { self.enroll(slot, in: prefer, preparation: preparation) }
+            guard let pipeline else {
+                for slot in 0..<Int32(count) { enroll(slot, nil) }
+                return
+            }
+            pipeline.fill { session, preparation in enroll(Int32(session), preparation) }
         }
-        guard let pipeline else {
-            for slot in 0..<count { enroll(slot, nil) }
-            return
-        }
-        pipeline.fill { session, preparation in enroll(Int32(session), preparation) }
     }
 
-    /// Where a slot, and a session, hold their prefer predicate's object reference (nil should
-    /// it stop being a stored field: the build then fetches nothing ahead).
-    static let preferPredicateOffset = MemoryLayout<SessionSlot>.offset(of: \SessionSlot.conditions.prefersToActivate.storage)
+    /// Where a session holds its prefer predicate's object reference (nil should it stop
+    /// being a stored field: the build then fetches nothing ahead).
     static let sessionPredicateOffset = MemoryLayout<SceneSession>.offset(of: \SceneSession.conditions.prefersToActivate.storage)
-
-    /// Starts fetching the prefer predicate of the session in `slot` (its reference count and
-    /// intern hash, which ``PredicateTier/prefetchGroup(of:)`` reads later); `offset` is
-    /// ``preferPredicateOffset``.
-    @inline(__always)
-    private func prefetchPreferPredicate(of slot: Int, at offset: Int) {
-        slots.withElements { Self.prefetchPredicate(at: UnsafeRawPointer($0.baseAddress! + slot) + offset) }
-    }
 
     /// Starts fetching the predicate object whose reference is stored at `field` (its header
     /// and the line after, with the intern hash). The reference is read as plain bits:
@@ -216,17 +210,33 @@ final class DispatchTable: @unchecked Sendable {
 
     /// The app as it stands, sessions in list order.
     var snapshot: SceneApp {
-        let sessions = slots.elements.filter(\.isLive).sorted { $0.sequence < $1.sequence }.map(session(in:))
+        let sessions = (0..<slots.count).filter { slots[$0].isLive }.sorted { slots[$0].sequence < slots[$1].sequence }
+            .map(session(in:))
         return SceneApp(
             validatedFramework: framework, supportsMultipleScenes: supportsMultipleScenes, tieBreak: tieBreak,
             declarations: declarations, sessions: sessions)
     }
 
-    /// The session `slot` holds, its names looked up.
-    private func session(in slot: SessionSlot) -> SceneSession {
-        SceneSession(
+    /// The session in slot `index`, its names and conditions looked up.
+    private func session(in index: Int) -> SceneSession {
+        let slot = slots[index]
+        return SceneSession(
             id: slot.id, declaration: declarationNames[slot.declaration], role: roles[slot.role], state: slot.state,
-            lastActive: slot.lastActive, conditions: slot.conditions)
+            lastActive: slot.lastActive, conditions: conditions(of: Int32(index)))
+    }
+
+    /// The activation conditions of the live session in `slot`.
+    private func conditions(of slot: Int32) -> ActivationConditions {
+        guard slots[Int(slot)].receivesEvents else {
+            guard let conditions = unenrolledConditions[slot] else {
+                preconditionFailure("a live session that receives no events has its conditions kept")
+            }
+            return conditions
+        }
+        guard let canActivate = can.predicate(ofSlot: slot), let prefersToActivate = prefer.predicate(ofSlot: slot) else {
+            preconditionFailure("a window is enrolled in both tiers")
+        }
+        return ActivationConditions(canActivate: canActivate, prefersToActivate: prefersToActivate)
     }
 
     // MARK: Churn
@@ -251,14 +261,18 @@ final class DispatchTable: @unchecked Sendable {
             can.coverSlots(slots.count)
         }
         slotByID.insert(slot)
-        if session.role.receivesEvents { enroll(slot) }
+        if session.role.receivesEvents {
+            enroll(slot, session.conditions)
+        } else {
+            unenrolledConditions[slot] = session.conditions
+        }
         noteState(of: slot)
     }
 
     /// Removes a session.
     func close(_ id: String) throws(SceneAppError) {
         guard let slot = slotByID.remove(id) else { throw .unknownSession(id) }
-        if slots[Int(slot)].receivesEvents { withdraw(slot) }
+        if slots[Int(slot)].receivesEvents { withdraw(slot) } else { unenrolledConditions[slot] = nil }
         keyWindows.remove(slot)
         if slots[Int(slot)].lastActive == newestLastActive { newestLastActive = nil }
         slots[Int(slot)].sequence = -1
@@ -275,23 +289,31 @@ final class DispatchTable: @unchecked Sendable {
             newestLastActive = nil
         }
         let conditionsChange = update.canActivate != nil || update.prefersToActivate != nil
-        if wasWindow && (conditionsChange || update.role != nil) { withdraw(slot) }
-        apply(update, to: Int(slot))
+        // Read before withdrawing: a window's conditions are its tiers' groups.
+        var session = session(in: Int(slot))
+        update.apply(to: &session)
+        if wasWindow && (conditionsChange || update.role != nil) {
+            withdraw(slot)
+        } else if !wasWindow {
+            unenrolledConditions[slot] = nil
+        }
+        store(session, in: Int(slot))
         let isWindow = slots[Int(slot)].receivesEvents
-        if isWindow && (!wasWindow || conditionsChange || update.role != nil) {
-            enroll(slot)
-        } else if isWindow {
+        if !isWindow {
+            unenrolledConditions[slot] = session.conditions
+        } else if !wasWindow || conditionsChange || update.role != nil {
+            enroll(slot, session.conditions)
+        } else {
             // Only the rank changed: restore heap order in place.
             reposition(slot)
         }
         noteState(of: slot)
     }
 
-    /// Applies `update` to the session in slot `index` through ``SessionUpdate/apply(to:)``, so
-    /// what an update changes is defined once; the slot keeps its place in the list and heap.
-    private func apply(_ update: SessionUpdate, to index: Int) {
-        var session = session(in: slots[index])
-        update.apply(to: &session)
+    /// Writes `session`, the one in slot `index` as an update (``SessionUpdate/apply(to:)``,
+    /// so what an update changes is defined once) left it, back to that slot; it keeps its
+    /// place in the list and heap.
+    private func store(_ session: SceneSession, in index: Int) {
         var updated = SessionSlot(
             session, sequence: slots[index].sequence, declaration: slots[index].declaration, role: roles.intern(session.role))
         updated.globalPosition = slots[index].globalPosition
@@ -356,15 +378,15 @@ final class DispatchTable: @unchecked Sendable {
         rank(a).ranksBefore(rank(b), recency: tieBreak == .recency)
     }
 
-    private func enroll(_ slot: Int32) {
+    private func enroll(_ slot: Int32, _ conditions: ActivationConditions) {
         IndexedHeap.push(slot, into: &globalHeap, before: { self.ranksBefore($0, $1) }) { self.slots[Int($0)].globalPosition = $1 }
-        for tier in [prefer, can] { enroll(slot, in: tier) }
+        enroll(slot, in: prefer, predicate: conditions.prefersToActivate)
+        enroll(slot, in: can, predicate: conditions.canActivate)
     }
 
-    private func enroll(_ slot: Int32, in tier: PredicateTier, preparation: GroupPreparation? = nil) {
-        // One field read in place: the other tier's thread may be reading the other one.
-        let predicate = tier === prefer ? slots[Int(slot)].conditions.prefersToActivate
-            : slots[Int(slot)].conditions.canActivate
+    private func enroll(
+        _ slot: Int32, in tier: PredicateTier, predicate: ActivationPredicate, preparation: GroupPreparation? = nil
+    ) {
         tier.enroll(
             slot, predicate: predicate, preparation: preparation, order: { self.ranksBefore($0, $1) },
             rank: { self.rank($0) })
@@ -375,9 +397,8 @@ final class DispatchTable: @unchecked Sendable {
             self.slots[Int($0)].globalPosition = $1
         }
         slots[Int(slot)].globalPosition = -1
-        let conditions = slots[Int(slot)].conditions
-        prefer.withdraw(slot, predicate: conditions.prefersToActivate, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) })
-        can.withdraw(slot, predicate: conditions.canActivate, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) })
+        prefer.withdraw(slot, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) })
+        can.withdraw(slot, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) })
     }
 
     private func reposition(_ slot: Int32) {

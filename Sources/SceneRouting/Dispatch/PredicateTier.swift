@@ -308,9 +308,15 @@ final class PredicateTier {
         setTop(g, best, rank)
     }
 
-    /// Takes session `slot` out of its group, releasing the group when it empties;
-    /// `predicate` is the one it was enrolled with.
-    func withdraw(_ slot: Int32, predicate: ActivationPredicate, order: Order, rank: (Int32) -> RankKey) {
+    /// The predicate session `slot` is enrolled with (its group's: the same format and
+    /// arguments), if it is enrolled.
+    func predicate(ofSlot slot: Int32) -> ActivationPredicate? {
+        let group = groupOfSlot[Int(slot)]
+        return group >= 0 ? predicates[Int(group)] : nil
+    }
+
+    /// Takes session `slot` out of its group, releasing the group when it empties.
+    func withdraw(_ slot: Int32, order: Order, rank: (Int32) -> RankKey) {
         let group = groupOfSlot[Int(slot)]
         let position = positionOfSlot[Int(slot)]
         guard group >= 0 else { return }
@@ -332,7 +338,7 @@ final class PredicateTier {
             }
             setTop(g, best, rank)
         }
-        if heads[g].top < 0 { release(group, predicate: predicate) }
+        if heads[g].top < 0, let predicate = predicates[g] { release(group, predicate: predicate) }
     }
 
     /// Restores the order after the rank of session `slot` changed.

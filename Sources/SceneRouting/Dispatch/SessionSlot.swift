@@ -1,10 +1,11 @@
-/// A session as the dispatch table keeps it, in 64 bytes: the fields routing and ranking read
+/// A session as the dispatch table keeps it, in 48 bytes: the fields routing and ranking read
 /// in place, with its declaration and role as positions in the table's name lists
-/// (``InternedNames``) rather than strings of their own.
+/// (``InternedNames``) rather than strings of their own. Its activation conditions are not
+/// here: a window's are its groups' predicates in the two tiers, which hold them anyway,
+/// and the table keeps the few other sessions' beside the slots.
 struct SessionSlot: Sendable {
     /// Unique among live slots; first, so a route reads the winner's id at offset 0.
     var id: String
-    var conditions: ActivationConditions
     var lastActive: Int
     /// Position in the session list (grows with each open): the `order` tie-break; -1 for a
     /// free slot.
@@ -23,7 +24,6 @@ struct SessionSlot: Sendable {
 
     init(_ session: SceneSession, sequence: Int, declaration: UInt32, role: UInt32) {
         id = session.id
-        conditions = session.conditions
         lastActive = session.lastActive
         self.sequence = sequence
         self.declaration = declaration
