@@ -66,6 +66,14 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     /// Where this check's program starts in its tier's arena, if it is a program.
     var programOffset: Int32? { operation == .program ? count : nil }
 
+    /// Where a single-test check starts reading (its literal), for a fetch ahead of it.
+    var literalAddress: UnsafeRawPointer? {
+        switch operation {
+        case .equal, .prefix, .suffix, .contains: start
+        case .none, .program, .pattern: nil
+        }
+    }
+
     /// Calls `body` with the literal a single-test check compares with.
     func withLiteral<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result { body(literal) }
 

@@ -140,6 +140,8 @@ final class DispatchTable: @unchecked Sendable {
         // Crowded buckets of regexes become pattern sets before the first route.
         let requests = takePatternSetRequests()
         if !requests.isEmpty { installPatternSets(PatternSetRequest.compile(requests, concurrently: parallel)) }
+        prefer.endBuild()
+        can.endBuild()
     }
 
     /// The pattern sets both tiers are ready for (``PatternSets``): taken under the table's

@@ -22,6 +22,12 @@ final class GroupBuckets {
     /// For a tagged table: beside each entry, what its lone group's tag is (0: none): a
     /// caller's description of that group's key (``GramTag``). Nil for untagged tables.
     @exclusivity(unchecked) private var tags: UnsafeMutablePointer<UInt32>?
+    /// For a hinted table: beside each entry, where its lone group's verification and winner
+    /// will read (``EntryHint``), so a probe fetches those while it reads the group's head
+    /// (0: none). Only a prefetch address: a stale one costs a wasted fetch, never an answer.
+    /// An array of its own, fetched with the entry: hints inside 16-byte entries gave the same
+    /// routes at a million sessions, and cost every probe of every table instructions.
+    @exclusivity(unchecked) private var hints: UnsafeMutablePointer<UInt64>?
     @exclusivity(unchecked) private var capacity: Int
     @exclusivity(unchecked) private var buckets: [[Int32]] = []
     private var freeBuckets: [Int32] = []
@@ -31,11 +37,13 @@ final class GroupBuckets {
     @exclusivity(unchecked) private var filterWords: Int
     private(set) var count = 0
 
-    /// An empty table; `tagged` keeps a tag with each lone group (``forEachTagged(at:_:)``).
-    init(tagged: Bool = false) {
+    /// An empty table; `tagged` keeps a tag with each lone group (``forEachTagged(at:_:)``),
+    /// `hinted` a hint (``setHint(_:for:at:)``, ``forEachHinted(at:_:)``).
+    init(tagged: Bool = false, hinted: Bool = false) {
         capacity = 16
         entries = LargeAllocation.allocateZeroed(Entry.self, capacity: capacity)
         tags = tagged ? LargeAllocation.allocateZeroed(UInt32.self, capacity: capacity) : nil
+        hints = hinted ? LargeAllocation.allocateZeroed(UInt64.self, capacity: capacity) : nil
         filterWords = 64
         filter = LargeAllocation.allocateZeroed(UInt64.self, capacity: filterWords)
     }
@@ -43,6 +51,7 @@ final class GroupBuckets {
     deinit {
         LargeAllocation.deallocate(entries, capacity: capacity)
         if let tags { LargeAllocation.deallocate(tags, capacity: capacity) }
+        if let hints { LargeAllocation.deallocate(hints, capacity: capacity) }
         LargeAllocation.deallocate(filter, capacity: filterWords)
     }
 
@@ -109,6 +118,7 @@ final class GroupBuckets {
                 // A second group under this key: move to an out-of-line bucket (untagged).
                 entries[index].value = newBucket([-value - 2, group])
                 tags?[index] = 0
+                hints?[index] = 0
             } else {
                 buckets[Int(value)].append(group)
             }
@@ -120,6 +130,8 @@ final class GroupBuckets {
         }
         entries[index] = Entry(key: key, value: Self.inline(group))
         tags?[index] = tag
+        // An empty entry's hint is 0 already (removal and rehashing keep it so): writing it
+        // would cost each insert a cache miss on the hint array.
         count += 1
         setFilterBit(key)
     }
@@ -139,24 +151,28 @@ final class GroupBuckets {
         return Int32(buckets.count - 1)
     }
 
-    func remove(_ group: Int32, at rawKey: UInt64) {
-        guard let index = entry(of: Self.stored(rawKey)) else { return }
+    /// Returns the group left alone under `rawKey` by this removal, if any: its owner sets
+    /// that entry's tag or hint, which a shared entry does not keep.
+    @discardableResult
+    func remove(_ group: Int32, at rawKey: UInt64) -> Int32? {
+        guard let index = entry(of: Self.stored(rawKey)) else { return nil }
         let value = entries[index].value
         if value < -1 {
-            guard value == Self.inline(group) else { return }
+            guard value == Self.inline(group) else { return nil }
             erase(at: index)
             count -= 1
-            return
+            return nil
         }
         let bucket = Int(value)
-        guard let position = buckets[bucket].firstIndex(of: group) else { return }
+        guard let position = buckets[bucket].firstIndex(of: group) else { return nil }
         buckets[bucket].swapAt(position, buckets[bucket].count - 1)
         buckets[bucket].removeLast()
-        if buckets[bucket].count == 1 {
-            entries[index].value = Self.inline(buckets[bucket][0])
-            buckets[bucket] = []
-            freeBuckets.append(Int32(bucket))
-        }
+        guard buckets[bucket].count == 1 else { return nil }
+        let lone = buckets[bucket][0]
+        entries[index].value = Self.inline(lone)
+        buckets[bucket] = []
+        freeBuckets.append(Int32(bucket))
+        return lone
     }
 
     /// Empties the entry at `index`, keeping every later entry reachable.
@@ -167,15 +183,18 @@ final class GroupBuckets {
             move: { from, to in
                 entries[to] = entries[from]
                 tags?[to] = tags?[from] ?? 0
+                hints?[to] = hints?[from] ?? 0
             })
         entries[hole] = Entry(key: 0, value: 0)
         tags?[hole] = 0
+        hints?[hole] = 0
     }
 
     private func rehash(capacity newCapacity: Int) {
-        let (oldEntries, oldTags, oldCapacity) = (entries, tags, capacity)
+        let (oldEntries, oldTags, oldHints, oldCapacity) = (entries, tags, hints, capacity)
         entries = LargeAllocation.allocateZeroed(Entry.self, capacity: newCapacity)
         tags = oldTags == nil ? nil : LargeAllocation.allocateZeroed(UInt32.self, capacity: newCapacity)
+        hints = oldHints == nil ? nil : LargeAllocation.allocateZeroed(UInt64.self, capacity: newCapacity)
         capacity = newCapacity
         // Eight filter bits per entry, at most 0.7 keys per entry.
         LargeAllocation.deallocate(filter, capacity: filterWords)
@@ -186,10 +205,12 @@ final class GroupBuckets {
             let target = LinearProbing.firstEmpty(from: home, capacity: newCapacity) { entries[$0].key == 0 }
             entries[target] = oldEntries[old]
             tags?[target] = oldTags?[old] ?? 0
+            hints?[target] = oldHints?[old] ?? 0
             setFilterBit(oldEntries[old].key)
         }
         LargeAllocation.deallocate(oldEntries, capacity: oldCapacity)
         if let oldTags { LargeAllocation.deallocate(oldTags, capacity: oldCapacity) }
+        if let oldHints { LargeAllocation.deallocate(oldHints, capacity: oldCapacity) }
     }
 
     @inline(__always)
@@ -197,23 +218,74 @@ final class GroupBuckets {
         forEachTagged(at: rawKey) { group, _ in body(group) }
     }
 
-    /// Starts fetching what ``forEachTagged(at:_:)`` will read for `rawKey` (its filter word and
-    /// first entry), for a caller with other work to do meanwhile.
+    /// Starts fetching what ``forEachTagged(at:_:)`` or ``forEachHinted(at:_:)`` will read for
+    /// `rawKey` (its filter word, first entry and hint), for a caller with other work to do
+    /// meanwhile.
     @inline(__always)
     func prefetch(at rawKey: UInt64) {
         let key = Self.stored(rawKey)
+        let home = LinearProbing.home(of: key, in: capacity)
         scene_router_prefetch(filter + filterWord(key))
-        scene_router_prefetch(entries + LinearProbing.home(of: key, in: capacity))
+        scene_router_prefetch(entries + home)
+        if let hints { scene_router_prefetch(hints + home) }
+    }
+
+    /// Sets the hint of `rawKey`'s entry if `group` is its lone group (hinted tables only).
+    func setHint(_ hint: UInt64, for group: Int32, at rawKey: UInt64) {
+        guard let hints, let index = entry(of: Self.stored(rawKey)), entries[index].value == Self.inline(group) else {
+            return
+        }
+        hints[index] = hint
+    }
+
+    /// The hint of `rawKey`'s entry if `group` is its lone group, else 0 (for tests).
+    func hint(for group: Int32, at rawKey: UInt64) -> UInt64 {
+        guard let hints, let index = entry(of: Self.stored(rawKey)), entries[index].value == Self.inline(group) else {
+            return 0
+        }
+        return hints[index]
+    }
+
+    /// Sets every lone group's hint to what `hint` gives for it (hinted tables only): one pass
+    /// in entry order, for a table filled without hints. Each group's hint source is fetched
+    /// a few entries ahead through `prefetch`, as the groups come in hash order.
+    func setHints(_ hint: (Int32) -> UInt64, prefetch: (Int32) -> Void) {
+        guard let hints else { return }
+        let ahead = 8
+        for index in 0..<capacity {
+            if index + ahead < capacity {
+                let value = entries[index + ahead].value
+                if entries[index + ahead].key != 0 && value < -1 { prefetch(-value - 2) }
+            }
+            let value = entries[index].value
+            hints[index] = entries[index].key != 0 && value < -1 ? hint(-value - 2) : 0
+        }
+    }
+
+    /// Calls `body` with every group under `rawKey` and its hint (0 for groups sharing the key,
+    /// and in unhinted tables).
+    @inline(__always)
+    func forEachHinted(at rawKey: UInt64, _ body: (Int32, UInt64) -> Void) {
+        forEach(at: rawKey, loneExtra: { hints?[$0] ?? 0 }, body)
     }
 
     /// Calls `body` with every group under `rawKey` and its tag (0 for groups sharing the key).
     @inline(__always)
     func forEachTagged(at rawKey: UInt64, _ body: (Int32, UInt32) -> Void) {
+        forEach(at: rawKey, loneExtra: { tags?[$0] ?? 0 }, body)
+    }
+
+    /// Calls `body` with every group under `rawKey` and, for a lone group, what `loneExtra`
+    /// reads beside its entry (0 for groups sharing the key).
+    @inline(__always)
+    private func forEach<Extra: FixedWidthInteger>(
+        at rawKey: UInt64, loneExtra: (Int) -> Extra, _ body: (Int32, Extra) -> Void
+    ) {
         let key = Self.stored(rawKey)
         guard mayContain(key), let index = entry(of: key) else { return }
         let value = entries[index].value
         if value < -1 {
-            body(-value - 2, tags?[index] ?? 0)
+            body(-value - 2, loneExtra(index))
             return
         }
         buckets.withUnsafeBufferPointer { all in
@@ -225,7 +297,7 @@ final class GroupBuckets {
 
     /// Rough bytes held: entries, filter and bucket storage.
     var approximateBytes: Int {
-        capacity * (MemoryLayout<Entry>.stride + (tags == nil ? 0 : 4)) + filterWords * 8
+        capacity * (MemoryLayout<Entry>.stride + (tags == nil ? 0 : 4) + (hints == nil ? 0 : 8)) + filterWords * 8
             + buckets.reduce(0) { $0 + 32 + $1.capacity * 4 }
     }
 }

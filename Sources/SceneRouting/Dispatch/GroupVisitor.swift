@@ -8,6 +8,13 @@ protocol GroupVisitor {
     /// Called once for each group filed under a key found in the identifier (possibly more
     /// than once for the same group).
     mutating func visit(_ group: Int32)
+    /// ``visit(_:)`` for a group found with a hint of where its verification will read.
+    mutating func visit(_ group: Int32, hint: EntryHint)
+}
+
+extension GroupVisitor {
+    @inline(__always)
+    mutating func visit(_ group: Int32, hint: EntryHint) { visit(group) }
 }
 
 /// Receives every group one tier offers a route: groups that match every identifier (never

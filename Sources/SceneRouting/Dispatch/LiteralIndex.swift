@@ -110,7 +110,7 @@ final class LiteralIndex {
         flat = nil
     }
 
-    private let table = GroupBuckets()
+    private let table = GroupBuckets(hinted: true)
     private let prefixClasses = LengthClasses()
     private let suffixClasses = LengthClasses()
     private let grams = GroupBuckets(tagged: true)
@@ -319,25 +319,33 @@ final class LiteralIndex {
         (kind == .prefix || kind == .suffix) && LengthClasses.isClassed(length: length)
     }
 
-    func remove(_ group: Int32, from placement: Placement) {
-        removeEntry(group, from: placement, keepingFlatKeys: true)
+    /// Returns the group this left alone in a hashed key's entry, if any, for its hints
+    /// (``setHint(_:for:at:)``).
+    @discardableResult
+    func remove(_ group: Int32, from placement: Placement) -> Int32? {
+        let lone = removeEntry(group, from: placement, keepingFlatKeys: true)
         forgetKey(of: placement)
         flat?.remove(group, at: placement)
+        return lone
     }
 
     /// Takes `group` out of the bucket of `placement` and nothing else: the key stays counted
     /// (its length probed, its gram lead kept), as a pattern set filed there needs
     /// (``PatternSets``); ``forgetKey(of:)`` completes the removal later.
     /// Probes hash from then on: a bucket's groups are no longer those of its keys.
-    func removeEntry(_ group: Int32, from placement: Placement) {
+    /// Returns the group this left alone in a hashed key's entry, as ``remove(_:from:)`` does.
+    @discardableResult
+    func removeEntry(_ group: Int32, from placement: Placement) -> Int32? {
         removeEntry(group, from: placement, keepingFlatKeys: false)
     }
 
-    private func removeEntry(_ group: Int32, from placement: Placement, keepingFlatKeys: Bool) {
+    private func removeEntry(_ group: Int32, from placement: Placement, keepingFlatKeys: Bool) -> Int32? {
         if !keepingFlatKeys { dropFlatKeys() }
         switch placement {
-        case .gram(let slot, _, _, _): grams.remove(group, at: slot)
-        case .hashed(let hash, _, _, _, _): table.remove(group, at: hash)
+        case .gram(let slot, _, _, _):
+            grams.remove(group, at: slot)
+            return nil
+        case .hashed(let hash, _, _, _, _): return table.remove(group, at: hash)
         }
     }
 
@@ -536,7 +544,7 @@ final class LiteralIndex {
         }
         if keys.gram4Count > 0 && count >= 4 { probeGrams(identifier, width: 4, leads: gram4Leads, reading: family, &visitor) }
         if keys.gram8Count > 0 && count >= 8 { probeGrams(identifier, width: 8, leads: gram8Leads, reading: family, &visitor) }
-        if let exactHash { table.forEach(at: exactHash) { visitor.visit($0) } }
+        if let exactHash { table.forEachHinted(at: exactHash) { visitor.visit($0, hint: EntryHint(rawValue: $1)) } }
     }
 
     /// Probes the grams of `width` bytes at every position of `identifier` (at least `width`
@@ -622,6 +630,25 @@ final class LiteralIndex {
         let tail = length > absorbed
             ? KeyHashing.chunk(identifier, from: absorbed, count: length - absorbed, reversed: reversed, family) : 0
         return KeyHashing.seal(KeyHashing.finish(state, tail: tail, length: length), kind: kind)
+    }
+
+    /// Records where a route finding `group` under the key filed at `placement` will read
+    /// (``EntryHint``), if that key is hashed and `group` is its only group.
+    func setHint(_ hint: EntryHint, for group: Int32, at placement: Placement) {
+        guard case .hashed(let hash, _, _, _, _) = placement else { return }
+        table.setHint(hint.rawValue, for: group, at: hash)
+    }
+
+    /// Sets the hint of every hashed key's lone group to what `hint` gives for it, fetching
+    /// what `hint` reads through `prefetch` a few keys ahead (``GroupBuckets/setHints(_:prefetch:)``).
+    func setHints(_ hint: (Int32) -> EntryHint, prefetch: (Int32) -> Void) {
+        table.setHints({ hint($0).rawValue }, prefetch: prefetch)
+    }
+
+    /// The hint ``setHint(_:for:at:)`` left for `group` at `placement` (for tests).
+    func hint(for group: Int32, at placement: Placement) -> EntryHint {
+        guard case .hashed(let hash, _, _, _, _) = placement else { return .none }
+        return EntryHint(rawValue: table.hint(for: group, at: hash))
     }
 
     /// Room for `keys` more exact, prefix, suffix or short inner keys without rehashing.

@@ -91,7 +91,7 @@ extension PredicateTier {
                 members[position] = -1
                 continue
             }
-            index.removeEntry(group, from: filed)
+            rehint(index.removeEntry(group, from: filed))
             filedIn.insert(filed.bucket)
         }
         guard !filedIn.isEmpty else { return }
@@ -105,10 +105,11 @@ extension PredicateTier {
     /// it is still the set the request saw.
     private func dissolve(_ old: PatternSetRequest.Replaced) {
         guard patternSets.holds(old.set, at: old.number) else { return }
-        for placement in old.set.placements { index.removeEntry(PatternSets.firstID + old.number, from: placement) }
+        for placement in old.set.placements { rehint(index.removeEntry(PatternSets.firstID + old.number, from: placement)) }
         for group in old.set.members where group >= 0 {
             if case .indexedOnce(let filed) = placements[Int(group)] { index.addEntry(group, at: filed) }
         }
+        for group in old.set.members where group >= 0 { rehint(group) }
         patternSets.dissolve(old.number)
     }
 
@@ -117,11 +118,11 @@ extension PredicateTier {
     func unfileSingleKey(_ group: Int32, filed: LiteralIndex.Placement) {
         let (wasMember, emptied) = patternSets.leave(group)
         guard wasMember else {
-            index.remove(group, from: filed)
+            rehint(index.remove(group, from: filed))
             return
         }
         index.forgetKey(of: filed)
         guard let emptied else { return }
-        for placement in emptied.placements { index.removeEntry(emptied.pseudoGroup, from: placement) }
+        for placement in emptied.placements { rehint(index.removeEntry(emptied.pseudoGroup, from: placement)) }
     }
 }

@@ -1,3 +1,5 @@
+internal import CMemoryHints
+
 /// All the `prefersToActivate` predicates (or all the `canActivate` ones) of a table: each
 /// distinct predicate is one group holding its sessions in a heap ordered by the tie-break,
 /// and filed in the literal index (or in the always / residual lists).
@@ -233,7 +235,7 @@ final class PredicateTier {
         case .indexedOnce(let filed):
             unfileSingleKey(group, filed: filed)
         case .indexed(let filed):
-            for placement in filed { index.remove(group, from: placement) }
+            for placement in filed { rehint(index.remove(group, from: placement)) }
         }
         groupsByHash.remove(group, at: predicate.internHash)
         let program = heads[slot].check.programOffset
@@ -361,15 +363,78 @@ final class PredicateTier {
     typealias Order = (Int32, Int32) -> Bool
 
     private func setTop(_ g: Int, _ top: Int32, _ rank: (Int32) -> RankKey) {
+        let previous = heads[g].top
         heads[g].top = top
         heads[g].rank = top >= 0 ? rank(top) : GroupHead.unranked
         guard top >= 0 else { return }
+        if top != previous && !defersHints { hintIndexEntries(of: g) }
         switch placements[g] {
         case .always, .never: return
         default:
             if let bound = rankBoundOutsideAlways, !heads[g].rank.ranksBefore(bound, recency: recency) { return }
             rankBoundOutsideAlways = heads[g].rank
         }
+    }
+
+    /// Tells the index where a route finding group `g` under its hashed keys will read next:
+    /// its literal and its best session's record (``EntryHint``).
+    private func hintIndexEntries(of g: Int) {
+        let hint = hint(of: g)
+        switch placements[g] {
+        case .indexedOnce(let placement): index.setHint(hint, for: Int32(g), at: placement)
+        case .indexed(let placements): for placement in placements { index.setHint(hint, for: Int32(g), at: placement) }
+        case .always, .residual, .never: break
+        }
+    }
+
+    /// Hints `group`'s keys again if it is a group with a session that an index change left
+    /// alone in an entry it shared (or gave back its entry): a shared entry holds no hint.
+    func rehint(_ group: Int32?) {
+        guard let group, !defersHints, !PatternSets.isSet(group), heads[Int(group)].top >= 0 else { return }
+        hintIndexEntries(of: Int(group))
+    }
+
+    private func hint(of g: Int) -> EntryHint {
+        EntryHint(reading: heads[g].check.literalAddress, winner: heads[g].top)
+    }
+
+    /// While true (a build filling the tier), a group's new best session leaves the index's
+    /// hints alone: setting each as it changes writes a random entry's hint, a cache miss per
+    /// group at a million, where one pass in entry order at the end (``endBuild()``) costs a
+    /// fraction of that.
+    private var defersHints = true
+
+    /// Ends the build: hints every hashed key's lone group once, from then on as its best
+    /// session changes.
+    func endBuild() {
+        guard defersHints else { return }
+        defersHints = false
+        heads.withElements { heads in
+            // A pattern set's pseudo-group has no head: its entry gets no hint.
+            index.setHints(
+                { PatternSets.isSet($0) ? .none : EntryHint(reading: heads[Int($0)].check.literalAddress, winner: heads[Int($0)].top) },
+                prefetch: { if !PatternSets.isSet($0) { scene_router_prefetch(heads.baseAddress! + Int($0)) } })
+        }
+    }
+
+    /// For tests: every hashed key of every group with a session, as the hint a route finding
+    /// the group there should get, the one the index holds, and whether other groups share
+    /// the key (whose entry then holds none).
+    func hintReport() -> [(wanted: EntryHint, held: EntryHint, shared: Bool)] {
+        var report: [(wanted: EntryHint, held: EntryHint, shared: Bool)] = []
+        for g in 0..<heads.count where predicates[g] != nil && heads[g].top >= 0 {
+            let filed: [LiteralIndex.Placement]
+            switch placements[g] {
+            case .indexedOnce(let placement): filed = [placement]
+            case .indexed(let placements): filed = placements
+            case .always, .residual, .never: filed = []
+            }
+            for placement in filed {
+                guard case .hashed = placement else { continue }
+                report.append((hint(of: g), index.hint(for: Int32(g), at: placement), index.load(at: placement) > 1))
+            }
+        }
+        return report
     }
 
     /// What one route reads of the tier, in place: plain pointers into the tier's buffers,

@@ -107,6 +107,15 @@ struct TierContest: TierCandidateVisitor {
         }
     }
 
+    /// A group found with a hint: its literal and its best session's record are fetched
+    /// while its head is read.
+    @inline(__always)
+    mutating func visit(_ group: Int32, hint: EntryHint) {
+        if let line = hint.line { scene_router_prefetch(line) }
+        if let slot = hint.slot { winners.prefetch(slot) }
+        visit(group)
+    }
+
     /// Scans the identifier once with a pattern set and considers the members it reports
     /// (each still verified); all of them should the scan fail. A set found again at another
     /// position is not scanned again.
