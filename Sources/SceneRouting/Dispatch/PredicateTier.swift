@@ -412,7 +412,7 @@ final class PredicateTier {
         heads.withElements { heads in
             // A pattern set's pseudo-group has no head: its entry gets no hint.
             index.setHints(
-                { PatternSets.isSet($0) ? .none : EntryHint(reading: heads[Int($0)].check.literalAddress, winner: heads[Int($0)].top) },
+                { PatternSets.isSet($0) ? .none : self.hint(of: Int($0)) },
                 prefetch: { if !PatternSets.isSet($0) { scene_router_prefetch(heads.baseAddress! + Int($0)) } })
         }
     }
