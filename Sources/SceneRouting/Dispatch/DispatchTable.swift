@@ -294,16 +294,15 @@ final class DispatchTable: @unchecked Sendable {
         // Read before withdrawing: a window's conditions are its tiers' groups.
         var session = session(in: Int(slot))
         update.apply(to: &session)
-        if wasWindow && (conditionsChange || update.role != nil) {
-            withdraw(slot)
-        } else if !wasWindow {
-            unenrolledConditions[slot] = nil
-        }
+        if wasWindow && (conditionsChange || update.role != nil) { withdraw(slot) }
         store(session, in: Int(slot))
         let isWindow = slots[Int(slot)].receivesEvents
         if !isWindow {
             unenrolledConditions[slot] = session.conditions
-        } else if !wasWindow || conditionsChange || update.role != nil {
+        } else if !wasWindow {
+            unenrolledConditions[slot] = nil
+            enroll(slot, session.conditions)
+        } else if conditionsChange || update.role != nil {
             enroll(slot, session.conditions)
         } else {
             // Only the rank changed: restore heap order in place.

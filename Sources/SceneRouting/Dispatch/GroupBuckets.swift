@@ -151,8 +151,8 @@ final class GroupBuckets {
         return Int32(buckets.count - 1)
     }
 
-    /// Returns the group left alone under `rawKey` by this removal, if any: its owner sets
-    /// that entry's tag or hint, which a shared entry does not keep.
+    /// Returns the group left alone under `rawKey` by this removal, if any: a shared entry
+    /// keeps no hint (nor tag), so a hinted table's owner sets that group's hint again.
     @discardableResult
     func remove(_ group: Int32, at rawKey: UInt64) -> Int32? {
         guard let index = entry(of: Self.stored(rawKey)) else { return nil }
