@@ -223,9 +223,10 @@ final class PredicateTier {
         return ASCIICheck.of(root)
     }
 
-    /// Drops an emptied group from every index; `predicate` is the one it was created for.
-    private func release(_ group: Int32, predicate: ActivationPredicate) {
+    /// Drops an emptied group from every index.
+    private func release(_ group: Int32) {
         let slot = Int(group)
+        guard let predicate = predicates[slot] else { preconditionFailure("releasing a free group") }
         switch placements[slot] {
         case .always(let position):
             if let moved = Self.remove(at: position, from: always) { placements[Int(moved)] = .always(position: position) }
@@ -340,7 +341,7 @@ final class PredicateTier {
             }
             setTop(g, best, rank)
         }
-        if heads[g].top < 0, let predicate = predicates[g] { release(group, predicate: predicate) }
+        if heads[g].top < 0 { release(group) }
     }
 
     /// Restores the order after the rank of session `slot` changed.
