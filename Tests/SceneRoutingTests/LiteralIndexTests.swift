@@ -128,4 +128,29 @@ import SceneRouterWorkloads
         }
         Self.expectProbes(index, identifiers, keyOf: keyOf, removed: removed)
     }
+
+    /// Past a core's private caches, prefixes, suffixes and grams are looked up in batches
+    /// fetched ahead: the same keys must still be reported. 40,000 inner and 40,000 prefix
+    /// keys of letters the identifiers never hold grow both tables that far.
+    @Test func largeTablesProbeInBatchesAndStillReportEveryKey() {
+        let (identifiers, keys) = Self.randomKeys()
+        let index = LiteralIndex(flatLimit: 0)
+        let letters = Array("defghijklmnopqrstuvw".utf8)
+        for filler in 0..<80_000 {
+            var digits = filler / 2
+            let bytes: [UInt8] = (0..<8).map { _ in
+                defer { digits /= letters.count }
+                return letters[digits % letters.count]
+            }
+            let key = IndexKey(kind: filler % 2 == 0 ? .inner : .prefix, family: .caseSensitive, bytes: bytes)
+            _ = index.insert(Int32(100_000 + filler), key: key)
+        }
+        #expect(index.probesInBatches == (anchored: true, grams: true))
+        var keyOf: [Int32: IndexKey] = [:]
+        for (group, key) in keys.enumerated() {
+            _ = index.insert(Int32(group), key: key)
+            keyOf[Int32(group)] = key
+        }
+        Self.expectProbes(index, identifiers, keyOf: keyOf, removed: [])
+    }
 }

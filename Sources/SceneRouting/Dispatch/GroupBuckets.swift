@@ -230,6 +230,30 @@ final class GroupBuckets {
         if let hints { scene_router_prefetch(hints + home) }
     }
 
+    /// Whether the entries outgrow a core's private caches (256 KiB), so that a probe's read
+    /// of an entry is likely a miss, worth fetching early when the caller knows several keys
+    /// at once.
+    var outgrowsPrivateCache: Bool { capacity >= 1 << 15 }
+
+    /// Starts fetching the filter word of `rawKey`: the first step of a batch of lookups
+    /// (``prefetchEntryIfPresent(at:)``, then ``forEach(at:_:)``).
+    @inline(__always)
+    func prefetchFilter(at rawKey: UInt64) {
+        scene_router_prefetch(filter + filterWord(Self.stored(rawKey)))
+    }
+
+    /// Starts fetching `rawKey`'s first entry (and tag or hint) if the filter says it may be
+    /// present: most keys of a batch are absent, and their entries are not worth the traffic.
+    @inline(__always)
+    func prefetchEntryIfPresent(at rawKey: UInt64) {
+        let key = Self.stored(rawKey)
+        guard mayContain(key) else { return }
+        let home = LinearProbing.home(of: key, in: capacity)
+        scene_router_prefetch(entries + home)
+        if let tags { scene_router_prefetch(tags + home) }
+        if let hints { scene_router_prefetch(hints + home) }
+    }
+
     /// Sets the hint of `rawKey`'s entry if `group` is its lone group (hinted tables only).
     func setHint(_ hint: UInt64, for group: Int32, at rawKey: UInt64) {
         guard let hints, let index = entry(of: Self.stored(rawKey)), entries[index].value == Self.inline(group) else {

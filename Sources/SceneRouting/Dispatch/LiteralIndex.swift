@@ -100,6 +100,12 @@ final class LiteralIndex {
         flat?.release()
     }
 
+    /// Whether prefix and suffix lookups, and gram lookups, go in batches fetched ahead (their
+    /// tables outgrow a core's private caches). For tests.
+    var probesInBatches: (anchored: Bool, grams: Bool) {
+        (table.outgrowsPrivateCache, grams.outgrowsPrivateCache)
+    }
+
     /// Whether the index still compares keys directly, so a key other than an exact one must
     /// be filed with its bytes (``insert(_:key:)``) rather than hashed ahead
     /// (``insert(_:hashed:)``).
@@ -469,7 +475,7 @@ final class LiteralIndex {
             summary.dropAnchoredKeys()
         }
         guard !summary.isEmpty else { return }
-        probe(folded, reading: .raw, summary, .family(family), &visitor)
+        probe(folded, reading: .raw, summary, .family(family), fetchingAhead: false, &visitor)
     }
 
     /// The lengths of `mask` (bit l - 1: length l) up to `limit`, ascending, then those of
@@ -499,9 +505,12 @@ final class LiteralIndex {
         }
     }
 
+    /// `fetchingAhead`: look up prefixes, suffixes and grams in batches fetched ahead when
+    /// their tables are large (ASCII identifiers; a folded one probes three families, each
+    /// with more lengths, and its route is spent verifying through Foundation anyway).
     private func probe<Visitor: GroupVisitor>(
         _ identifier: UnsafeBufferPointer<UInt8>, reading family: ByteReading, _ keys: ProbeSummary, _ keySet: KeySet,
-        _ visitor: inout Visitor
+        fetchingAhead: Bool = true, _ visitor: inout Visitor
     ) {
         let count = identifier.count
         // The long-length lists (keys over 64 bytes) are read only when some exist.
@@ -521,7 +530,7 @@ final class LiteralIndex {
             if lengths != 0 || keys.hasLongLengths {
                 probeAnchored(
                     identifier, kind: .prefix, reading: family, lengths: lengths, longLengths: long(\.prefixLengths),
-                    into: &visitor)
+                    fetchingAhead: fetchingAhead, into: &visitor)
             }
         }
         if keys.suffixMask != 0 || keys.hasLongLengths {
@@ -529,7 +538,7 @@ final class LiteralIndex {
             if lengths != 0 || keys.hasLongLengths {
                 probeAnchored(
                     identifier, kind: .suffix, reading: family, lengths: lengths, longLengths: long(\.suffixLengths),
-                    into: &visitor)
+                    fetchingAhead: fetchingAhead, into: &visitor)
             }
         }
         if keys.shortInnerMask != 0 {
@@ -542,8 +551,12 @@ final class LiteralIndex {
                 }
             }
         }
-        if keys.gram4Count > 0 && count >= 4 { probeGrams(identifier, width: 4, leads: gram4Leads, reading: family, &visitor) }
-        if keys.gram8Count > 0 && count >= 8 { probeGrams(identifier, width: 8, leads: gram8Leads, reading: family, &visitor) }
+        if keys.gram4Count > 0 && count >= 4 {
+            probeGrams(identifier, width: 4, leads: gram4Leads, reading: family, fetchingAhead: fetchingAhead, &visitor)
+        }
+        if keys.gram8Count > 0 && count >= 8 {
+            probeGrams(identifier, width: 8, leads: gram8Leads, reading: family, fetchingAhead: fetchingAhead, &visitor)
+        }
         if let exactHash { table.forEachHinted(at: exactHash) { visitor.visit($0, hint: EntryHint(rawValue: $1)) } }
     }
 
@@ -552,8 +565,12 @@ final class LiteralIndex {
     @inline(__always)
     private func probeGrams<Visitor: GroupVisitor>(
         _ identifier: UnsafeBufferPointer<UInt8>, width: Int, leads: GramLeads, reading family: ByteReading,
-        _ visitor: inout Visitor
+        fetchingAhead: Bool, _ visitor: inout Visitor
     ) {
+        if fetchingAhead && grams.outgrowsPrivateCache {
+            probeGramsInBatches(identifier, width: width, leads: leads, reading: family, &visitor)
+            return
+        }
         leads.withBits { bits in
             let last = identifier.count - width
             var start = Self.nextGramStart(identifier, from: 0, through: last, bits, family)
@@ -563,6 +580,43 @@ final class LiteralIndex {
                     if GramTag(rawValue: tag).admits(identifier, gramStart: start, reading: family) { visitor.visit(group) }
                 }
                 start = Self.nextGramStart(identifier, from: start + 1, through: last, bits, family)
+            }
+        }
+    }
+
+    /// ``probeGrams(_:width:leads:reading:_:)`` for a gram table past a core's private caches,
+    /// where each lookup is a cache miss: the keys of a batch of positions are computed and
+    /// their entries fetched first, so that the misses overlap, and then looked up, in the
+    /// same order.
+    @inline(never)
+    private func probeGramsInBatches<Visitor: GroupVisitor>(
+        _ identifier: UnsafeBufferPointer<UInt8>, width: Int, leads: GramLeads, reading family: ByteReading,
+        _ visitor: inout Visitor
+    ) {
+        let batch = 16
+        leads.withBits { bits in
+            withUnsafeTemporaryAllocation(of: (start: Int, key: UInt64).self, capacity: batch) { pending in
+                let last = identifier.count - width
+                var start = Self.nextGramStart(identifier, from: 0, through: last, bits, family)
+                while start <= last {
+                    var count = 0
+                    while start <= last && count < batch {
+                        let key = Self.gramKey(KeyHashing.gram(identifier, at: start, width: width, family), width: width)
+                        grams.prefetchFilter(at: key)
+                        pending[count] = (start, key)
+                        count += 1
+                        start = Self.nextGramStart(identifier, from: start + 1, through: last, bits, family)
+                    }
+                    for index in 0..<count { grams.prefetchEntryIfPresent(at: pending[index].key) }
+                    for index in 0..<count {
+                        let position = pending[index].start
+                        grams.forEachTagged(at: pending[index].key) { group, tag in
+                            if GramTag(rawValue: tag).admits(identifier, gramStart: position, reading: family) {
+                                visitor.visit(group)
+                            }
+                        }
+                    }
+                }
             }
         }
     }
@@ -603,14 +657,35 @@ final class LiteralIndex {
     @inline(__always)
     private func probeAnchored<Visitor: GroupVisitor>(
         _ identifier: UnsafeBufferPointer<UInt8>, kind: IndexKey.Kind, reading family: ByteReading, lengths mask: UInt64,
-        longLengths long: [Int]?, into visitor: inout Visitor
+        longLengths long: [Int]?, fetchingAhead: Bool, into visitor: inout Visitor
     ) {
         let count = identifier.count
         var state = KeyHashing.offsetBasis
         var absorbed = 0
         var lengths = Lengths(mask, long: long, upTo: count)
-        while let length = lengths.next() {
-            table.forEach(at: Self.anchoredHash(identifier, length, kind, family, &state, &absorbed)) { visitor.visit($0) }
+        guard fetchingAhead && table.outgrowsPrivateCache else {
+            while let length = lengths.next() {
+                table.forEach(at: Self.anchoredHash(identifier, length, kind, family, &state, &absorbed)) { visitor.visit($0) }
+            }
+            return
+        }
+        // Each lookup is then a cache miss: a batch of lengths is hashed and their entries
+        // fetched first, so that the misses overlap, and then looked up, in the same order.
+        let batch = 16
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: batch) { hashes in
+            var more = true
+            while more {
+                var pending = 0
+                while pending < batch, let length = lengths.next() {
+                    let hash = Self.anchoredHash(identifier, length, kind, family, &state, &absorbed)
+                    table.prefetchFilter(at: hash)
+                    hashes[pending] = hash
+                    pending += 1
+                }
+                more = pending == batch
+                for index in 0..<pending { table.prefetchEntryIfPresent(at: hashes[index]) }
+                for index in 0..<pending { table.forEach(at: hashes[index]) { visitor.visit($0) } }
+            }
         }
     }
 
