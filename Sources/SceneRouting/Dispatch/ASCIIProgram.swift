@@ -17,7 +17,11 @@
 ///   then the literal's bytes;
 /// - `5` / `6` (caseless) a LIKE pattern whose only wildcard is `*` (``PatternLiterals/LikeGlob``):
 ///   a UInt16 byte size of the whole node, a byte of anchors (1: start, 2: end), then each
-///   literal run as a UInt16 length and its bytes.
+///   literal run as a UInt16 length and its bytes;
+/// - `7` a MATCHES pattern's ``RegexSkeleton``: a UInt16 byte size of the whole node, the
+///   UInt16 fewest and most bytes a match spans (65,535: more or unbounded), then each
+///   element: `0`, a UInt16 length and the literal's bytes; or `1`, the class as two
+///   UInt64 words (bytes 0–63, 64–127), UInt16 minimum and maximum (65,535: unbounded).
 enum ASCIIProgram {
     private static let falseTag: UInt8 = 0
     private static let trueTag: UInt8 = 1
@@ -26,6 +30,8 @@ enum ASCIIProgram {
     private static let orTag: UInt8 = 4
     private static let globTag: UInt8 = 5
     private static let caselessGlobTag: UInt8 = 6
+    private static let skeletonTag: UInt8 = 7
+    private static let unboundedRepeat = 65_535
     private static let testBase: UInt8 = 8
 
     /// The program for `root`, or nil when some part of it needs Foundation or a regex (or
@@ -54,6 +60,8 @@ enum ASCIIProgram {
         case .literal(let test):
             guard let check = ASCIICheck(test) else { return false }
             return check.withLiteral { appendTest(check.operation, caseless: check.caseless, literal: $0, to: &bytes) }
+        case .pattern(let test) where test.skeleton != nil:
+            return appendSkeleton(test.skeleton!, to: &bytes)
         case .pattern(let test):
             // The regex would run on the identifier lowercased for `[c]` and as is otherwise,
             // against the pattern folded the same way: the runs compare with it directly.
@@ -82,6 +90,36 @@ enum ASCIIProgram {
             return false
         }
         return true
+    }
+
+    private static func appendSkeleton(_ skeleton: RegexSkeleton, to bytes: inout [UInt8]) -> Bool {
+        let start = bytes.count
+        appendHeader(skeletonTag, to: &bytes)
+        func append16(_ value: Int) {
+            bytes.append(UInt8(truncatingIfNeeded: value))
+            bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+        }
+        // Most identifiers a literal-free skeleton is offered have the wrong length: that
+        // check comes first, as PCRE2's length bounds did.
+        let lengths = skeleton.matchLengths
+        append16(min(lengths.lowerBound, unboundedRepeat))
+        append16(min(lengths.upperBound, unboundedRepeat))
+        for element in skeleton.elements {
+            switch element {
+            case .literal(let run):
+                guard run.count <= Int(UInt16.max) else { return false }
+                bytes.append(0)
+                append16(run.count)
+                bytes.append(contentsOf: run)
+            case .repeated(let byteClass, let minimum, let maximum):
+                bytes.append(1)
+                withUnsafeBytes(of: byteClass.low.littleEndian) { bytes.append(contentsOf: $0) }
+                withUnsafeBytes(of: byteClass.high.littleEndian) { bytes.append(contentsOf: $0) }
+                append16(minimum)
+                append16(maximum ?? unboundedRepeat)
+            }
+        }
+        return patchSize(bytes.count - start, at: start + 1, in: &bytes)
     }
 
     private static func encode(_ operands: [CompiledNode], tag: UInt8, into bytes: inout [UInt8]) -> Bool {
@@ -125,7 +163,7 @@ enum ASCIIProgram {
         switch node[0] {
         case falseTag, trueTag: 1
         case notTag: 1 + size(of: node + 1)
-        case andTag, orTag, globTag, caselessGlobTag: size16(node + 1)
+        case andTag, orTag, globTag, caselessGlobTag, skeletonTag: size16(node + 1)
         default: 3 + size16(node + 1)
         }
     }
@@ -149,6 +187,8 @@ enum ASCIIProgram {
             return !stopsOn
         case globTag, caselessGlobTag:
             return holdsGlob(node, identifier, caseless: tag == caselessGlobTag)
+        case skeletonTag:
+            return holdsSkeleton(node, identifier)
         default:
             let code = tag - testBase
             let check = ASCIICheck(
@@ -156,6 +196,45 @@ enum ASCIIProgram {
                 literal: UnsafeBufferPointer(start: node + 3, count: size16(node + 1)))
             return check.holds(identifier)
         }
+    }
+
+    /// A regex skeleton on `identifier`: literals compared in place, each repetition taking
+    /// its longest run (exact for a skeleton, ``RegexSkeleton``), and nothing left over.
+    private static func holdsSkeleton(_ node: UnsafePointer<UInt8>, _ identifier: UnsafeBufferPointer<UInt8>) -> Bool {
+        let end = node + size16(node + 1)
+        let count = identifier.count
+        let longest = size16(node + 5)
+        guard count >= size16(node + 3), longest == unboundedRepeat || count <= longest else { return false }
+        var element = node + 7
+        var position = 0
+        while element < end {
+            if element[0] == 0 {
+                let length = size16(element + 1)
+                let literal = UnsafeBufferPointer(start: element + 3, count: length)
+                guard count - position >= length, ASCIIText.matchesAt(identifier, position, literal, caseless: false) else {
+                    return false
+                }
+                position += length
+                element += 3 + length
+            } else {
+                let raw = UnsafeRawPointer(element + 1)
+                let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+                let high = UInt64(littleEndian: (raw + 8).loadUnaligned(as: UInt64.self))
+                let minimum = size16(element + 17)
+                let maximum = size16(element + 19)
+                let start = position
+                while position < count {
+                    let byte = identifier[position]
+                    let member = byte < 64 ? low & (1 << UInt64(byte)) : byte < 128 ? high & (1 << UInt64(byte & 63)) : 0
+                    if member == 0 { break }
+                    position += 1
+                }
+                let run = position - start
+                guard run >= minimum, maximum == unboundedRepeat || run <= maximum else { return false }
+                element += 21
+            }
+        }
+        return position == count
     }
 
     /// A `*`-only LIKE on `identifier`: the anchored first run as its prefix, the anchored

@@ -216,10 +216,11 @@ final class PredicateTier {
         return .program(at: offset)
     }
 
-    /// The check of a predicate that is one pattern test or one literal test with an ASCII
+    /// The check of a predicate that is one pattern test (unless a program can verify it on
+    /// ASCII identifiers: a `*`-only LIKE, a regex skeleton) or one literal test with an ASCII
     /// form; ``ASCIICheck/none`` for any other (which a program may verify).
     static func checkWithoutProgram(for root: CompiledNode) -> ASCIICheck {
-        if case .pattern(let test) = root, test.literals.likeGlob == nil { return .pattern(test) }
+        if case .pattern(let test) = root, test.literals.likeGlob == nil, test.skeleton == nil { return .pattern(test) }
         return ASCIICheck.of(root)
     }
 

@@ -39,7 +39,12 @@ enum PatternCompiler {
             do {
                 let compiled = try CompiledPattern(translated.pattern)
                 let literals = op == .like ? PatternLiterals.like(candidate) : PatternLiterals.regex(candidate)
-                return .success(PatternTest(pattern: compiled, mode: mode, literals: literals))
+                // On an ASCII identifier the regex runs on its bytes as they are unless the mode
+                // folds case; an ASCII pattern is then the one the skeleton reads.
+                let skeleton =
+                    op == .matches && !mode.foldsCase && candidate.utf8.allSatisfy({ $0 < 0x80 })
+                    ? RegexSkeleton(pattern: candidate) : nil
+                return .success(PatternTest(pattern: compiled, mode: mode, literals: literals, skeleton: skeleton))
             } catch {
                 let offset = translated.inputOffset(forOutputOffset: error.offset, inputLength: candidate.utf8.count)
                 firstFailure =

@@ -11,13 +11,17 @@ final class PatternTest: Sendable {
     let mode: FoldMode
     /// Literal text every match requires, for indexing.
     let literals: PatternLiterals
+    /// For a `MATCHES` pattern without case folding, whose regex is a ``RegexSkeleton``: the
+    /// skeleton, which the dispatch table runs on ASCII identifiers instead of PCRE2.
+    let skeleton: RegexSkeleton?
 
     /// `pattern`, for evaluation: held strongly by `pattern`, lent without a retain and
     /// release per match.
     private let unretainedPattern: Unmanaged<CompiledPattern>?
 
-    init(pattern: CompiledPattern?, mode: FoldMode, literals: PatternLiterals = .none) {
+    init(pattern: CompiledPattern?, mode: FoldMode, literals: PatternLiterals = .none, skeleton: RegexSkeleton? = nil) {
         self.pattern = pattern
+        self.skeleton = skeleton
         self.unretainedPattern = pattern.map { Unmanaged.passUnretained($0) }
         self.mode = mode
         self.literals = literals
