@@ -59,7 +59,10 @@ import SceneRouterWorkloads
     /// the identifiers PCRE2 matches.
     @Test func agreesWithPCRE2OnRandomPatterns() throws {
         var random = DeterministicRandom(seed: 2026_11_26)
-        let atoms = ["a", "b", "-", "0", "/", "\\.", "\\d", "[a-b]", "[^a]", "[0-9a]", "[ab]", "[\\-a]", "[^/.]"]
+        let atoms = [
+            "a", "b", "-", "0", "/", "\\.", "\\d", "[a-b]", "[^a]", "[0-9a]", "[ab]", "[\\-a]", "[^/.]", "[0-9]", "[a-z]", "[0-9/]",
+            "[A-Za-b]",
+        ]
         let quantifiers = ["", "", "", "*", "+", "?", "{2}", "{1,3}", "{0,}", "{2,}", "{0,1}"]
         let bytes = ["a", "b", "-", "0", "9", "/", ".", "c"]
         var accepted = 0

@@ -20,8 +20,10 @@
 ///   literal run as a UInt16 length and its bytes;
 /// - `7` a MATCHES pattern's ``RegexSkeleton``: a UInt16 byte size of the whole node, the
 ///   UInt16 fewest and most bytes a match spans (65,535: more or unbounded), then each
-///   element: `0`, a UInt16 length and the literal's bytes; or `1`, the class as two
-///   UInt64 words (bytes 0–63, 64–127), UInt16 minimum and maximum (65,535: unbounded).
+///   element: `0`, a UInt16 length and the literal's bytes; or a repetition: its class
+///   (`1` and a UInt64 of bytes 0–63, `2` and one of bytes 64–127, `3` and both, or without
+///   a word `4` for `[0-9]` and `5` for `[a-z]`), then UInt16 minimum and maximum (65,535:
+///   unbounded).
 enum ASCIIProgram {
     private static let falseTag: UInt8 = 0
     private static let trueTag: UInt8 = 1
@@ -31,6 +33,9 @@ enum ASCIIProgram {
     private static let globTag: UInt8 = 5
     private static let caselessGlobTag: UInt8 = 6
     private static let skeletonTag: UInt8 = 7
+    /// `[0-9]` and `[a-z]` as the halves of a class bit set (bytes 0–63, 64–127) hold them.
+    private static let digits: UInt64 = 0x03FF << 48
+    private static let lowercaseLetters: UInt64 = 0x03FF_FFFF << 33
     private static let unboundedRepeat = 65_535
     private static let testBase: UInt8 = 8
 
@@ -112,9 +117,22 @@ enum ASCIIProgram {
                 append16(run.count)
                 bytes.append(contentsOf: run)
             case .repeated(let byteClass, let minimum, let maximum):
-                bytes.append(1)
-                withUnsafeBytes(of: byteClass.low.littleEndian) { bytes.append(contentsOf: $0) }
-                withUnsafeBytes(of: byteClass.high.littleEndian) { bytes.append(contentsOf: $0) }
+                // The common classes take no bit set, and most others half of one: a
+                // program is part of every group that has one.
+                switch (byteClass.low, byteClass.high) {
+                case (Self.digits, 0): bytes.append(4)
+                case (0, Self.lowercaseLetters): bytes.append(5)
+                case (let low, 0):
+                    bytes.append(1)
+                    withUnsafeBytes(of: low.littleEndian) { bytes.append(contentsOf: $0) }
+                case (0, let high):
+                    bytes.append(2)
+                    withUnsafeBytes(of: high.littleEndian) { bytes.append(contentsOf: $0) }
+                case (let low, let high):
+                    bytes.append(3)
+                    withUnsafeBytes(of: low.littleEndian) { bytes.append(contentsOf: $0) }
+                    withUnsafeBytes(of: high.littleEndian) { bytes.append(contentsOf: $0) }
+                }
                 append16(minimum)
                 append16(maximum ?? unboundedRepeat)
             }
@@ -218,10 +236,18 @@ enum ASCIIProgram {
                 element += 3 + length
             } else {
                 let raw = UnsafeRawPointer(element + 1)
-                let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-                let high = UInt64(littleEndian: (raw + 8).loadUnaligned(as: UInt64.self))
-                let minimum = size16(element + 17)
-                let maximum = size16(element + 19)
+                func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: (raw + offset).loadUnaligned(as: UInt64.self)) }
+                let (low, high, classBytes): (UInt64, UInt64, Int) =
+                    switch element[0] {
+                    case 1: (word(0), 0, 8)
+                    case 2: (0, word(0), 8)
+                    case 3: (word(0), word(8), 16)
+                    case 4: (digits, 0, 0)
+                    default: (0, lowercaseLetters, 0)
+                    }
+                let bounds = element + 1 + classBytes
+                let minimum = size16(bounds)
+                let maximum = size16(bounds + 2)
                 let start = position
                 while position < count {
                     let byte = identifier[position]
@@ -231,7 +257,7 @@ enum ASCIIProgram {
                 }
                 let run = position - start
                 guard run >= minimum, maximum == unboundedRepeat || run <= maximum else { return false }
-                element += 21
+                element = bounds + 4
             }
         }
         return position == count
