@@ -33,9 +33,6 @@ enum ASCIIProgram {
     private static let globTag: UInt8 = 5
     private static let caselessGlobTag: UInt8 = 6
     private static let skeletonTag: UInt8 = 7
-    /// `[0-9]` and `[a-z]` as the halves of a class bit set (bytes 0–63, 64–127) hold them.
-    private static let digits: UInt64 = 0x03FF << 48
-    private static let lowercaseLetters: UInt64 = 0x03FF_FFFF << 33
     private static let unboundedRepeat = 65_535
     private static let testBase: UInt8 = 8
 
@@ -120,8 +117,8 @@ enum ASCIIProgram {
                 // The common classes take no bit set, and most others half of one: a
                 // program is part of every group that has one.
                 switch (byteClass.low, byteClass.high) {
-                case (Self.digits, 0): bytes.append(4)
-                case (0, Self.lowercaseLetters): bytes.append(5)
+                case _ where byteClass == .digits: bytes.append(4)
+                case _ where byteClass == .lowercaseLetters: bytes.append(5)
                 case (let low, 0):
                     bytes.append(1)
                     withUnsafeBytes(of: low.littleEndian) { bytes.append(contentsOf: $0) }
@@ -242,8 +239,8 @@ enum ASCIIProgram {
                     case 1: (word(0), 0, 8)
                     case 2: (0, word(0), 8)
                     case 3: (word(0), word(8), 16)
-                    case 4: (digits, 0, 0)
-                    default: (0, lowercaseLetters, 0)
+                    case 4: (RegexSkeleton.ByteClass.digits.low, 0, 0)
+                    default: (0, RegexSkeleton.ByteClass.lowercaseLetters.high, 0)
                     }
                 let bounds = element + 1 + classBytes
                 let minimum = size16(bounds)

@@ -21,7 +21,16 @@ struct RegexSkeleton: Sendable, Equatable {
         var low: UInt64 = 0
         var high: UInt64 = 0
 
+        /// `[0-9]` and `[a-z]` (also `\d` on ASCII text).
+        static let digits = ByteClass(low: 0x03FF << 48, high: 0)
+        static let lowercaseLetters = ByteClass(low: 0, high: 0x03FF_FFFF << 33)
+
         init() {}
+
+        init(low: UInt64, high: UInt64) {
+            self.low = low
+            self.high = high
+        }
 
         init(_ byte: UInt8) { insert(byte) }
 
@@ -39,22 +48,12 @@ struct RegexSkeleton: Sendable, Equatable {
             byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte & 63)) != 0
         }
 
-        func union(_ other: ByteClass) -> ByteClass {
-            var result = self
-            result.low |= other.low
-            result.high |= other.high
-            return result
-        }
+        func union(_ other: ByteClass) -> ByteClass { ByteClass(low: low | other.low, high: high | other.high) }
 
         func intersects(_ other: ByteClass) -> Bool { low & other.low != 0 || high & other.high != 0 }
 
         /// Every other ASCII byte.
-        var inverted: ByteClass {
-            var result = ByteClass()
-            result.low = ~low
-            result.high = ~high
-            return result
-        }
+        var inverted: ByteClass { ByteClass(low: ~low, high: ~high) }
     }
 
     enum Element: Sendable, Equatable {
@@ -117,7 +116,8 @@ struct RegexSkeleton: Sendable, Equatable {
         return shortest...max(shortest, longest ?? .max)
     }
 
-    /// Whether the ASCII `identifier` matches the whole pattern.
+    /// Whether the ASCII `identifier` matches the whole pattern: the pass a skeleton's program
+    /// node makes (``ASCIIProgram``), over the elements themselves, which tests hold both to.
     func matches(_ identifier: UnsafeBufferPointer<UInt8>) -> Bool {
         var position = 0
         for element in elements {
@@ -161,12 +161,6 @@ extension RegexSkeleton {
         /// What a backslash may escape to stand for itself.
         private static let escapable = ByteClass(members: ".^$|()[]{}*+?\\/-")
 
-        private static let digits: ByteClass = {
-            var digits = ByteClass()
-            for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { digits.insert(byte) }
-            return digits
-        }()
-
         mutating func parse() -> [Element]? {
             var elements: [Element] = []
             while index < bytes.count {
@@ -209,7 +203,7 @@ extension RegexSkeleton {
             switch byte {
             case UInt8(ascii: "\\"):
                 guard let escaped = next() else { return nil }
-                if escaped == UInt8(ascii: "d") { return .byteClass(Self.digits) }
+                if escaped == UInt8(ascii: "d") { return .byteClass(ByteClass.digits) }
                 return Self.escapable.contains(escaped) ? .literal(escaped) : nil
             case UInt8(ascii: "["):
                 return byteClass().map(Atom.byteClass)
@@ -233,7 +227,7 @@ extension RegexSkeleton {
                 if byte == UInt8(ascii: "\\") {
                     guard let escaped = next() else { return nil }
                     if escaped == UInt8(ascii: "d") {
-                        members = members.union(Self.digits)
+                        members = members.union(ByteClass.digits)
                     } else if Self.escapable.contains(escaped) {
                         members.insert(escaped)
                     } else {
