@@ -18,6 +18,13 @@ import Testing
         String((0..<Int.random(in: 0...maxLength, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
     }
 
+    /// What `test` answers for `identifier` (its fast paths included), and what CFString does.
+    private func answers(_ test: LiteralTest, _ identifier: String) -> (fast: Bool, cfString: Bool) {
+        var fast = false
+        Subject.with(identifier) { fast = test.evaluate(&$0) }
+        return (fast, test.foundation(identifier))
+    }
+
     @Test func literalTestsAgreeWithCFString() {
         var generator = SplitMix64(seed: 42)
         let modes: [FoldMode] = [.literal, .canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive]
@@ -35,9 +42,7 @@ import Testing
                 for operation in operations {
                     let test = LiteralTest(operation, literal: literal, mode: mode)
                     for identifier in identifiers {
-                        var fast = false
-                        Subject.with(identifier) { fast = test.evaluate(&$0) }
-                        let reference = test.foundation(identifier)
+                        let (fast, reference) = answers(test, identifier)
                         #expect(
                             fast == reference,
                             "\(operation) \(mode) literal \(literal.debugDescription) identifier \(identifier.debugDescription)")
@@ -47,6 +52,44 @@ import Testing
             }
         }
         #expect(checked > 1_000_000)
+    }
+
+    /// Non-ASCII identifiers skip CFString when the keys a literal guarantees (made once, when
+    /// the test is built) are missing from the identifier's folds: that shortcut must never
+    /// reject what CFString accepts, for ASCII and non-ASCII literals, literals of one key
+    /// and of several (around characters CFString matches otherwise than their fold says).
+    @Test func literalTestsAgreeWithCFStringOnNonASCIIIdentifiers() {
+        var generator = SplitMix64(seed: 20_261_126)
+        let pieces = RandomText.nonASCII + ["ab", "Ab", "-", "ä", "Ä", "ǰ", "Å", "\u{212B}", "ﬆ", "st"]
+        let modes: [FoldMode] = [.literal, .canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive]
+        let operations: [LiteralTest.Operation] = [.equal, .beginsWith, .endsWith, .contains]
+        func text(_ maxPieces: Int) -> String {
+            (0..<Int.random(in: 1...maxPieces, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        }
+        var (checked, matched) = (0, 0)
+        for _ in 0..<TestTier.size(quick: 1_500, full: 8_000) {
+            let literal = text(3)
+            var identifiers = (0..<4).map { _ in text(4) }
+            // Identifiers around the literal, and in other case, so that matches are common.
+            identifiers.append(text(2) + literal + text(2))
+            identifiers.append(literal.uppercased() + text(1))
+            identifiers.append(text(1) + literal.lowercased())
+            for mode in modes {
+                for operation in operations {
+                    let test = LiteralTest(operation, literal: literal, mode: mode)
+                    for identifier in identifiers where !identifier.utf8.allSatisfy({ $0 < 0x80 }) {
+                        let (fast, reference) = answers(test, identifier)
+                        #expect(
+                            fast == reference,
+                            "\(operation) \(mode) literal \(literal.debugDescription) identifier \(identifier.debugDescription)")
+                        checked += 1
+                        if reference { matched += 1 }
+                    }
+                }
+            }
+        }
+        #expect(checked > 100_000)
+        #expect(matched > checked / 20)
     }
 
     @Test func betweenAgreesWithCFString() {

@@ -68,13 +68,16 @@ enum NeedleKeys {
     /// Whether `key` occurs in `folded` (an identifier folded for the key's family) where its
     /// kind says.
     static func occurs(_ key: IndexKey, in folded: UnsafeBufferPointer<UInt8>) -> Bool {
-        key.bytes.withUnsafeBufferPointer { bytes in
-            switch key.kind {
-            case .exact: ASCIIText.equal(folded, bytes, caseless: false)
-            case .prefix: ASCIIText.hasPrefix(folded, bytes, caseless: false)
-            case .suffix: ASCIIText.hasSuffix(folded, bytes, caseless: false)
-            case .inner: ASCIIText.contains(folded, bytes, caseless: false)
-            }
+        key.bytes.withUnsafeBufferPointer { occurs($0, as: key.kind, in: folded) }
+    }
+
+    /// Whether a key of `kind` made of `bytes` occurs in `folded` where its kind says.
+    static func occurs(_ bytes: UnsafeBufferPointer<UInt8>, as kind: IndexKey.Kind, in folded: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch kind {
+        case .exact: ASCIIText.equal(folded, bytes, caseless: false)
+        case .prefix: ASCIIText.hasPrefix(folded, bytes, caseless: false)
+        case .suffix: ASCIIText.hasSuffix(folded, bytes, caseless: false)
+        case .inner: ASCIIText.contains(folded, bytes, caseless: false)
         }
     }
 }

@@ -24,7 +24,21 @@ final class LiteralTest: @unchecked Sendable {
     /// The literal in the form ASCII identifiers are compared with; nil forces Foundation.
     /// Owned memory (freed in deinit), so its address is stable while the test lives.
     let asciiLiteral: UnsafeBufferPointer<UInt8>?
-    private let asciiUpper: [UInt8]?
+    private let derived: Derived
+
+    /// What a route would otherwise derive from the literal on every evaluation, made once.
+    private enum Derived {
+        case nothing
+        /// `BETWEEN`'s upper bound in ASCII form (nil: compared by Foundation).
+        case upperBound([UInt8]?)
+        /// The literal is ASCII: its one key (``NeedleKeys``) is ``LiteralTest/asciiLiteral``.
+        case asciiKey
+        /// A non-ASCII literal folded as one key of the comparison's own kind and family.
+        case foldedKey([UInt8])
+        /// A non-ASCII literal's keys, one per run of characters CFString matches as their
+        /// fold says (``NeedleKeys``).
+        case keys([IndexKey])
+    }
 
     init(_ operation: Operation, literal: String, mode: FoldMode) {
         self.operation = operation
@@ -38,10 +52,27 @@ final class LiteralTest: @unchecked Sendable {
         } else {
             self.asciiLiteral = mode.asciiForm(of: literal).map(Self.owned)
         }
-        if case .between(let upper) = operation {
-            asciiUpper = mode.asciiForm(of: upper)
-        } else {
-            asciiUpper = nil
+        derived = Self.derive(operation, literal, mode)
+    }
+
+    private static func derive(_ operation: Operation, _ literal: String, _ mode: FoldMode) -> Derived {
+        if case .between(let upper) = operation { return .upperBound(mode.asciiForm(of: upper)) }
+        guard let kind = keyKind(operation), !literal.isEmpty else { return .nothing }
+        if literal.utf8.allSatisfy({ $0 < 0x80 }) { return .asciiKey }
+        let keys = NeedleKeys.keys(literal, kind, mode.keyFamily, comparedByFoundation: mode != .literal)
+        if keys.count == 1, keys[0].kind == kind { return .foldedKey(keys[0].bytes) }
+        return .keys(keys)
+    }
+
+    /// The kind of key the operation's literal guarantees; nil for operations keys say
+    /// nothing about.
+    private static func keyKind(_ operation: Operation) -> IndexKey.Kind? {
+        switch operation {
+        case .equal: .exact
+        case .beginsWith: .prefix
+        case .endsWith: .suffix
+        case .contains: .inner
+        default: nil
         }
     }
 
@@ -59,7 +90,7 @@ final class LiteralTest: @unchecked Sendable {
     func evaluate(_ subject: inout Subject) -> Bool {
         guard let identifier = subject.string else { return false }
         if subject.isASCII, let asciiLiteral {
-            if case .between = operation, asciiUpper == nil { return foundation(identifier) }
+            if case .upperBound(nil) = derived { return foundation(identifier) }
             return ascii(subject.bytes, asciiLiteral)
         }
         if !subject.isASCII && !keysOccur(in: &subject) { return false }
@@ -71,19 +102,18 @@ final class LiteralTest: @unchecked Sendable {
     /// false without asking Foundation (most candidates and residual groups of a non-ASCII
     /// identifier end here). True for operations keys say nothing about.
     private func keysOccur(in subject: inout Subject) -> Bool {
-        let kind: IndexKey.Kind
-        switch operation {
-        case .equal: kind = .exact
-        case .beginsWith: kind = .prefix
-        case .endsWith: kind = .suffix
-        case .contains: kind = .inner
-        default: return true
+        switch derived {
+        case .nothing, .upperBound: return true
+        case .asciiKey:
+            return NeedleKeys.occurs(asciiLiteral!, as: Self.keyKind(operation)!, in: subject.keyFold(mode.keyFamily))
+        case .foldedKey(let bytes):
+            return bytes.withUnsafeBufferPointer {
+                NeedleKeys.occurs($0, as: Self.keyKind(operation)!, in: subject.keyFold(mode.keyFamily))
+            }
+        case .keys(let keys):
+            for key in keys where !NeedleKeys.occurs(key, in: subject.keyFold(key.family)) { return false }
+            return true
         }
-        guard !literal.isEmpty else { return true }
-        for key in NeedleKeys.keys(literal, kind, mode.keyFamily, comparedByFoundation: mode != .literal) where !NeedleKeys.occurs(key, in: subject.keyFold(key.family)) {
-            return false
-        }
-        return true
     }
 
     private func ascii(_ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -112,7 +142,8 @@ final class LiteralTest: @unchecked Sendable {
             return false
         case .between:
             guard ASCIIText.compare(text, literal, caseless: false) >= 0 else { return false }
-            return asciiUpper!.withUnsafeBufferPointer { ASCIIText.compare(text, $0, caseless: false) <= 0 }
+            guard case .upperBound(let upper?) = derived else { preconditionFailure("BETWEEN keeps its upper bound") }
+            return upper.withUnsafeBufferPointer { ASCIIText.compare(text, $0, caseless: false) <= 0 }
         }
     }
 
