@@ -92,6 +92,51 @@ import Testing
         #expect(matched > checked / 20)
     }
 
+    /// A literal found verbatim between inert neighbours is decided without CFString: every
+    /// such hit must be one CFString finds, under every mode, whatever sits around it
+    /// (marks, jamo, voicing marks, skin tones, joiners, prepended signs, line breaks, final
+    /// sigma, spacing vowels) and whatever the literal holds.
+    @Test func verbatimHitsAreCFStringHits() {
+        var generator = SplitMix64(seed: 611)
+        let around = RandomText.nonASCII + [
+            "a", "-", "/", " ", "\u{301}", "\u{308}", "\u{1161}", "\u{11A8}", "\u{1100}", "가", "\u{FF9E}", "\u{3099}", "\u{1F3FB}",
+            "\u{200D}", "\u{FE0F}", "\u{600}", "\u{D4E}", "\r", "\n", "Σ", "σ", "ς", "\u{E33}", "\u{CD5}", "\u{9BE}", "🇫", "🇷",
+            "\u{37A}", "\u{345}", "Ø", "ж", "\u{483}", "ö", "ք", "文", "ド",
+        ]
+        let inside = ["a", "B", "-", "/", "é", "e\u{301}", "ß", "Σ", "ς", "ﬁ", "文", "ｶﾞ", "1", ".", "\u{301}", "가", "\u{1100}", "\u{11A8}", "\u{600}"]
+        let modes: [FoldMode] = [.literal, .canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive]
+        let operations: [(LiteralTest.Operation, IndexKey.Kind)] = [
+            (.equal, .exact), (.beginsWith, .prefix), (.endsWith, .suffix), (.contains, .inner),
+        ]
+        func pick(_ pieces: [String], _ count: ClosedRange<Int>) -> String {
+            (0..<Int.random(in: count, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        }
+        var (verbatim, checked) = (0, 0)
+        for _ in 0..<TestTier.size(quick: 4_000, full: 20_000) {
+            let literal = pick(inside, 1...3)
+            let identifier = pick(around, 0...2) + literal + pick(around, 0...2)
+            guard !identifier.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
+            for (operation, kind) in operations {
+                let found = literal.utf8.withContiguousStorageIfAvailable { literalBytes in
+                    identifier.utf8.withContiguousStorageIfAvailable { VerbatimMatch.found(literalBytes, as: kind, in: $0) }
+                }
+                guard found == true else { continue }
+                verbatim += 1
+                for mode in modes {
+                    let test = LiteralTest(operation, literal: literal, mode: mode)
+                    #expect(
+                        test.foundation(identifier),
+                        "\(operation) \(mode) literal \(literal.debugDescription) identifier \(identifier.debugDescription)")
+                    let (fast, reference) = answers(test, identifier)
+                    #expect(fast == reference)
+                    checked += 1
+                }
+            }
+        }
+        #expect(verbatim > 2_000)
+        #expect(checked > 10_000)
+    }
+
     @Test func betweenAgreesWithCFString() {
         var generator = SplitMix64(seed: 7)
         for _ in 0..<5_000 {

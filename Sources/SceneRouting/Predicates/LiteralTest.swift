@@ -4,7 +4,8 @@ import Foundation
 ///
 /// ASCII identifiers compare bytes against the literal's ASCII form (no allocation); other
 /// identifiers go through Foundation's CFString comparisons, the same code Apple's
-/// NSPredicate operators call.
+/// NSPredicate operators call, unless the literal's keys are missing from their folds (no
+/// match) or the literal appears in them verbatim between inert neighbours (a match).
 ///
 /// A class that owns its literal's ASCII bytes (immutable after init, hence
 /// `@unchecked Sendable`), so that code keeping the test alive can point at them.
@@ -93,8 +94,19 @@ final class LiteralTest: @unchecked Sendable {
             if case .upperBound(nil) = derived { return foundation(identifier) }
             return ascii(subject.bytes, asciiLiteral)
         }
-        if !subject.isASCII && !keysOccur(in: &subject) { return false }
+        if !subject.isASCII {
+            if !keysOccur(in: &subject) { return false }
+            if foundVerbatim(in: subject.bytes) { return true }
+        }
         return foundation(identifier)
+    }
+
+    /// Whether the literal appears byte for byte where the operation needs it, at edges no
+    /// character sequence crosses (``VerbatimMatch``): a match under every mode, decided
+    /// without CFString.
+    private func foundVerbatim(in identifier: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let kind = Self.keyKind(operation) else { return false }
+        return literal.utf8.withContiguousStorageIfAvailable { VerbatimMatch.found($0, as: kind, in: identifier) } ?? false
     }
 
     /// Whether the keys the literal guarantees (``NeedleKeys``) occur in the identifier's
