@@ -329,6 +329,20 @@ import Testing
         }
     }
 
+    /// A text folds as its scalars do one by one, whether its ASCII runs are long enough to
+    /// be folded eight bytes at a time or not, wherever the runs start.
+    @Test func textFoldsAsItsScalarsDo() {
+        var random = DeterministicRandom(seed: 8)
+        let pieces = RandomText.nonASCII + ["ABCDEFGHIJ", "klmnopqrstuvw", "XyZ-0123/", "Q", "@[`{"]
+        for _ in 0..<2_000 {
+            let text = (0..<(1 + random.below(8))).map { _ in pieces[random.below(pieces.count)] }.joined()
+            for family in KeyFamily.allCases {
+                let alone = text.unicodeScalars.flatMap { KeyFold.shared.fold(String($0), family) }
+                #expect(KeyFold.shared.fold(text, family) == alone, "\(text.debugDescription) \(family)")
+            }
+        }
+    }
+
     @Test func foldsOfTheUsualSuspects() {
         func fold(_ text: String, _ family: KeyFamily) -> String { String(decoding: KeyFold.shared.fold(text, family), as: UTF8.self) }
         #expect(fold("Café-Ａ①", .caseSensitive) == "Cafe-A1")

@@ -131,9 +131,7 @@ enum KeyHashing {
         return UInt16(truncatingIfNeeded: family == .lowercase ? lowercasedASCII(pair) : pair)
     }
 
-    /// Each byte of `word` (all below 0x80) with A–Z lowercased: upper-case lanes get 0x20.
+    /// Each byte of `word` (all below 0x80) with A–Z lowercased.
     @inline(__always)
-    static func lowercasedASCII(_ word: UInt64) -> UInt64 {
-        word | (ASCIIText.uppercaseLanes(word) >> 2)
-    }
+    static func lowercasedASCII(_ word: UInt64) -> UInt64 { ASCIIText.lowercasedWord(word) }
 }

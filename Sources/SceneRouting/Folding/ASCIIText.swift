@@ -65,6 +65,12 @@ enum ASCIIText {
         return ((word &+ ones &* 0x3F) ^ (word &+ ones &* 0x25)) & (ones &* 0x80)
     }
 
+    /// Each byte of `word` (all below 0x80) with A–Z lowercased: upper-case lanes get 0x20.
+    @inline(__always)
+    static func lowercasedWord(_ word: UInt64) -> UInt64 {
+        word | (uppercaseLanes(word) >> 2)
+    }
+
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, caseless: Bool) -> Bool {
         guard a.count == b.count else { return false }
         return matchesAt(a, 0, b, caseless: caseless)

@@ -124,7 +124,24 @@ final class KeyFold: @unchecked Sendable {
         var written = 0
         var index = 0
         let count = text.count
+        let raw = UnsafeRawPointer(text.baseAddress)
         while index < count {
+            // Identifiers are mostly ASCII: the ASCII bytes of the next eight fold as one word
+            // (the word is stored whole; bytes past the ASCII ones are overwritten next, and
+            // there is room: a byte never folds to less than one).
+            if index + 8 <= count, let raw {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let high = word & 0x8080_8080_8080_8080
+                let ascii = high == 0 ? 8 : high.trailingZeroBitCount / 8
+                if ascii > 0 {
+                    // Lanes below the first non-ASCII byte lowercase exactly (carries go up).
+                    let folded = lowercases ? ASCIIText.lowercasedWord(word) : word
+                    UnsafeMutableRawPointer(output + written).storeBytes(of: folded.littleEndian, as: UInt64.self)
+                    written += ascii
+                    index += ascii
+                    continue
+                }
+            }
             let lead = text[index]
             if lead < 0x80 {
                 output[written] = lowercases ? ASCIIText.lowercase(lead) : lead
