@@ -187,12 +187,37 @@ import SceneRouterWorkloads
         #expect(index.comparesKeysDirectly)
         func probe(_ text: String, _ family: KeyFamily) -> Set<Int32> {
             var collector = GroupCollector()
-            Array(text.utf8).withUnsafeBufferPointer { index.probe(folded: $0, family, &collector) }
+            Array(text.utf8).withUnsafeBufferPointer { index.probe(folded: $0, KeyFamilySet(family), &collector) }
             return collector.groups
         }
         #expect(probe("Cafe/fenetre", .caseSensitive) == [0])
         #expect(probe("cafe/fenetre", .caseInsensitive) == [1, 3])
         #expect(probe("cafe/fenetre", .caseAndDiacriticInsensitive) == [2])
         #expect(probe("CAFE/FENETRE", .caseInsensitive) == [])
+    }
+
+    /// An identifier that folds alike for several families is probed once for all of them:
+    /// that walk must find every family's keys, compared or hashed, of every kind, and keys
+    /// over 64 bytes (listed per family) too.
+    @Test func oneWalkFindsTheKeysOfEveryFamilyFoldedAlike() {
+        let long = String(repeating: "x", count: 70)
+        let text = "sms:" + long + "/gruppe-7;open"
+        for flatLimit in [0, 24] {
+            let index = LiteralIndex(flatLimit: flatLimit)
+            let keys: [(IndexKey.Kind, KeyFamily, String)] = [
+                (.prefix, .caseSensitive, "sms:"), (.inner, .caseInsensitive, "gruppe-7;"),
+                (.suffix, .caseAndDiacriticInsensitive, ";open"), (.exact, .caseSensitive, text),
+                (.prefix, .caseInsensitive, "sms:" + long), (.inner, .caseAndDiacriticInsensitive, "/grup"),
+                (.suffix, .caseSensitive, "pe-7;open"), (.inner, .caseSensitive, "e-7;o"),
+            ]
+            for (group, (kind, family, bytes)) in keys.enumerated() {
+                _ = index.insert(Int32(group), key: IndexKey(kind: kind, family: family, bytes: Array(bytes.utf8)))
+            }
+            var all = KeyFamilySet()
+            for family in KeyFamily.allCases { all.insert(family) }
+            var collector = GroupCollector()
+            Array(text.utf8).withUnsafeBufferPointer { index.probe(folded: $0, all, &collector) }
+            #expect(collector.groups == Set(0..<Int32(keys.count)), "flat limit \(flatLimit)")
+        }
     }
 }

@@ -457,9 +457,18 @@ final class DispatchTable: @unchecked Sendable {
             tier.probe(subject.bytes, hasUppercase: subject.hasUppercase, &visitor)
             for group in view.residual { visitor.consider(group, verify: true, ascii: true, offeredOnce: true) }
         } else {
-            // Each family's keys are folded literals: probe the identifier's fold for them.
-            for family in KeyFamily.allCases where tier.index.hasKeys(of: family) {
-                tier.index.probe(folded: subject.keyFold(family), family, &visitor)
+            // Each family's keys are folded literals: probe the identifier's fold for them,
+            // once for all the families it folds alike for.
+            var pending = KeyFamilySet.empty
+            for family in KeyFamily.allCases where tier.index.hasKeys(of: family) { pending.insert(family) }
+            while let family = pending.first {
+                let folded = subject.keyFold(family)
+                var alike = KeyFamilySet(family)
+                for other in KeyFamily.allCases where other.rawValue > family.rawValue && pending.contains(other) {
+                    if ASCIIText.equal(subject.keyFold(other), folded, caseless: false) { alike.insert(other) }
+                }
+                tier.index.probe(folded: folded, alike, &visitor)
+                pending.subtract(alike)
             }
             for group in view.residual { visitor.consider(group, verify: true, ascii: false, offeredOnce: true) }
         }

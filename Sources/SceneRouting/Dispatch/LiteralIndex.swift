@@ -460,22 +460,36 @@ final class LiteralIndex {
         if !lowercaseKeys.isEmpty { probe(identifier, reading: .lowercase, lowercaseKeys, .anyCaseInsensitive, &visitor) }
     }
 
-    /// Hands `visitor` every group with a key of `family` that occurs in `folded`: an
-    /// identifier already folded for that family (``KeyFold``), read as is.
-    func probe<Visitor: GroupVisitor>(folded: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, _ visitor: inout Visitor) {
-        var summary =
-            switch family {
-            case .caseSensitive: caseSensitiveSummary
-            case .caseInsensitive: caseInsensitiveSummary
-            case .caseAndDiacriticInsensitive: diacriticSummary
+    /// Hands `visitor` every group with a key of one of `families` that occurs in `folded`:
+    /// an identifier whose folds for each of them (``KeyFold``) are these bytes, read as is.
+    /// Keys are filed without their family, so one walk finds the keys of every family whose
+    /// fold is the same (most lower-case identifiers fold alike for all three).
+    func probe<Visitor: GroupVisitor>(folded: UnsafeBufferPointer<UInt8>, _ families: KeyFamilySet, _ visitor: inout Visitor) {
+        var merged = ProbeSummary()
+        var only: KeyFamily?
+        for family in KeyFamily.allCases where families.contains(family) {
+            var summary =
+                switch family {
+                case .caseSensitive: caseSensitiveSummary
+                case .caseInsensitive: caseInsensitiveSummary
+                case .caseAndDiacriticInsensitive: diacriticSummary
+                }
+            if let flat {
+                flat.probe(folded: folded, family, &visitor)
+                if flat.comparesInnerKeys { summary.dropInnerKeys() }
+                summary.dropAnchoredKeys()
             }
-        if let flat {
-            flat.probe(folded: folded, family, &visitor)
-            if flat.comparesInnerKeys { summary.dropInnerKeys() }
-            summary.dropAnchoredKeys()
+            guard !summary.isEmpty else { continue }
+            // Keys over 64 bytes are listed per family: a family that has some walks alone.
+            if summary.hasLongLengths {
+                probe(folded, reading: .raw, summary, .family(family), fetchingAhead: false, &visitor)
+                continue
+            }
+            only = merged.isEmpty ? family : nil
+            merged = merged.union(summary)
         }
-        guard !summary.isEmpty else { return }
-        probe(folded, reading: .raw, summary, .family(family), fetchingAhead: false, &visitor)
+        guard !merged.isEmpty else { return }
+        probe(folded, reading: .raw, merged, .family(only ?? .caseSensitive), fetchingAhead: false, &visitor)
     }
 
     /// The lengths of `mask` (bit l - 1: length l) up to `limit`, ascending, then those of
