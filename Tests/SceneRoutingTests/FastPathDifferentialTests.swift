@@ -18,6 +18,22 @@ import Testing
         String((0..<Int.random(in: 0...maxLength, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
     }
 
+    /// Whether ``VerbatimMatch`` decides `literal` is found as `kind` in `identifier`.
+    private static func verbatim(_ literal: String, as kind: IndexKey.Kind, in identifier: String, folding: VerbatimMatch.Folding) -> Bool {
+        let found = literal.utf8.withContiguousStorageIfAvailable { literalBytes in
+            identifier.utf8.withContiguousStorageIfAvailable { VerbatimMatch.found(literalBytes, as: kind, in: $0, folding: folding) }
+        }
+        return found == true
+    }
+
+    /// A hit a shortcut decided must be one CFString finds, and the test must answer it so.
+    private func expectCFStringFinds(_ test: LiteralTest, _ identifier: String) {
+        #expect(
+            test.foundation(identifier),
+            "\(test.operation) \(test.mode) literal \(test.literal.debugDescription) identifier \(identifier.debugDescription)")
+        #expect(answers(test, identifier).fast)
+    }
+
     /// What `test` answers for `identifier` (its fast paths included), and what CFString does.
     private func answers(_ test: LiteralTest, _ identifier: String) -> (fast: Bool, cfString: Bool) {
         var fast = false
@@ -117,24 +133,61 @@ import Testing
             let identifier = pick(around, 0...2) + literal + pick(around, 0...2)
             guard !identifier.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
             for (operation, kind) in operations {
-                let found = literal.utf8.withContiguousStorageIfAvailable { literalBytes in
-                    identifier.utf8.withContiguousStorageIfAvailable { VerbatimMatch.found(literalBytes, as: kind, in: $0) }
-                }
-                guard found == true else { continue }
+                guard Self.verbatim(literal, as: kind, in: identifier, folding: .none) else { continue }
                 verbatim += 1
                 for mode in modes {
-                    let test = LiteralTest(operation, literal: literal, mode: mode)
-                    #expect(
-                        test.foundation(identifier),
-                        "\(operation) \(mode) literal \(literal.debugDescription) identifier \(identifier.debugDescription)")
-                    let (fast, reference) = answers(test, identifier)
-                    #expect(fast == reference)
+                    expectCFStringFinds(LiteralTest(operation, literal: literal, mode: mode), identifier)
                     checked += 1
                 }
             }
         }
         #expect(verbatim > 2_000)
         #expect(checked > 10_000)
+    }
+
+    /// Under `[c]`, `[d]` and `[cd]` a literal found character for character in another case
+    /// or without its diacritics (ASCII and plain Latin-1 letters) is decided without
+    /// CFString too: every such hit must be one CFString finds in that mode.
+    @Test func foldedVerbatimHitsAreCFStringHits() {
+        var generator = SplitMix64(seed: 1_126)
+        let around = ["a", "Z", "-", "/", "\u{301}", "\u{308}", "ö", "Ö", "ж", "文", "\u{1100}", "\u{FF9E}", "\u{200D}", "\n", "ß", "Ø"]
+        let letters = Array("aAeEiIkKsSuUyY-/.9") + Array("ÀàÄäÅåÇçÉéÈèÏïÑñÖöØøÜüÝýÿŸßÆæÐðÞþ×÷\u{212A}\u{17F}İıµ")
+        let modes: [(FoldMode, VerbatimMatch.Folding)] = [
+            (.caseInsensitive, .caseOnly), (.diacriticInsensitive, .diacriticsOnly), (.caseAndDiacriticInsensitive, .caseAndDiacritics),
+        ]
+        let operations: [(LiteralTest.Operation, IndexKey.Kind)] = [
+            (.equal, .exact), (.beginsWith, .prefix), (.endsWith, .suffix), (.contains, .inner),
+        ]
+        func pick(_ pieces: [String], _ count: ClosedRange<Int>) -> String {
+            (0..<Int.random(in: count, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        }
+        /// The literal with each character kept, upper-cased, lower-cased or stripped of its
+        /// diacritics at random.
+        func variant(of literal: String) -> String {
+            literal.map { character -> String in
+                let text = String(character)
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: return text.uppercased()
+                case 1: return text.lowercased()
+                case 2: return text.folding(options: .diacriticInsensitive, locale: nil)
+                default: return text
+                }
+            }.joined()
+        }
+        var found = 0
+        for _ in 0..<TestTier.size(quick: 6_000, full: 30_000) {
+            let literal = String((0..<Int.random(in: 1...4, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+            let identifier = pick(around, 0...2) + variant(of: literal) + pick(around, 0...2)
+            guard !identifier.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
+            for (operation, kind) in operations {
+                for (mode, folding) in modes {
+                    guard Self.verbatim(literal, as: kind, in: identifier, folding: folding) else { continue }
+                    found += 1
+                    expectCFStringFinds(LiteralTest(operation, literal: literal, mode: mode), identifier)
+                }
+            }
+        }
+        #expect(found > 3_000)
     }
 
     @Test func betweenAgreesWithCFString() {

@@ -14,7 +14,92 @@
 enum VerbatimMatch {
     /// Whether `literal` (non-empty) is found verbatim as `kind` in `identifier`, both
     /// valid UTF-8; false means "ask CFString", not "no match".
+    ///
+    /// A comparison that ignores case or diacritics (`folding`) also accepts, character for
+    /// character, ASCII letters in either case and Latin-1 letters whose fold under those
+    /// options is plain (``Folding/representative(of:)``): CFString compares each such
+    /// character as that fold, so `GRÜPPE` matches `grüppe` under `[c]` and `gruppe` under
+    /// `[cd]` here as there.
     static func found(
+        _ literal: UnsafeBufferPointer<UInt8>, as kind: IndexKey.Kind, in identifier: UnsafeBufferPointer<UInt8>,
+        folding: Folding = .none
+    ) -> Bool {
+        if foundByteForByte(literal, as: kind, in: identifier) { return true }
+        guard folding != .none, !literal.isEmpty else { return false }
+        switch kind {
+        case .exact:
+            return matchLength(literal, in: identifier, at: 0, folding) == identifier.count
+        case .prefix:
+            guard let end = matchLength(literal, in: identifier, at: 0, folding) else { return false }
+            return endsCleanly(literal, in: identifier, at: end)
+        case .suffix, .inner:
+            // Each scalar start, first match only (a suffix: the one that ends at the end).
+            var start = 0
+            while start < identifier.count {
+                if let end = matchLength(literal, in: identifier, at: start, folding), kind == .inner || end == identifier.count {
+                    return startsCleanly(literal, in: identifier, at: start) && endsCleanly(literal, in: identifier, at: end)
+                }
+                start += max(1, scalarLength(identifier[start]))
+            }
+            return false
+        }
+    }
+
+    /// Which differences a comparison ignores, as far as this shortcut follows it.
+    enum Folding: Equatable {
+        case none, caseOnly, diacriticsOnly, caseAndDiacritics
+
+        /// The character CFString compares `scalar` as under these options, for ASCII and the
+        /// Latin-1 letters whose fold is one plain letter (`Ü` → `ü`, `u` or `U`); nil for
+        /// any other scalar, which then matches only itself.
+        func representative(of scalar: Unicode.Scalar) -> UInt32? {
+            var value = scalar.value
+            let ignoresCase = self == .caseOnly || self == .caseAndDiacritics
+            if value < 0x80 {
+                return ignoresCase && value >= 0x41 && value <= 0x5A ? value | 0x20 : value
+            }
+            guard value >= 0xC0 && value <= 0xFF else { return nil }
+            let base = Self.latin1Bases[Int(value - 0xC0)]
+            guard base != UInt8(ascii: "?") else { return nil }
+            if self == .diacriticsOnly || self == .caseAndDiacritics { value = UInt32(base) }
+            if ignoresCase {
+                value = value < 0x80 ? (value >= 0x41 && value <= 0x5A ? value | 0x20 : value) : (value <= 0xDE ? value | 0x20 : value)
+            }
+            return value
+        }
+
+        /// U+00C0–U+00FF without their diacritics; `?` for what is not a letter with a plain
+        /// fold (`×`, `÷`, `ß`, `Æ`, `Ð`, `Ø`, `Þ` and their lower case).
+        private static let latin1Bases = Array("AAAAAA?CEEEEIIII?NOOOOO??UUUUY??aaaaaa?ceeeeiiii?nooooo??uuuuy?y".utf8)
+    }
+
+    /// How many bytes of `identifier` from `start` match `literal` character for character
+    /// under `folding`, or nil if they do not.
+    private static func matchLength(
+        _ literal: UnsafeBufferPointer<UInt8>, in identifier: UnsafeBufferPointer<UInt8>, at start: Int, _ folding: Folding
+    ) -> Int? {
+        var (at, from) = (start, 0)
+        while from < literal.count {
+            guard at < identifier.count, let wanted = scalar(in: literal, startingAt: from),
+                let found = scalar(in: identifier, startingAt: at)
+            else { return nil }
+            if wanted != found {
+                guard let representative = folding.representative(of: wanted), representative == folding.representative(of: found)
+                else { return nil }
+            }
+            from += scalarLength(literal[from])
+            at += scalarLength(identifier[at])
+        }
+        return at
+    }
+
+    @inline(__always)
+    private static func scalarLength(_ lead: UInt8) -> Int {
+        lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+    }
+
+    /// ``found(_:as:in:folding:)`` for the literal's own bytes.
+    private static func foundByteForByte(
         _ literal: UnsafeBufferPointer<UInt8>, as kind: IndexKey.Kind, in identifier: UnsafeBufferPointer<UInt8>
     ) -> Bool {
         guard !literal.isEmpty, literal.count <= identifier.count else { return false }

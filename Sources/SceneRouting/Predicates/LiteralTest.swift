@@ -106,7 +106,15 @@ final class LiteralTest: @unchecked Sendable {
     /// without CFString.
     private func foundVerbatim(in identifier: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let kind = Self.keyKind(operation) else { return false }
-        return literal.utf8.withContiguousStorageIfAvailable { VerbatimMatch.found($0, as: kind, in: identifier) } ?? false
+        let folding: VerbatimMatch.Folding =
+            switch mode {
+            case .literal, .canonical: .none
+            case .caseInsensitive: .caseOnly
+            case .diacriticInsensitive: .diacriticsOnly
+            case .caseAndDiacriticInsensitive: .caseAndDiacritics
+            }
+        return literal.utf8.withContiguousStorageIfAvailable { VerbatimMatch.found($0, as: kind, in: identifier, folding: folding) }
+            ?? false
     }
 
     /// Whether the keys the literal guarantees (``NeedleKeys``) occur in the identifier's
