@@ -43,7 +43,13 @@ final class PatternTest: Sendable {
             outcome = mode.foldsCase ? pattern.matchesLowercasingASCII(subject.bytes) : pattern.matches(subject.bytes)
         } else {
             guard hasRequiredASCII(pattern, &subject) else { return false }
-            outcome = pattern.matches(subject.patternForm(mode))
+            // Without folding, the pattern runs on the identifier's NFKC form: the identifier
+            // itself when normalising would leave it as it is.
+            if mode == .canonical && NFKCStableText.isStable(subject.bytes) {
+                outcome = pattern.matches(subject.bytes)
+            } else {
+                outcome = pattern.matches(subject.patternForm(mode))
+            }
         }
         switch outcome {
         case .match: return true
