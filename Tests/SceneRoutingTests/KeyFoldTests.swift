@@ -343,6 +343,32 @@ import Testing
         }
     }
 
+    /// A subject derives its caseless folds from its case-sensitive one when no scalar
+    /// folds otherwise: whichever family it is asked for first, every fold must be the one
+    /// the table gives.
+    @Test func derivedFoldsAreTheTablesFolds() {
+        var random = DeterministicRandom(seed: 9)
+        let pieces = RandomText.nonASCII + ["ABC-def/GHIJK", "Ж", "ж", "Ø", "ø", "Ω", "ω", "İ", "ﬆ", "Ǆ", "ǆ", "文档", "ДОКУМЕНТ", "Å"]
+        let orders: [[KeyFamily]] = [
+            [.caseSensitive, .caseInsensitive, .caseAndDiacriticInsensitive], [.caseAndDiacriticInsensitive, .caseSensitive, .caseInsensitive],
+        ]
+        var derived = 0
+        for _ in 0..<3_000 {
+            let text = (0..<(1 + random.below(6))).map { _ in pieces[random.below(pieces.count)] }.joined()
+            guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
+            let expected = KeyFamily.allCases.map { KeyFold.shared.fold(text, $0) }
+            if expected[1] == expected[0].map({ $0 < 0x80 ? ASCIIText.lowercase($0) : $0 }) { derived += 1 }
+            for order in orders {
+                Subject.with(text) { subject in
+                    for family in order {
+                        #expect(Array(subject.keyFold(family)) == expected[family.rawValue], "\(text.debugDescription) \(family) \(order)")
+                    }
+                }
+            }
+        }
+        #expect(derived > 1_000)
+    }
+
     @Test func foldsOfTheUsualSuspects() {
         func fold(_ text: String, _ family: KeyFamily) -> String { String(decoding: KeyFold.shared.fold(text, family), as: UTF8.self) }
         #expect(fold("Café-Ａ①", .caseSensitive) == "Cafe-A1")

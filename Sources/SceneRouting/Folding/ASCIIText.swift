@@ -65,6 +65,13 @@ enum ASCIIText {
         return ((word &+ ones &* 0x3F) ^ (word &+ ones &* 0x25)) & (ones &* 0x80)
     }
 
+    /// Each byte of `word` with A–Z lowercased, whatever the other bytes hold (bytes of 0x80
+    /// and above, such as UTF-8 sequences, are left as they are).
+    @inline(__always)
+    static func lowercasedASCIIBytes(_ word: UInt64) -> UInt64 {
+        word | ((uppercaseLanes(word & 0x7F7F_7F7F_7F7F_7F7F) & ~word) >> 2)
+    }
+
     /// Each byte of `word` (all below 0x80) with A–Z lowercased: upper-case lanes get 0x20.
     @inline(__always)
     static func lowercasedWord(_ word: UInt64) -> UInt64 {

@@ -1,7 +1,9 @@
 /// The per-scalar folds of the three key families (``KeyFamily``), read from a table that
 /// is generated from Foundation's own folding (``KeyFold/data``), and built on first use:
-/// a few milliseconds and about a megabyte of two-level lookup tables, so that folding an
-/// identifier costs two loads per non-ASCII scalar and never calls Foundation.
+/// some milliseconds and about a megabyte of two-level lookup tables, so that folding an
+/// identifier costs two loads per non-ASCII scalar and never calls Foundation. The build
+/// also notes which scalars fold otherwise than by ASCII case between families, so that an
+/// identifier without one is folded once and lowercased for the caseless families.
 ///
 /// The fold of a scalar is what remains after repeating, until nothing changes: CFString's
 /// fold for the family's options (with width insensitivity), compatibility decomposition,
@@ -28,6 +30,12 @@ final class KeyFold: @unchecked Sendable {
     /// Folded bytes per input byte, at most: a buffer of `maximumExpansion` times the input's
     /// length holds any fold.
     let maximumExpansion: Int
+    /// Scalars whose case-insensitive or diacritic-insensitive fold is not their
+    /// case-sensitive fold with ASCII lowercased (`Ж`, `ß`, `Ø`): per 256-scalar block, a
+    /// page of four words (page 0 empty), so a route that folded an identifier without such a
+    /// scalar derives its other two folds from the first (``derivesCaselessFolds``).
+    private var underivablePageOfBlock: UnsafeMutableBufferPointer<UInt16>
+    private var underivablePages: UnsafeMutableBufferPointer<UInt64>
 
     /// Parses the generated table. Lines read `FAMILIES FIRST[-LAST] MAPPING`: families are
     /// letters (`s` case-sensitive, `c` case-insensitive, `a` case- and
@@ -107,18 +115,112 @@ final class KeyFold: @unchecked Sendable {
         _ = self.mappings.initialize(from: mappings)
         // A Hangul syllable's three bytes become up to nine.
         maximumExpansion = max(expansion, 3)
+        underivablePageOfBlock = .allocate(capacity: Self.blockCount)
+        underivablePageOfBlock.initialize(repeating: 0)
+        underivablePages = .allocate(capacity: 4)
+        underivablePages.initialize(repeating: 0)
+        let mappedBlocks = (0..<Self.blockCount).filter { block in blockOfScalar.contains { $0[block] != 0 } }
+        (underivablePageOfBlock, underivablePages) = underivableScalars(inBlocks: mappedBlocks)
+    }
+
+    /// The pages of ``underivablePages``: only blocks where some family maps a scalar can
+    /// hold one (elsewhere every fold is the scalar itself, or a Hangul syllable's jamo in
+    /// every family).
+    private func underivableScalars(inBlocks mappedBlocks: [Int]) -> (UnsafeMutableBufferPointer<UInt16>, UnsafeMutableBufferPointer<UInt64>) {
+        var pageOfBlock = [UInt16](repeating: 0, count: Self.blockCount)
+        var pages = [UInt64](repeating: 0, count: 4)
+        let room = 4 * maximumExpansion
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 + 3 * room) { buffer in
+            let base = buffer.baseAddress!
+            for block in mappedBlocks {
+                var page = [UInt64](repeating: 0, count: 4)
+                for value in UInt32(block << 8)..<UInt32((block + 1) << 8) {
+                    guard let scalar = Unicode.Scalar(value) else { continue }
+                    var length = 0
+                    for byte in String(scalar).utf8 {
+                        base[length] = byte
+                        length += 1
+                    }
+                    let text = UnsafeBufferPointer(start: base, count: length)
+                    let folds = KeyFamily.allCases.map { family in
+                        Array(UnsafeBufferPointer(start: base + 4 + room * family.rawValue,
+                            count: fold(text, family, into: base + 4 + room * family.rawValue)))
+                    }
+                    let lowered = folds[0].map { $0 < 0x80 ? ASCIIText.lowercase($0) : $0 }
+                    if folds[1] != lowered || folds[2] != lowered { page[Int(value & 0xFF) >> 6] |= 1 << (value & 63) }
+                }
+                if page != [0, 0, 0, 0] {
+                    pageOfBlock[block] = UInt16(pages.count / 4)
+                    pages += page
+                }
+            }
+        }
+        underivablePageOfBlock.deallocate()
+        underivablePages.deallocate()
+        let blocks = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: pageOfBlock.count)
+        _ = blocks.initialize(from: pageOfBlock)
+        let words = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: pages.count)
+        _ = words.initialize(from: pages)
+        return (blocks, words)
+    }
+
+    /// Whether `value`'s caseless folds are not its case-sensitive fold with ASCII lowercased.
+    @inline(__always)
+    private func isUnderivable(_ value: UInt32) -> Bool {
+        guard value >> 8 < Self.blockCount else { return false }
+        let page = Int(underivablePageOfBlock[Int(value >> 8)])
+        return underivablePages[page * 4 + Int(value & 0xFF) >> 6] & (1 << UInt64(value & 63)) != 0
     }
 
     deinit {
         blocks.deallocate()
         entries.deallocate()
         mappings.deallocate()
+        underivablePageOfBlock.deallocate()
+        underivablePages.deallocate()
     }
 
     /// Writes the fold of `text` (valid UTF-8) for `family` to `output`, which must have room
     /// for `text.count * maximumExpansion` bytes; returns how many bytes it wrote.
     /// - Complexity: O(`text.count`); no allocation.
     func fold(_ text: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        fold(text, family, into: output, noting: nil)
+    }
+
+    /// ``fold(_:_:into:)`` for the case-sensitive family, also telling whether the other two
+    /// folds are this one with ASCII lowercased (``lowercasingASCII(_:into:)``): true unless
+    /// the text holds a scalar whose caseless folds differ otherwise (`Ж`, `ß`, `Ø`).
+    func foldCaseSensitive(_ text: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> (
+        length: Int, derivesCaselessFolds: Bool
+    ) {
+        var underivable = false
+        let length = fold(text, .caseSensitive, into: output, noting: &underivable)
+        return (length, !underivable)
+    }
+
+    /// Copies `folded` to `output` with its ASCII letters lowercased, a word at a time.
+    static func lowercasingASCII(_ folded: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) {
+        var index = 0
+        let count = folded.count
+        if let raw = UnsafeRawPointer(folded.baseAddress) {
+            while index + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                UnsafeMutableRawPointer(output + index).storeBytes(of: ASCIIText.lowercasedASCIIBytes(word), as: UInt64.self)
+                index += 8
+            }
+        }
+        while index < count {
+            let byte = folded[index]
+            output[index] = byte < 0x80 ? ASCIIText.lowercase(byte) : byte
+            index += 1
+        }
+    }
+
+    @inline(__always)
+    private func fold(
+        _ text: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, into output: UnsafeMutablePointer<UInt8>,
+        noting underivable: UnsafeMutablePointer<Bool>?
+    ) -> Int {
         let blocks = self.blocks.baseAddress! + Self.blockCount * family.rawValue
         let lowercases = family != .caseSensitive
         var written = 0
@@ -152,6 +254,7 @@ final class KeyFold: @unchecked Sendable {
             let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
             var value = UInt32(lead) & (lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F)
             for offset in 1..<length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
+            if let underivable, isUnderivable(value) { underivable.pointee = true }
             let entry = entries[Int(blocks[Int(value >> 8)]) + Int(value & 0xFF)]
             if Self.hangulSyllables.contains(value) {
                 written += Self.writeJamo(of: value, to: output + written)

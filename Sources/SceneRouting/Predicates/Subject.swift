@@ -28,6 +28,9 @@ struct Subject {
     private var ownsFoldStorage = false
     private var foldStride = 0
     private var foldLengths: (Int, Int, Int) = (-1, -1, -1)
+    /// Whether the caseless folds are the case-sensitive one with ASCII lowercased
+    /// (``KeyFold/foldCaseSensitive(_:into:)``), once that one is made.
+    private var foldsDerive = false
 
     @inline(__always)
     private init(source: UnsafePointer<String?>, bytes: UnsafeBufferPointer<UInt8>) {
@@ -76,7 +79,15 @@ struct Subject {
         case .caseAndDiacriticInsensitive: length = foldLengths.2
         }
         if length < 0 {
-            length = KeyFold.shared.fold(bytes, family, into: start)
+            if family == .caseSensitive {
+                (length, foldsDerive) = KeyFold.shared.foldCaseSensitive(bytes, into: start)
+            } else if foldsDerive && foldLengths.0 >= 0 {
+                // Most text folds alike but for ASCII case: lowercase the case-sensitive fold.
+                length = foldLengths.0
+                KeyFold.lowercasingASCII(UnsafeBufferPointer(start: foldStorage!, count: length), into: start)
+            } else {
+                length = KeyFold.shared.fold(bytes, family, into: start)
+            }
             switch family {
             case .caseSensitive: foldLengths.0 = length
             case .caseInsensitive: foldLengths.1 = length
