@@ -466,7 +466,6 @@ final class LiteralIndex {
     /// fold is the same (most lower-case identifiers fold alike for all three).
     func probe<Visitor: GroupVisitor>(folded: UnsafeBufferPointer<UInt8>, _ families: KeyFamilySet, _ visitor: inout Visitor) {
         var merged = ProbeSummary()
-        var only: KeyFamily?
         for family in KeyFamily.allCases where families.contains(family) {
             var summary =
                 switch family {
@@ -485,11 +484,11 @@ final class LiteralIndex {
                 probe(folded, reading: .raw, summary, .family(family), fetchingAhead: false, &visitor)
                 continue
             }
-            only = merged.isEmpty ? family : nil
             merged = merged.union(summary)
         }
         guard !merged.isEmpty else { return }
-        probe(folded, reading: .raw, merged, .family(only ?? .caseSensitive), fetchingAhead: false, &visitor)
+        // The key set names whose long-length lists to read, and the merged keys have none.
+        probe(folded, reading: .raw, merged, .family(.caseSensitive), fetchingAhead: false, &visitor)
     }
 
     /// The lengths of `mask` (bit l - 1: length l) up to `limit`, ascending, then those of

@@ -34,8 +34,9 @@ final class KeyFold: @unchecked Sendable {
     /// case-sensitive fold with ASCII lowercased (`Ж`, `ß`, `Ø`): per 256-scalar block, a
     /// page of four words (page 0 empty), so a route that folded an identifier without such a
     /// scalar derives its other two folds from the first (``derivesCaselessFolds``).
-    private var underivablePageOfBlock: UnsafeMutableBufferPointer<UInt16>
-    private var underivablePages: UnsafeMutableBufferPointer<UInt64>
+    /// Empty until `init` has the folds to compute them from.
+    private var underivablePageOfBlock = UnsafeMutableBufferPointer<UInt16>(start: nil, count: 0)
+    private var underivablePages = UnsafeMutableBufferPointer<UInt64>(start: nil, count: 0)
 
     /// Parses the generated table. Lines read `FAMILIES FIRST[-LAST] MAPPING`: families are
     /// letters (`s` case-sensitive, `c` case-insensitive, `a` case- and
@@ -115,10 +116,6 @@ final class KeyFold: @unchecked Sendable {
         _ = self.mappings.initialize(from: mappings)
         // A Hangul syllable's three bytes become up to nine.
         maximumExpansion = max(expansion, 3)
-        underivablePageOfBlock = .allocate(capacity: Self.blockCount)
-        underivablePageOfBlock.initialize(repeating: 0)
-        underivablePages = .allocate(capacity: 4)
-        underivablePages.initialize(repeating: 0)
         let mappedBlocks = (0..<Self.blockCount).filter { block in blockOfScalar.contains { $0[block] != 0 } }
         (underivablePageOfBlock, underivablePages) = underivableScalars(inBlocks: mappedBlocks)
     }
@@ -155,8 +152,6 @@ final class KeyFold: @unchecked Sendable {
                 }
             }
         }
-        underivablePageOfBlock.deallocate()
-        underivablePages.deallocate()
         let blocks = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: pageOfBlock.count)
         _ = blocks.initialize(from: pageOfBlock)
         let words = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: pages.count)
@@ -251,9 +246,7 @@ final class KeyFold: @unchecked Sendable {
                 index += 1
                 continue
             }
-            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-            var value = UInt32(lead) & (lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F)
-            for offset in 1..<length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
+            let (value, length) = UTF8Scalar.decode(text, at: index)
             if let underivable, isUnderivable(value) { underivable.pointee = true }
             let entry = entries[Int(blocks[Int(value >> 8)]) + Int(value & 0xFF)]
             if Self.hangulSyllables.contains(value) {

@@ -8,18 +8,9 @@ enum NFKCStableText {
     /// True only if normalising `bytes` (valid UTF-8) to NFKC leaves them as they are.
     static func isStable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
-        let count = bytes.count
-        while index < count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-            guard index + length <= count else { return false }
-            var value = UInt32(lead) & (lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F)
-            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-            guard isStable(value) else { return false }
+        while index < bytes.count {
+            let (value, length) = UTF8Scalar.decode(bytes, at: index)
+            guard value < 0x80 || isStable(value) else { return false }
             index += length
         }
         return true
