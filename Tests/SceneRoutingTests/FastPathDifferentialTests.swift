@@ -190,6 +190,18 @@ import Testing
         #expect(found > 3_000)
     }
 
+    /// The character-for-character walk gives up, leaving CFString to decide, rather than try
+    /// every start of a long identifier against a long literal.
+    @Test func foldedWalksGiveUpOnLongSearches() {
+        let literal = String(repeating: "a", count: 999) + "b"
+        let identifier = String(repeating: "A", count: 20_000) + literal.uppercased() + "é"
+        #expect(!Self.verbatim(literal, as: .inner, in: identifier, folding: .caseOnly))
+        #expect(Self.verbatim("a", as: .inner, in: identifier, folding: .caseOnly))
+        let test = LiteralTest(.contains, literal: literal, mode: .caseInsensitive)
+        #expect(test.foundation(identifier))
+        #expect(answers(test, identifier).fast)
+    }
+
     @Test func betweenAgreesWithCFString() {
         var generator = SplitMix64(seed: 7)
         for _ in 0..<5_000 {

@@ -26,20 +26,23 @@ enum VerbatimMatch {
     ) -> Bool {
         if foundByteForByte(literal, as: kind, in: identifier) { return true }
         guard folding != .none, !literal.isEmpty else { return false }
+        // Trying every start could cost identifier × literal comparisons; a shortcut may give
+        // up (CFString then decides), so the walk stops after a few per byte of input.
+        var budget = 4 * (identifier.count + literal.count)
         switch kind {
         case .exact:
-            return matchLength(literal, in: identifier, at: 0, folding) == identifier.count
+            return matchLength(literal, in: identifier, at: 0, folding, &budget) == identifier.count
         case .prefix:
-            guard let end = matchLength(literal, in: identifier, at: 0, folding) else { return false }
+            guard let end = matchLength(literal, in: identifier, at: 0, folding, &budget) else { return false }
             return endsCleanly(literal, in: identifier, at: end)
         case .suffix, .inner:
             // Each scalar start, first match only (a suffix: the one that ends at the end).
             var start = 0
-            while start < identifier.count {
-                if let end = matchLength(literal, in: identifier, at: start, folding), kind == .inner || end == identifier.count {
+            while start < identifier.count && budget > 0 {
+                if let end = matchLength(literal, in: identifier, at: start, folding, &budget), kind == .inner || end == identifier.count {
                     return startsCleanly(literal, in: identifier, at: start) && endsCleanly(literal, in: identifier, at: end)
                 }
-                start += max(1, scalarLength(identifier[start]))
+                start += UTF8Scalar.length(ledBy: identifier[start])
             }
             return false
         }
@@ -52,20 +55,17 @@ enum VerbatimMatch {
         /// The character CFString compares `scalar` as under these options, for ASCII and the
         /// Latin-1 letters whose fold is one plain letter (`Ü` → `ü`, `u` or `U`); nil for
         /// any other scalar, which then matches only itself.
-        func representative(of scalar: Unicode.Scalar) -> UInt32? {
-            var value = scalar.value
-            let ignoresCase = self == .caseOnly || self == .caseAndDiacritics
-            if value < 0x80 {
-                return ignoresCase && value >= 0x41 && value <= 0x5A ? value | 0x20 : value
+        func representative(of scalar: UInt32) -> UInt32? {
+            var value = scalar
+            if value >= 0x80 {
+                guard value >= 0xC0 && value <= 0xFF else { return nil }
+                let base = Self.latin1Bases[Int(value - 0xC0)]
+                guard base != UInt8(ascii: "?") else { return nil }
+                if self == .diacriticsOnly || self == .caseAndDiacritics { value = UInt32(base) }
             }
-            guard value >= 0xC0 && value <= 0xFF else { return nil }
-            let base = Self.latin1Bases[Int(value - 0xC0)]
-            guard base != UInt8(ascii: "?") else { return nil }
-            if self == .diacriticsOnly || self == .caseAndDiacritics { value = UInt32(base) }
-            if ignoresCase {
-                value = value < 0x80 ? (value >= 0x41 && value <= 0x5A ? value | 0x20 : value) : (value <= 0xDE ? value | 0x20 : value)
-            }
-            return value
+            // Upper case, ASCII or Latin-1 (× and ß are out already), is lower case + 0x20.
+            let upper = (0x41...0x5A).contains(value) || (0xC0...0xDE).contains(value)
+            return (self == .caseOnly || self == .caseAndDiacritics) && upper ? value | 0x20 : value
         }
 
         /// U+00C0–U+00FF without their diacritics; `?` for what is not a letter with a plain
@@ -75,27 +75,26 @@ enum VerbatimMatch {
 
     /// How many bytes of `identifier` from `start` match `literal` character for character
     /// under `folding`, or nil if they do not.
+    /// (`budget` counts down one per character compared; nil once it runs out.)
     private static func matchLength(
-        _ literal: UnsafeBufferPointer<UInt8>, in identifier: UnsafeBufferPointer<UInt8>, at start: Int, _ folding: Folding
+        _ literal: UnsafeBufferPointer<UInt8>, in identifier: UnsafeBufferPointer<UInt8>, at start: Int, _ folding: Folding,
+        _ budget: inout Int
     ) -> Int? {
         var (at, from) = (start, 0)
         while from < literal.count {
-            guard at < identifier.count, let wanted = scalar(in: literal, startingAt: from),
-                let found = scalar(in: identifier, startingAt: at)
-            else { return nil }
-            if wanted != found {
-                guard let representative = folding.representative(of: wanted), representative == folding.representative(of: found)
+            budget -= 1
+            guard at < identifier.count, budget >= 0 else { return nil }
+            let wanted = UTF8Scalar.decode(literal, at: from)
+            let found = UTF8Scalar.decode(identifier, at: at)
+            if wanted.value != found.value {
+                guard let representative = folding.representative(of: wanted.value),
+                    representative == folding.representative(of: found.value)
                 else { return nil }
             }
-            from += scalarLength(literal[from])
-            at += scalarLength(identifier[at])
+            from += wanted.length
+            at += found.length
         }
         return at
-    }
-
-    @inline(__always)
-    private static func scalarLength(_ lead: UInt8) -> Int {
-        lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
     }
 
     /// ``found(_:as:in:folding:)`` for the literal's own bytes.
@@ -122,7 +121,7 @@ enum VerbatimMatch {
     private static func endsCleanly(_ literal: UnsafeBufferPointer<UInt8>, in identifier: UnsafeBufferPointer<UInt8>, at end: Int) -> Bool {
         guard end < identifier.count else { return true }
         guard isPrintableASCII(literal[literal.count - 1]) else { return false }
-        return isInertNeighbour(scalar(in: identifier, startingAt: end))
+        return isInertNeighbour(UTF8Scalar.decode(identifier, at: end).value)
     }
 
     /// Whether the occurrence starting at `start` starts where no character sequence began.
@@ -131,7 +130,7 @@ enum VerbatimMatch {
         guard isPrintableASCII(literal[0]) else { return false }
         var lead = start - 1
         while lead > 0 && identifier[lead] & 0xC0 == 0x80 { lead -= 1 }
-        return isInertNeighbour(scalar(in: identifier, startingAt: lead))
+        return isInertNeighbour(UTF8Scalar.decode(identifier, at: lead).value)
     }
 
     @inline(__always)
@@ -141,41 +140,18 @@ enum VerbatimMatch {
     /// or a letter or digit of a script whose letters are all bases (Latin, Greek, Cyrillic
     /// and Armenian letters, kana, CJK ideographs, Hangul syllables), outside the marks,
     /// voicing marks and modifiers those blocks also hold.
-    private static func isInertNeighbour(_ scalar: Unicode.Scalar?) -> Bool {
-        guard let scalar else { return false }
-        let value = scalar.value
+    private static func isInertNeighbour(_ value: UInt32) -> Bool {
         if value < 0x80 { return isPrintableASCII(UInt8(value)) }
         let inScript =
             (0xC0...0x24F).contains(value) || (0x370...0x3FF).contains(value) || (0x400...0x482).contains(value)
             || (0x48A...0x58F).contains(value) || (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value)
             || (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value)
-        guard inScript else { return false }
+        guard inScript, let scalar = Unicode.Scalar(value) else { return false }
         let properties = scalar.properties
         guard properties.canonicalCombiningClass == .notReordered else { return false }
         switch properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber: return true
         default: return false
         }
-    }
-
-    /// The scalar whose UTF-8 sequence starts at `offset` (nil on a malformed one).
-    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int) -> Unicode.Scalar? {
-        let lead = UInt32(bytes[offset])
-        let (length, initial): (Int, UInt32) =
-            switch lead {
-            case 0..<0x80: (1, lead)
-            case 0xC0..<0xE0: (2, lead & 0x1F)
-            case 0xE0..<0xF0: (3, lead & 0x0F)
-            case 0xF0..<0xF8: (4, lead & 0x07)
-            default: (0, 0)
-            }
-        guard length > 0, offset + length <= bytes.count else { return nil }
-        var value = initial
-        for index in 1..<max(1, length) {
-            let byte = UInt32(bytes[offset + index])
-            guard byte & 0xC0 == 0x80 else { return nil }
-            value = value << 6 | (byte & 0x3F)
-        }
-        return Unicode.Scalar(value)
     }
 }
