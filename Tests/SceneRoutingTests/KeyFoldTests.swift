@@ -345,14 +345,17 @@ import Testing
 
     /// A subject derives its caseless folds from its case-sensitive one when no scalar
     /// folds otherwise: whichever family it is asked for first, every fold must be the one
-    /// the table gives.
+    /// the table gives, and folds it calls alike must be the same bytes.
     @Test func derivedFoldsAreTheTablesFolds() {
         var random = DeterministicRandom(seed: 9)
-        let pieces = RandomText.nonASCII + ["ABC-def/GHIJK", "Ж", "ж", "Ø", "ø", "Ω", "ω", "İ", "ﬆ", "Ǆ", "ǆ", "文档", "ДОКУМЕНТ", "Å"]
+        let pieces = RandomText.nonASCII + [
+            "ABC-def/GHIJK", "abc-def/ghijk", "Ж", "ж", "Ø", "ø", "Ω", "ω", "İ", "ﬆ", "Ǆ", "ǆ", "文档", "ДОКУМЕНТ", "Å", "Ａ", "ａ", "Z", "z",
+        ]
         let orders: [[KeyFamily]] = [
             [.caseSensitive, .caseInsensitive, .caseAndDiacriticInsensitive], [.caseAndDiacriticInsensitive, .caseSensitive, .caseInsensitive],
         ]
         var derived = 0
+        var usedDerivation = 0
         for _ in 0..<3_000 {
             let text = (0..<(1 + random.below(6))).map { _ in pieces[random.below(pieces.count)] }.joined()
             guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
@@ -363,10 +366,26 @@ import Testing
                     for family in order {
                         #expect(Array(subject.keyFold(family)) == expected[family.rawValue], "\(text.debugDescription) \(family) \(order)")
                     }
+                    for a in KeyFamily.allCases {
+                        for b in KeyFamily.allCases {
+                            #expect(
+                                subject.keyFoldsAlike(a, b) == (expected[a.rawValue] == expected[b.rawValue]),
+                                "\(text.debugDescription) \(a) \(b) \(order)")
+                        }
+                    }
                 }
             }
+            var utf8 = text
+            let notes = utf8.withUTF8 { bytes in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: KeyFold.shared.outputCapacity(for: bytes.count)) {
+                    KeyFold.shared.foldCaseSensitive(bytes, into: $0.baseAddress!).notes
+                }
+            }
+            #expect(notes.hasUppercase == expected[0].contains { (0x41...0x5A).contains($0) }, "\(text.debugDescription)")
+            if notes.derivesCaselessFolds { usedDerivation += 1 }
         }
         #expect(derived > 1_000)
+        #expect(usedDerivation > 1_000)
     }
 
     @Test func foldsOfTheUsualSuspects() {

@@ -465,7 +465,7 @@ final class DispatchTable: @unchecked Sendable {
                 let folded = subject.keyFold(family)
                 var alike = KeyFamilySet(family)
                 for other in KeyFamily.allCases where other.rawValue > family.rawValue && pending.contains(other) {
-                    if ASCIIText.equal(subject.keyFold(other), folded, caseless: false) { alike.insert(other) }
+                    if subject.keyFoldsAlike(family, other) { alike.insert(other) }
                 }
                 tier.index.probe(folded: folded, alike, &visitor)
                 pending.subtract(alike)

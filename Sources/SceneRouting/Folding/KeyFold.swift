@@ -27,9 +27,12 @@ final class KeyFold: @unchecked Sendable {
     private let entries: UnsafeMutableBufferPointer<UInt32>
     /// The UTF-8 bytes of every mapping, back to back.
     private let mappings: UnsafeMutableBufferPointer<UInt8>
-    /// Folded bytes per input byte, at most: a buffer of `maximumExpansion` times the input's
-    /// length holds any fold.
+    /// Folded bytes per input byte, at most (see ``outputCapacity(for:)``).
     let maximumExpansion: Int
+
+    /// The bytes an output buffer for folding `count` bytes must have: room for any fold,
+    /// and for the whole word the last ASCII bytes are stored as.
+    func outputCapacity(for count: Int) -> Int { count * maximumExpansion + 8 }
     /// Scalars whose case-insensitive or diacritic-insensitive fold is not their
     /// case-sensitive fold with ASCII lowercased (`Ж`, `ß`, `Ø`): per 256-scalar block, a
     /// page of four words (page 0 empty), so a route that folded an identifier without such a
@@ -126,7 +129,7 @@ final class KeyFold: @unchecked Sendable {
     private func underivableScalars(inBlocks mappedBlocks: [Int]) -> (UnsafeMutableBufferPointer<UInt16>, UnsafeMutableBufferPointer<UInt64>) {
         var pageOfBlock = [UInt16](repeating: 0, count: Self.blockCount)
         var pages = [UInt64](repeating: 0, count: 4)
-        let room = 4 * maximumExpansion
+        let room = outputCapacity(for: 4)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 + 3 * room) { buffer in
             let base = buffer.baseAddress!
             for block in mappedBlocks {
@@ -176,21 +179,30 @@ final class KeyFold: @unchecked Sendable {
     }
 
     /// Writes the fold of `text` (valid UTF-8) for `family` to `output`, which must have room
-    /// for `text.count * maximumExpansion` bytes; returns how many bytes it wrote.
+    /// for ``outputCapacity(for:)`` of `text.count` bytes; returns how many bytes it wrote.
     /// - Complexity: O(`text.count`); no allocation.
     func fold(_ text: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, into output: UnsafeMutablePointer<UInt8>) -> Int {
         fold(text, family, into: output, noting: nil)
     }
 
-    /// ``fold(_:_:into:)`` for the case-sensitive family, also telling whether the other two
-    /// folds are this one with ASCII lowercased (``lowercasingASCII(_:into:)``): true unless
-    /// the text holds a scalar whose caseless folds differ otherwise (`Ж`, `ß`, `Ø`).
+    /// What folding for the case-sensitive family noted on the way.
+    struct Notes {
+        /// Whether the other two folds are this one with ASCII lowercased
+        /// (``lowercasingASCII(_:into:)``): true unless the text holds a scalar whose
+        /// caseless folds differ otherwise (`Ж`, `ß`, `Ø`).
+        var derivesCaselessFolds = true
+        /// Whether the fold holds an upper-case ASCII letter (without one, and deriving, all
+        /// three folds are the same bytes).
+        var hasUppercase = false
+    }
+
+    /// ``fold(_:_:into:)`` for the case-sensitive family, with its ``Notes``.
     func foldCaseSensitive(_ text: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> (
-        length: Int, derivesCaselessFolds: Bool
+        length: Int, notes: Notes
     ) {
-        var underivable = false
-        let length = fold(text, .caseSensitive, into: output, noting: &underivable)
-        return (length, !underivable)
+        var notes = Notes()
+        let length = fold(text, .caseSensitive, into: output, noting: &notes)
+        return (length, notes)
     }
 
     /// Copies `folded` to `output` with its ASCII letters lowercased, a word at a time.
@@ -214,7 +226,7 @@ final class KeyFold: @unchecked Sendable {
     @inline(__always)
     private func fold(
         _ text: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, into output: UnsafeMutablePointer<UInt8>,
-        noting underivable: UnsafeMutablePointer<Bool>?
+        noting notes: UnsafeMutablePointer<Notes>?
     ) -> Int {
         let blocks = self.blocks.baseAddress! + Self.blockCount * family.rawValue
         let lowercases = family != .caseSensitive
@@ -222,17 +234,27 @@ final class KeyFold: @unchecked Sendable {
         var index = 0
         let count = text.count
         let raw = UnsafeRawPointer(text.baseAddress)
+        var uppercaseLanes: UInt64 = 0
         while index < count {
             // Identifiers are mostly ASCII: the ASCII bytes of the next eight fold as one word
             // (the word is stored whole; bytes past the ASCII ones are overwritten next, and
-            // there is room: a byte never folds to less than one).
-            if index + 8 <= count, let raw {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            // ``outputCapacity(for:)`` leaves room). Fewer than eight bytes from the end, the
+            // last eight are read and shifted down, so the tail too goes a word at a time.
+            if count >= 8, let raw {
+                let remaining = count - index
+                let word =
+                    remaining >= 8
+                    ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    : UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+                        >> UInt64(8 * (8 - remaining))
                 let high = word & 0x8080_8080_8080_8080
-                let ascii = high == 0 ? 8 : high.trailingZeroBitCount / 8
+                let ascii = min(high == 0 ? 8 : high.trailingZeroBitCount / 8, remaining)
                 if ascii > 0 {
                     // Lanes below the first non-ASCII byte lowercase exactly (carries go up).
                     let folded = lowercases ? ASCIIText.lowercasedWord(word) : word
+                    if notes != nil {
+                        uppercaseLanes |= ASCIIText.uppercaseLanes(word) & (ascii == 8 ? ~0 : (1 << UInt64(8 * ascii)) &- 1)
+                    }
                     UnsafeMutableRawPointer(output + written).storeBytes(of: folded.littleEndian, as: UInt64.self)
                     written += ascii
                     index += ascii
@@ -241,13 +263,14 @@ final class KeyFold: @unchecked Sendable {
             }
             let lead = text[index]
             if lead < 0x80 {
+                if notes != nil && lead &- 0x41 < 26 { uppercaseLanes = 1 }
                 output[written] = lowercases ? ASCIIText.lowercase(lead) : lead
                 written += 1
                 index += 1
                 continue
             }
             let (value, length) = UTF8Scalar.decode(text, at: index)
-            if let underivable, isUnderivable(value) { underivable.pointee = true }
+            if let notes, isUnderivable(value) { notes.pointee.derivesCaselessFolds = false }
             let entry = entries[Int(blocks[Int(value >> 8)]) + Int(value & 0xFF)]
             if Self.hangulSyllables.contains(value) {
                 written += Self.writeJamo(of: value, to: output + written)
@@ -257,11 +280,17 @@ final class KeyFold: @unchecked Sendable {
             } else {
                 let mappedLength = Int(entry >> 24 & 0x3F)
                 let start = Int(entry & 0xFF_FFFF)
-                for offset in 0..<mappedLength { output[written + offset] = mappings[start + offset] }
+                for offset in 0..<mappedLength {
+                    let byte = mappings[start + offset]
+                    // A wide letter folds to ASCII (`Ａ` to `A`).
+                    if notes != nil && byte &- 0x41 < 26 { uppercaseLanes = 1 }
+                    output[written + offset] = byte
+                }
                 written += mappedLength
             }
             index += length
         }
+        if let notes, uppercaseLanes != 0 { notes.pointee.hasUppercase = true }
         return written
     }
 
@@ -304,7 +333,7 @@ final class KeyFold: @unchecked Sendable {
     func fold(_ text: String, _ family: KeyFamily) -> [UInt8] {
         var text = text
         return text.withUTF8 { bytes in
-            [UInt8](unsafeUninitializedCapacity: max(1, bytes.count * maximumExpansion)) { buffer, count in
+            [UInt8](unsafeUninitializedCapacity: outputCapacity(for: bytes.count)) { buffer, count in
                 count = fold(bytes, family, into: buffer.baseAddress!)
             }
         }

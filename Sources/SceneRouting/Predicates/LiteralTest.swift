@@ -21,48 +21,74 @@ final class LiteralTest: @unchecked Sendable {
 
     let operation: Operation
     let mode: FoldMode
+    // Read by routes as plain values (switching over `operation` or an enum with arrays in
+    // it counts references); one byte each, in the padding after `operation`.
+    /// The kind of key the literal guarantees (``keyKind(_:)``).
+    private let keyKind: IndexKey.Kind?
+    /// `==` without options: the identifier's UTF-8 equals the literal's (``foundation(_:)``).
+    private let comparesBytes: Bool
+    private let derived: Derived
     let literal: String
     /// The literal in the form ASCII identifiers are compared with; nil forces Foundation.
     /// Owned memory (freed in deinit), so its address is stable while the test lives.
     let asciiLiteral: UnsafeBufferPointer<UInt8>?
-    private let derived: Derived
+    /// Owned bytes (``OwnedBytes``): a non-ASCII literal's UTF-8 and the key it folds to
+    /// (``Derived/foldedKey``), or `BETWEEN`'s upper bound in ASCII form.
+    private let side: OwnedBytes?
+    /// A non-ASCII literal's keys when ``Derived/keys``.
+    private let needleKeys: [IndexKey]
 
     /// What a route would otherwise derive from the literal on every evaluation, made once.
-    private enum Derived {
+    private enum Derived: UInt8 {
         case nothing
-        /// `BETWEEN`'s upper bound in ASCII form (nil: compared by Foundation).
-        case upperBound([UInt8]?)
+        /// `BETWEEN` with an ASCII upper bound (``LiteralTest/side``'s first bytes).
+        case upperBound
+        /// `BETWEEN` whose upper bound only Foundation compares.
+        case upperBoundByFoundation
         /// The literal is ASCII: its one key (``NeedleKeys``) is ``LiteralTest/asciiLiteral``.
         case asciiKey
-        /// A non-ASCII literal folded as one key of the comparison's own kind and family.
-        case foldedKey([UInt8])
+        /// A non-ASCII literal folded as one key of the comparison's own kind and family
+        /// (``LiteralTest/side``'s second bytes).
+        case foldedKey
         /// A non-ASCII literal's keys, one per run of characters CFString matches as their
-        /// fold says (``NeedleKeys``).
-        case keys([IndexKey])
+        /// fold says (``NeedleKeys``), in ``LiteralTest/needleKeys``.
+        case keys
     }
 
     init(_ operation: Operation, literal: String, mode: FoldMode) {
         self.operation = operation
         self.mode = mode
         self.literal = literal
+        let isASCII = literal.utf8.allSatisfy { $0 < 0x80 }
         // As a haystack, a literal is searched by CFString without splitting the expansions
         // folding makes (it finds no "i" inside "ﬁ"), so only a literal already in ASCII
         // can be searched byte-wise.
-        if case .containedIn = operation, !literal.utf8.allSatisfy({ $0 < 0x80 }) {
+        if case .containedIn = operation, !isASCII {
             self.asciiLiteral = nil
         } else {
             self.asciiLiteral = mode.asciiForm(of: literal).map(Self.owned)
         }
-        derived = Self.derive(operation, literal, mode)
-    }
-
-    private static func derive(_ operation: Operation, _ literal: String, _ mode: FoldMode) -> Derived {
-        if case .between(let upper) = operation { return .upperBound(mode.asciiForm(of: upper)) }
-        guard let kind = keyKind(operation), !literal.isEmpty else { return .nothing }
-        if literal.utf8.allSatisfy({ $0 < 0x80 }) { return .asciiKey }
+        keyKind = Self.keyKind(operation)
+        if case .equal = operation, mode == .canonical { comparesBytes = true } else { comparesBytes = false }
+        if case .between(let upper) = operation {
+            let bound = mode.asciiForm(of: upper)
+            (derived, side, needleKeys) = (bound == nil ? .upperBoundByFoundation : .upperBound, bound.map { OwnedBytes($0, []) }, [])
+            return
+        }
+        guard let kind = keyKind, !literal.isEmpty else {
+            (derived, side, needleKeys) = (.nothing, nil, [])
+            return
+        }
+        if isASCII {
+            (derived, side, needleKeys) = (.asciiKey, nil, [])
+            return
+        }
         let keys = NeedleKeys.keys(literal, kind, mode.keyFamily, comparedByFoundation: mode != .literal)
-        if keys.count == 1, keys[0].kind == kind { return .foldedKey(keys[0].bytes) }
-        return .keys(keys)
+        if keys.count == 1, keys[0].kind == kind {
+            (derived, side, needleKeys) = (.foldedKey, OwnedBytes(Array(literal.utf8), keys[0].bytes), [])
+        } else {
+            (derived, side, needleKeys) = (.keys, OwnedBytes(Array(literal.utf8), []), keys)
+        }
     }
 
     /// The kind of key the operation's literal guarantees; nil for operations keys say
@@ -79,6 +105,7 @@ final class LiteralTest: @unchecked Sendable {
 
     deinit {
         asciiLiteral?.deallocate()
+        side?.deallocate()
     }
 
     private static func owned(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
@@ -87,25 +114,33 @@ final class LiteralTest: @unchecked Sendable {
         return UnsafeBufferPointer(rebasing: storage[0..<bytes.count])
     }
 
+    /// The literal's UTF-8 as verbatim matching reads it: an ASCII literal's ASCII form
+    /// (lowercased only where case is folded, which verbatim matching then ignores).
+    private var verbatimBytes: UnsafeBufferPointer<UInt8> {
+        if let side, derived != .upperBound { return side.first }
+        return asciiLiteral ?? UnsafeBufferPointer(start: nil, count: 0)
+    }
+
     /// - Complexity: O(length of identifier + literal); allocation-free for ASCII identifiers.
     func evaluate(_ subject: inout Subject) -> Bool {
-        guard let identifier = subject.string else { return false }
+        guard subject.hasIdentifier else { return false }
         if subject.isASCII, let asciiLiteral {
-            if case .upperBound(nil) = derived { return foundation(identifier) }
+            if derived == .upperBoundByFoundation { return foundation(subject.string!) }
             return ascii(subject.bytes, asciiLiteral)
         }
         if !subject.isASCII {
+            if comparesBytes { return ASCIIText.equal(subject.bytes, verbatimBytes, caseless: false) }
             if !keysOccur(in: &subject) { return false }
             if foundVerbatim(in: subject.bytes) { return true }
         }
-        return foundation(identifier)
+        return foundation(subject.string!)
     }
 
     /// Whether the literal appears byte for byte where the operation needs it, at edges no
     /// character sequence crosses (``VerbatimMatch``): a match under every mode, decided
     /// without CFString.
     private func foundVerbatim(in identifier: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let kind = Self.keyKind(operation) else { return false }
+        guard let kind = keyKind else { return false }
         let folding: VerbatimMatch.Folding =
             switch mode {
             case .literal, .canonical: .none
@@ -113,8 +148,7 @@ final class LiteralTest: @unchecked Sendable {
             case .diacriticInsensitive: .diacriticsOnly
             case .caseAndDiacriticInsensitive: .caseAndDiacritics
             }
-        return literal.utf8.withContiguousStorageIfAvailable { VerbatimMatch.found($0, as: kind, in: identifier, folding: folding) }
-            ?? false
+        return VerbatimMatch.found(verbatimBytes, as: kind, in: identifier, folding: folding)
     }
 
     /// Whether the keys the literal guarantees (``NeedleKeys``) occur in the identifier's
@@ -123,15 +157,13 @@ final class LiteralTest: @unchecked Sendable {
     /// identifier end here). True for operations keys say nothing about.
     private func keysOccur(in subject: inout Subject) -> Bool {
         switch derived {
-        case .nothing, .upperBound: return true
+        case .nothing, .upperBound, .upperBoundByFoundation: return true
         case .asciiKey:
-            return NeedleKeys.occurs(asciiLiteral!, as: Self.keyKind(operation)!, in: subject.keyFold(mode.keyFamily))
-        case .foldedKey(let bytes):
-            return bytes.withUnsafeBufferPointer {
-                NeedleKeys.occurs($0, as: Self.keyKind(operation)!, in: subject.keyFold(mode.keyFamily))
-            }
-        case .keys(let keys):
-            for key in keys where !NeedleKeys.occurs(key, in: subject.keyFold(key.family)) { return false }
+            return NeedleKeys.occurs(asciiLiteral!, as: keyKind!, in: subject.keyFold(mode.keyFamily))
+        case .foldedKey:
+            return NeedleKeys.occurs(side!.second, as: keyKind!, in: subject.keyFold(mode.keyFamily))
+        case .keys:
+            for key in needleKeys where !NeedleKeys.occurs(key, in: subject.keyFold(key.family)) { return false }
             return true
         }
     }
@@ -162,8 +194,8 @@ final class LiteralTest: @unchecked Sendable {
             return false
         case .between:
             guard ASCIIText.compare(text, literal, caseless: false) >= 0 else { return false }
-            guard case .upperBound(let upper?) = derived else { preconditionFailure("BETWEEN keeps its upper bound") }
-            return upper.withUnsafeBufferPointer { ASCIIText.compare(text, $0, caseless: false) <= 0 }
+            guard derived == .upperBound, let side else { preconditionFailure("BETWEEN keeps its upper bound") }
+            return ASCIIText.compare(text, side.first, caseless: false) <= 0
         }
     }
 

@@ -25,12 +25,16 @@ struct Subject {
     /// ``RouteScratch`` (released by ``with(_:_:)``), or for a subject evaluated while another
     /// holds it, memory of its own (freed there too).
     private var foldStorage: UnsafeMutablePointer<UInt8>?
-    private var ownsFoldStorage = false
+    /// The scratch `foldStorage` was borrowed from (nil if owned): kept alive by its thread,
+    /// held unretained so that giving it back needs no second thread-local lookup.
+    private var foldScratch: Unmanaged<RouteScratch>?
     private var foldStride = 0
     private var foldLengths: (Int, Int, Int) = (-1, -1, -1)
     /// Whether the caseless folds are the case-sensitive one with ASCII lowercased
     /// (``KeyFold/foldCaseSensitive(_:into:)``), once that one is made.
     private var foldsDerive = false
+    /// Whether the case-sensitive fold, once made, holds an upper-case ASCII letter.
+    private var caseSensitiveFoldHasUppercase = false
 
     @inline(__always)
     private init(source: UnsafePointer<String?>, bytes: UnsafeBufferPointer<UInt8>) {
@@ -62,14 +66,19 @@ struct Subject {
     /// (``NeedleKeys``).
     mutating func keyFold(_ family: KeyFamily) -> UnsafeBufferPointer<UInt8> {
         if foldStorage == nil {
-            foldStride = max(1, bytes.count * KeyFold.shared.maximumExpansion)
+            foldStride = KeyFold.shared.outputCapacity(for: bytes.count)
             let capacity = foldStride * KeyFamily.allCases.count
-            if let borrowed = RouteScratch.current.borrow(capacity: capacity) {
+            let scratch = RouteScratch.current
+            if let borrowed = scratch.borrow(capacity: capacity) {
                 foldStorage = borrowed
+                foldScratch = .passUnretained(scratch)
             } else {
                 foldStorage = .allocate(capacity: capacity)
-                ownsFoldStorage = true
             }
+        }
+        if family != .caseSensitive && foldsDerive && !caseSensitiveFoldHasUppercase && foldLengths.0 >= 0 {
+            // All three folds are the case-sensitive one: no copy to make.
+            return UnsafeBufferPointer(start: foldStorage!, count: foldLengths.0)
         }
         let start = foldStorage! + foldStride * family.rawValue
         var length: Int
@@ -80,7 +89,9 @@ struct Subject {
         }
         if length < 0 {
             if family == .caseSensitive {
-                (length, foldsDerive) = KeyFold.shared.foldCaseSensitive(bytes, into: start)
+                let notes: KeyFold.Notes
+                (length, notes) = KeyFold.shared.foldCaseSensitive(bytes, into: start)
+                (foldsDerive, caseSensitiveFoldHasUppercase) = (notes.derivesCaselessFolds, notes.hasUppercase)
             } else if foldsDerive && foldLengths.0 >= 0 {
                 // Most text folds alike but for ASCII case: lowercase the case-sensitive fold.
                 length = foldLengths.0
@@ -97,11 +108,29 @@ struct Subject {
         return UnsafeBufferPointer(start: start, count: length)
     }
 
+    /// Whether the key folds for `a` and `b` are the same bytes (so one probe serves both),
+    /// making them if needed. Known without comparing when the caseless folds derive from the
+    /// case-sensitive one (``KeyFold/foldCaseSensitive(_:into:)``).
+    mutating func keyFoldsAlike(_ a: KeyFamily, _ b: KeyFamily) -> Bool {
+        let first = keyFold(a)
+        let second = keyFold(b)
+        if a == b { return true }
+        if foldsDerive && foldLengths.0 >= 0 {
+            return a != .caseSensitive && b != .caseSensitive || !caseSensitiveFoldHasUppercase
+        }
+        return ASCIIText.equal(first, second, caseless: false)
+    }
+
     /// Frees what evaluation made on demand; the subject is not used again.
     private mutating func release() {
         if let storage = foldStorage {
-            if ownsFoldStorage { storage.deallocate() } else { RouteScratch.current.giveBack() }
+            if let foldScratch {
+                foldScratch._withUnsafeGuaranteedRef { $0.giveBack() }
+            } else {
+                storage.deallocate()
+            }
             foldStorage = nil
+            foldScratch = nil
         }
         if let forms = patternForms {
             forms.deinitialize(count: 1)
