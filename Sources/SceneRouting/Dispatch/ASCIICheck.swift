@@ -14,6 +14,9 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
         /// The predicate is one LIKE or MATCHES test, reached through a pointer kept here and
         /// evaluated for any identifier, ASCII or not (``evaluatePattern(_:budgetExceeded:)``).
         case pattern
+        /// The predicate is one literal test without an ASCII form (a non-ASCII `==`), reached
+        /// through a pointer kept here and evaluated for any identifier (``evaluateLiteral(_:)``).
+        case literalTest
     }
 
     // The literal's bytes, owned by the group's ``LiteralTest``, or (`.pattern`) the group's
@@ -33,9 +36,14 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     }
 
     /// A check that evaluates `test`, the whole predicate of a group that keeps it alive.
-    static func pattern(_ test: PatternTest) -> ASCIICheck {
+    static func pattern(_ test: PatternTest) -> ASCIICheck { reaching(test, as: .pattern) }
+
+    /// A check that evaluates `test`, the whole predicate of a group that keeps it alive.
+    static func literalTest(_ test: LiteralTest) -> ASCIICheck { reaching(test, as: .literalTest) }
+
+    private static func reaching(_ test: AnyObject, as operation: Operation) -> ASCIICheck {
         var check = ASCIICheck.none
-        check.operation = .pattern
+        check.operation = operation
         check.start = UnsafeRawPointer(Unmanaged.passUnretained(test).toOpaque())
         return check
     }
@@ -44,9 +52,19 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     /// verification were a fifth of a regex-heavy route.
     @inline(__always)
     func evaluatePattern(_ subject: inout Subject, budgetExceeded: inout Bool) -> Bool {
-        Unmanaged<PatternTest>.fromOpaque(start!)._withUnsafeGuaranteedRef {
-            $0.evaluate(&subject, budgetExceeded: &budgetExceeded)
-        }
+        withTest(PatternTest.self) { $0.evaluate(&subject, budgetExceeded: &budgetExceeded) }
+    }
+
+    /// Evaluates a `.literalTest` check's test without retaining it, or copying the group's
+    /// compiled predicate to reach it.
+    @inline(__always)
+    func evaluateLiteral(_ subject: inout Subject) -> Bool {
+        withTest(LiteralTest.self) { $0.evaluate(&subject) }
+    }
+
+    @inline(__always)
+    private func withTest<Test: AnyObject, Result>(_ type: Test.Type, _ body: (Test) -> Result) -> Result {
+        Unmanaged<Test>.fromOpaque(start!)._withUnsafeGuaranteedRef(body)
     }
 
     static let none = ASCIICheck(operation: .none, caseless: false, literal: UnsafeBufferPointer(start: nil, count: 0))
@@ -70,7 +88,7 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     var literalAddress: UnsafeRawPointer? {
         switch operation {
         case .equal, .prefix, .suffix, .contains: start
-        case .none, .program, .pattern: nil
+        case .none, .program, .pattern, .literalTest: nil
         }
     }
 
@@ -93,10 +111,11 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
         self.init(operation: operation, caseless: test.mode.foldsCase, literal: literal)
     }
 
-    /// The ASCII check for a group's predicate, if it is a single literal comparison.
+    /// The check for a group's predicate, if it is a single literal comparison: its ASCII
+    /// form, or (without one, so no program can verify it either) the test itself.
     static func of(_ root: CompiledNode) -> ASCIICheck {
-        guard case .literal(let test) = root, let check = ASCIICheck(test) else { return .none }
-        return check
+        guard case .literal(let test) = root else { return .none }
+        return ASCIICheck(test) ?? .literalTest(test)
     }
 
     /// Whether an ASCII identifier passes (operations other than `.none`); `programs` is the
@@ -111,7 +130,7 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     @inline(__always)
     func holds(_ identifier: UnsafeBufferPointer<UInt8>) -> Bool {
         switch operation {
-        case .none, .program, .pattern: preconditionFailure("not a single-test check")
+        case .none, .program, .pattern, .literalTest: preconditionFailure("not a single-test check")
         case .equal: ASCIIText.equal(identifier, literal, caseless: caseless)
         case .prefix: ASCIIText.hasPrefix(identifier, literal, caseless: caseless)
         case .suffix: ASCIIText.hasSuffix(identifier, literal, caseless: caseless)

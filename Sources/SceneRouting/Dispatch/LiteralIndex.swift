@@ -122,6 +122,8 @@ final class LiteralIndex {
     private let grams = GroupBuckets(tagged: true)
     private let gram4Leads = GramLeads()
     private let gram8Leads = GramLeads()
+    /// The leads of both widths: a probe for keys of both walks the identifier once.
+    private let anyGramLeads = GramLeads()
     /// Which keys a probe looks for.
     private enum KeySet {
         case family(KeyFamily)
@@ -243,6 +245,7 @@ final class LiteralIndex {
             grams.insert(group, at: best, tag: tag.rawValue)
             let width = Self.gramWidth(forKeyLength: key.bytes.count)
             (width == 8 ? gram8Leads : gram4Leads).insert(bestLead)
+            anyGramLeads.insert(bestLead)
             update(key.family) { if width == 8 { $0.gram8Count += 1 } else { $0.gram4Count += 1 } }
             return noteFlat(key, group, .gram(best, family: key.family, width: Int8(width), lead: bestLead))
         }
@@ -387,6 +390,7 @@ final class LiteralIndex {
         switch placement {
         case .gram(_, let family, let width, let lead):
             (width == 8 ? gram8Leads : gram4Leads).remove(lead)
+            anyGramLeads.remove(lead)
             update(family) { if width == 8 { $0.gram8Count -= 1 } else { $0.gram4Count -= 1 } }
         case .hashed(_, let kind, let family, let lengthClass, let length):
             lengthClasses(of: kind, length: Int(length))?.remove(Int(length), from: lengthClass)
@@ -564,11 +568,15 @@ final class LiteralIndex {
                 }
             }
         }
-        if keys.gram4Count > 0 && count >= 4 {
-            probeGrams(identifier, width: 4, leads: gram4Leads, reading: family, fetchingAhead: fetchingAhead, &visitor)
-        }
-        if keys.gram8Count > 0 && count >= 8 {
-            probeGrams(identifier, width: 8, leads: gram8Leads, reading: family, fetchingAhead: fetchingAhead, &visitor)
+        if keys.gram4Count > 0 && keys.gram8Count > 0 && count >= 8 && !(fetchingAhead && grams.outgrowsPrivateCache) {
+            probeGramsOfBothWidths(identifier, reading: family, &visitor)
+        } else {
+            if keys.gram4Count > 0 && count >= 4 {
+                probeGrams(identifier, width: 4, leads: gram4Leads, reading: family, fetchingAhead: fetchingAhead, &visitor)
+            }
+            if keys.gram8Count > 0 && count >= 8 {
+                probeGrams(identifier, width: 8, leads: gram8Leads, reading: family, fetchingAhead: fetchingAhead, &visitor)
+            }
         }
         if let exactHash { table.forEachHinted(at: exactHash) { visitor.visit($0, hint: EntryHint(rawValue: $1)) } }
     }
@@ -588,12 +596,47 @@ final class LiteralIndex {
             let last = identifier.count - width
             var start = Self.nextGramStart(identifier, from: 0, through: last, bits, family)
             while start <= last {
-                let gram = KeyHashing.gram(identifier, at: start, width: width, family)
-                grams.forEachTagged(at: Self.gramKey(gram, width: width)) { group, tag in
-                    if GramTag(rawValue: tag).admits(identifier, gramStart: start, reading: family) { visitor.visit(group) }
-                }
+                visitGram(identifier, at: start, width: width, reading: family, &visitor)
                 start = Self.nextGramStart(identifier, from: start + 1, through: last, bits, family)
             }
+        }
+    }
+
+    /// ``probeGrams(_:width:leads:reading:fetchingAhead:_:)`` for both widths in one walk over
+    /// `identifier` (at least 8 bytes), passing the positions that begin a gram of neither.
+    @inline(never)
+    private func probeGramsOfBothWidths<Visitor: GroupVisitor>(
+        _ identifier: UnsafeBufferPointer<UInt8>, reading family: ByteReading, _ visitor: inout Visitor
+    ) {
+        anyGramLeads.withBits { any in
+            gram4Leads.withBits { bits4 in
+                gram8Leads.withBits { bits8 in
+                    let last4 = identifier.count - 4
+                    let last8 = identifier.count - 8
+                    var start = Self.nextGramStart(identifier, from: 0, through: last4, any, family)
+                    while start <= last4 {
+                        let lead = KeyHashing.gramLead(identifier, at: start, family)
+                        if GramLeads.contains(bits4, lead) { visitGram(identifier, at: start, width: 4, reading: family, &visitor) }
+                        if start <= last8 && GramLeads.contains(bits8, lead) {
+                            visitGram(identifier, at: start, width: 8, reading: family, &visitor)
+                        }
+                        start = Self.nextGramStart(identifier, from: start + 1, through: last4, any, family)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Hands `visitor` the groups filed under the gram of `width` bytes at `start` whose tags
+    /// admit the identifier around it.
+    @inline(__always)
+    private func visitGram<Visitor: GroupVisitor>(
+        _ identifier: UnsafeBufferPointer<UInt8>, at start: Int, width: Int, reading family: ByteReading,
+        _ visitor: inout Visitor
+    ) {
+        let gram = KeyHashing.gram(identifier, at: start, width: width, family)
+        grams.forEachTagged(at: Self.gramKey(gram, width: width)) { group, tag in
+            if GramTag(rawValue: tag).admits(identifier, gramStart: start, reading: family) { visitor.visit(group) }
         }
     }
 
@@ -755,6 +798,7 @@ final class LiteralIndex {
 
     var approximateBytes: Int {
         table.approximateBytes + grams.approximateBytes + prefixClasses.approximateBytes + suffixClasses.approximateBytes
-            + gram4Leads.approximateBytes + gram8Leads.approximateBytes + (flat?.approximateBytes ?? 0)
+            + gram4Leads.approximateBytes + gram8Leads.approximateBytes + anyGramLeads.approximateBytes
+            + (flat?.approximateBytes ?? 0)
     }
 }

@@ -73,6 +73,7 @@ struct TierContest: TierCandidateVisitor {
             let holds: Bool
             switch head.check.operation {
             case .pattern: holds = head.check.evaluatePattern(&subject.pointee, budgetExceeded: &budgetExceeded)
+            case .literalTest: holds = head.check.evaluateLiteral(&subject.pointee)
             case .none: holds = roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded)
             default:
                 holds = ascii

@@ -22,10 +22,12 @@ final class KeyFold: @unchecked Sendable {
     private let blocks: UnsafeMutableBufferPointer<UInt32>
     private static let blockCount = 0x1100
     /// 256 entries per block: 0 keeps the scalar and is a reliable needle; otherwise bit 31
-    /// set if the scalar has a mapping (then its byte length in bits 24–29 and its offset in
-    /// `mappings` below), bit 30 set if it is an unreliable needle (``isReliableNeedle(_:_:)``).
+    /// set if the scalar has a mapping (then its byte length in bits 24–29, bit 23 set if it
+    /// holds an upper-case ASCII letter, and its offset in `mappings` below in bits 0–22),
+    /// bit 30 set if it is an unreliable needle (``isReliableNeedle(_:_:)``).
     private let entries: UnsafeMutableBufferPointer<UInt32>
-    /// The UTF-8 bytes of every mapping, back to back.
+    /// The UTF-8 bytes of every mapping, back to back, and eight bytes more: a mapping of up
+    /// to eight bytes is copied as one word.
     private let mappings: UnsafeMutableBufferPointer<UInt8>
     /// Folded bytes per input byte, at most (see ``outputCapacity(for:)``).
     let maximumExpansion: Int
@@ -99,8 +101,9 @@ final class KeyFold: @unchecked Sendable {
                     mappings += mapped
                     mappingOffsets[mapped] = offset
                 }
-                precondition(mapped.count < 64 && offset < 1 << 24, "fold table mapping out of range")
-                let entry = 1 << 31 | UInt32(mapped.count) << 24 | offset
+                precondition(mapped.count < 64 && offset < 1 << 23, "fold table mapping out of range")
+                let uppercase: UInt32 = mapped.contains { (0x41...0x5A).contains($0) } ? 1 << 23 : 0
+                let entry = 1 << 31 | UInt32(mapped.count) << 24 | uppercase | offset
                 for family in families {
                     let block = Int(value >> 8)
                     if blockOfScalar[family.rawValue][block] == 0 {
@@ -115,8 +118,8 @@ final class KeyFold: @unchecked Sendable {
         _ = blocks.initialize(from: blockOfScalar.joined())
         self.entries = .allocate(capacity: entries.count)
         _ = self.entries.initialize(from: entries)
-        self.mappings = .allocate(capacity: max(1, mappings.count))
-        _ = self.mappings.initialize(from: mappings)
+        self.mappings = .allocate(capacity: mappings.count + 8)
+        _ = self.mappings.initialize(from: mappings + [UInt8](repeating: 0, count: 8))
         // A Hangul syllable's three bytes become up to nine.
         maximumExpansion = max(expansion, 3)
         let mappedBlocks = (0..<Self.blockCount).filter { block in blockOfScalar.contains { $0[block] != 0 } }
@@ -236,37 +239,36 @@ final class KeyFold: @unchecked Sendable {
         let raw = UnsafeRawPointer(text.baseAddress)
         var uppercaseLanes: UInt64 = 0
         while index < count {
-            // Identifiers are mostly ASCII: the ASCII bytes of the next eight fold as one word
-            // (the word is stored whole; bytes past the ASCII ones are overwritten next, and
-            // ``outputCapacity(for:)`` leaves room). Fewer than eight bytes from the end, the
-            // last eight are read and shifted down, so the tail too goes a word at a time.
-            if count >= 8, let raw {
-                let remaining = count - index
-                let word =
-                    remaining >= 8
-                    ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    : UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-                        >> UInt64(8 * (8 - remaining))
-                let high = word & 0x8080_8080_8080_8080
-                let ascii = min(high == 0 ? 8 : high.trailingZeroBitCount / 8, remaining)
-                if ascii > 0 {
+            let lead = text[index]
+            if lead < 0x80 {
+                // Identifiers are mostly ASCII: the ASCII bytes from here, up to eight, fold as
+                // one word (stored whole; bytes past the ASCII ones are overwritten next, and
+                // ``outputCapacity(for:)`` leaves room). Fewer than eight bytes from the end,
+                // the last eight are read and shifted down, so the tail too goes a word at a
+                // time. A non-ASCII byte goes straight to the scalar path below.
+                if count >= 8, let raw {
+                    let remaining = count &- index
+                    let word =
+                        remaining >= 8
+                        ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                        : UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+                            >> UInt64(8 &* (8 &- remaining))
+                    let high = word & 0x8080_8080_8080_8080
+                    let ascii = min(high == 0 ? 8 : high.trailingZeroBitCount / 8, remaining)
                     // Lanes below the first non-ASCII byte lowercase exactly (carries go up).
                     let folded = lowercases ? ASCIIText.lowercasedWord(word) : word
                     if notes != nil {
-                        uppercaseLanes |= ASCIIText.uppercaseLanes(word) & (ascii == 8 ? ~0 : (1 << UInt64(8 * ascii)) &- 1)
+                        uppercaseLanes |= ASCIIText.uppercaseLanes(word) & (ascii == 8 ? ~0 : (1 << UInt64(8 &* ascii)) &- 1)
                     }
                     UnsafeMutableRawPointer(output + written).storeBytes(of: folded.littleEndian, as: UInt64.self)
-                    written += ascii
-                    index += ascii
+                    written &+= ascii
+                    index &+= ascii
                     continue
                 }
-            }
-            let lead = text[index]
-            if lead < 0x80 {
                 if notes != nil && lead &- 0x41 < 26 { uppercaseLanes = 1 }
                 output[written] = lowercases ? ASCIIText.lowercase(lead) : lead
-                written += 1
-                index += 1
+                written &+= 1
+                index &+= 1
                 continue
             }
             let (value, length) = UTF8Scalar.decode(text, at: index)
@@ -275,20 +277,28 @@ final class KeyFold: @unchecked Sendable {
             if Self.hangulSyllables.contains(value) {
                 written += Self.writeJamo(of: value, to: output + written)
             } else if entry & 1 << 31 == 0 {
-                for offset in 0..<length { output[written + offset] = text[index + offset] }
-                written += length
+                output[written] = lead
+                output[written &+ 1] = text[index &+ 1]
+                if length > 2 {
+                    output[written &+ 2] = text[index &+ 2]
+                    if length > 3 { output[written &+ 3] = text[index &+ 3] }
+                }
+                written &+= length
             } else {
                 let mappedLength = Int(entry >> 24 & 0x3F)
-                let start = Int(entry & 0xFF_FFFF)
-                for offset in 0..<mappedLength {
-                    let byte = mappings[start + offset]
-                    // A wide letter folds to ASCII (`Ａ` to `A`).
-                    if notes != nil && byte &- 0x41 < 26 { uppercaseLanes = 1 }
-                    output[written + offset] = byte
+                let start = Int(entry & 0x7F_FFFF)
+                if mappedLength <= 8 {
+                    // Room past the fold's end: ``outputCapacity(for:)``, and `mappings`' padding.
+                    let word = UnsafeRawPointer(mappings.baseAddress! + start).loadUnaligned(as: UInt64.self)
+                    UnsafeMutableRawPointer(output + written).storeBytes(of: word, as: UInt64.self)
+                } else {
+                    for offset in 0..<mappedLength { output[written + offset] = mappings[start + offset] }
                 }
-                written += mappedLength
+                // A wide letter folds to ASCII (`Ａ` to `A`).
+                if notes != nil && entry & 1 << 23 != 0 { uppercaseLanes = 1 }
+                written &+= mappedLength
             }
-            index += length
+            index &+= length
         }
         if let notes, uppercaseLanes != 0 { notes.pointee.hasUppercase = true }
         return written

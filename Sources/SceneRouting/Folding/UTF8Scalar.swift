@@ -12,10 +12,12 @@ enum UTF8Scalar {
     @inline(__always)
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (value: UInt32, length: Int) {
         let lead = bytes[offset]
-        let length = length(ledBy: lead)
-        guard length > 1 else { return (UInt32(lead), 1) }
-        var value = UInt32(lead) & (lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F)
-        for index in 1..<length { value = value << 6 | UInt32(bytes[offset + index] & 0x3F) }
-        return (value, length)
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        // Unrolled: the two- and three-byte sequences of most scripts decode without a loop.
+        let second = UInt32(bytes[offset + 1] & 0x3F)
+        if lead < 0xE0 { return (UInt32(lead & 0x1F) << 6 | second, 2) }
+        let third = UInt32(bytes[offset + 2] & 0x3F)
+        if lead < 0xF0 { return (UInt32(lead & 0x0F) << 12 | second << 6 | third, 3) }
+        return (UInt32(lead & 0x07) << 18 | second << 12 | third << 6 | UInt32(bytes[offset + 3] & 0x3F), 4)
     }
 }

@@ -109,16 +109,14 @@ struct Subject {
     }
 
     /// Whether the key folds for `a` and `b` are the same bytes (so one probe serves both),
-    /// making them if needed. Known without comparing when the caseless folds derive from the
-    /// case-sensitive one (``KeyFold/foldCaseSensitive(_:into:)``).
+    /// making them if needed. Known without making or comparing them when the caseless folds
+    /// derive from the case-sensitive one (``KeyFold/foldCaseSensitive(_:into:)``).
     mutating func keyFoldsAlike(_ a: KeyFamily, _ b: KeyFamily) -> Bool {
-        let first = keyFold(a)
-        let second = keyFold(b)
         if a == b { return true }
         if foldsDerive && foldLengths.0 >= 0 {
             return a != .caseSensitive && b != .caseSensitive || !caseSensitiveFoldHasUppercase
         }
-        return ASCIIText.equal(first, second, caseless: false)
+        return ASCIIText.equal(keyFold(a), keyFold(b), caseless: false)
     }
 
     /// Frees what evaluation made on demand; the subject is not used again.
