@@ -210,14 +210,22 @@ import SceneRouterWorkloads
                 (.prefix, .caseInsensitive, "sms:" + long), (.inner, .caseAndDiacriticInsensitive, "/grup"),
                 (.suffix, .caseSensitive, "pe-7;open"), (.inner, .caseSensitive, "e-7;o"),
             ]
+            var placements: [LiteralIndex.Placement] = []
             for (group, (kind, family, bytes)) in keys.enumerated() {
-                _ = index.insert(Int32(group), key: IndexKey(kind: kind, family: family, bytes: Array(bytes.utf8)))
+                placements.append(index.insert(Int32(group), key: IndexKey(kind: kind, family: family, bytes: Array(bytes.utf8))))
             }
             var all = KeyFamilySet()
             for family in KeyFamily.allCases { all.insert(family) }
-            var collector = GroupCollector()
-            Array(text.utf8).withUnsafeBufferPointer { index.probe(folded: $0, all, &collector) }
-            #expect(collector.groups == Set(0..<Int32(keys.count)), "flat limit \(flatLimit)")
+            #expect(all == KeyFamilySet.all)
+            func probe() -> Set<Int32> {
+                var collector = GroupCollector()
+                Array(text.utf8).withUnsafeBufferPointer { index.probe(folded: $0, all, &collector) }
+                return collector.groups
+            }
+            #expect(probe() == Set(0..<Int32(keys.count)), "flat limit \(flatLimit)")
+            // Without its one long key, a family joins the others' walk.
+            index.remove(4, from: placements[4])
+            #expect(probe() == Set(0..<Int32(keys.count)).subtracting([4]), "flat limit \(flatLimit), long key removed")
         }
     }
 }

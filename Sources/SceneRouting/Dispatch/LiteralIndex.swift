@@ -139,6 +139,11 @@ final class LiteralIndex {
     @exclusivity(unchecked) private var caseInsensitiveSummary = ProbeSummary()
     @exclusivity(unchecked) private var diacriticSummary = ProbeSummary()
     @exclusivity(unchecked) private var anyCaseInsensitiveSummary = ProbeSummary()
+    /// The three families' summaries merged, but for those with keys over 64 bytes (listed
+    /// in `familiesWithLongKeys`): what a fold alike for all three is probed for, kept so
+    /// that most folded probes merge nothing.
+    @exclusivity(unchecked) private var allFamiliesSummary = ProbeSummary()
+    @exclusivity(unchecked) private var familiesWithLongKeys = KeyFamilySet.empty
 
     private static func gramWidth(forKeyLength length: Int) -> Int { length >= 8 ? 8 : 4 }
 
@@ -156,6 +161,7 @@ final class LiteralIndex {
         case .caseSensitive:
             change(&caseSensitiveKeys)
             caseSensitiveSummary = caseSensitiveKeys.summary
+            mergeFamilySummaries()
             return
         case .caseInsensitive:
             change(&caseInsensitiveKeys)
@@ -164,8 +170,30 @@ final class LiteralIndex {
             change(&diacriticKeys)
             diacriticSummary = diacriticKeys.summary
         }
+        mergeFamilySummaries()
         change(&anyCaseInsensitiveKeys)
         anyCaseInsensitiveSummary = anyCaseInsensitiveKeys.summary
+    }
+
+    private func mergeFamilySummaries() {
+        allFamiliesSummary = ProbeSummary()
+        familiesWithLongKeys = .empty
+        for family in KeyFamily.allCases {
+            let summary = summary(of: family)
+            if summary.hasLongLengths {
+                familiesWithLongKeys.insert(family)
+            } else {
+                allFamiliesSummary = allFamiliesSummary.union(summary)
+            }
+        }
+    }
+
+    private func summary(of family: KeyFamily) -> ProbeSummary {
+        switch family {
+        case .caseSensitive: caseSensitiveSummary
+        case .caseInsensitive: caseInsensitiveSummary
+        case .caseAndDiacriticInsensitive: diacriticSummary
+        }
     }
 
     /// Whether any key of `family` is filed (a non-ASCII identifier is folded for it only then).
@@ -469,14 +497,20 @@ final class LiteralIndex {
     /// Keys are filed without their family, so one walk finds the keys of every family whose
     /// fold is the same (most lower-case identifiers fold alike for all three).
     func probe<Visitor: GroupVisitor>(folded: UnsafeBufferPointer<UInt8>, _ families: KeyFamilySet, _ visitor: inout Visitor) {
+        if flat == nil && families == .all {
+            var long = familiesWithLongKeys
+            while let family = long.first {
+                probe(folded, reading: .raw, summary(of: family), .family(family), fetchingAhead: false, &visitor)
+                long.subtract(KeyFamilySet(family))
+            }
+            if !allFamiliesSummary.isEmpty {
+                probe(folded, reading: .raw, allFamiliesSummary, .family(.caseSensitive), fetchingAhead: false, &visitor)
+            }
+            return
+        }
         var merged = ProbeSummary()
         for family in KeyFamily.allCases where families.contains(family) {
-            var summary =
-                switch family {
-                case .caseSensitive: caseSensitiveSummary
-                case .caseInsensitive: caseInsensitiveSummary
-                case .caseAndDiacriticInsensitive: diacriticSummary
-                }
+            var summary = summary(of: family)
             if let flat {
                 flat.probe(folded: folded, family, &visitor)
                 if flat.comparesInnerKeys { summary.dropInnerKeys() }
@@ -523,8 +557,8 @@ final class LiteralIndex {
     }
 
     /// `fetchingAhead`: look up prefixes, suffixes and grams in batches fetched ahead when
-    /// their tables are large (ASCII identifiers; a folded one probes three families, each
-    /// with more lengths, and its route is spent verifying through Foundation anyway).
+    /// their tables are large (ASCII identifiers; folded ones, whose routes spend more of
+    /// their time folding and verifying, measured slower that way).
     private func probe<Visitor: GroupVisitor>(
         _ identifier: UnsafeBufferPointer<UInt8>, reading family: ByteReading, _ keys: ProbeSummary, _ keySet: KeySet,
         fetchingAhead: Bool = true, _ visitor: inout Visitor

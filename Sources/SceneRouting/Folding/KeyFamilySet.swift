@@ -5,6 +5,12 @@ struct KeyFamilySet: Sendable, Equatable {
 
     static let empty = KeyFamilySet()
 
+    /// Every family (computed from a constant: a lazily initialised static costs each use a
+    /// check). Raw values 0, 1 and 2; a test holds it to ``KeyFamily/allCases``.
+    static var all: KeyFamilySet { KeyFamilySet(bits: 0b111) }
+
+    private init(bits: UInt8) { self.bits = bits }
+
     init() {}
 
     init(_ family: KeyFamily) { insert(family) }
