@@ -433,6 +433,38 @@ import Testing
         #expect(misses.isEmpty, "\(misses)")
     }
 
+    /// A literal's keys packed in one byte string (how a comparison keeps them) must occur
+    /// exactly when each key does on its own.
+    @Test func packedKeysOccurAsTheKeysDo() {
+        let pieces = ["café", "ka", "fe", "é", "/", "Ж", "ж", "文档", "x", "📄", "-1"]
+        var random = DeterministicRandom(seed: 77)
+        var outcomes = Set<Bool>()
+        for _ in 0..<2_000 {
+            let keys = (0..<(1 + random.below(3))).map { _ in
+                IndexKey(
+                    kind: [IndexKey.Kind.exact, .prefix, .suffix, .inner][random.below(4)],
+                    family: KeyFamily.allCases[random.below(KeyFamily.allCases.count)],
+                    bytes: Array((0..<(1 + random.below(2))).map { _ in pieces[random.below(pieces.count)] }.joined().utf8))
+            }
+            let identifier = (0..<(1 + random.below(5))).map { _ in pieces[random.below(pieces.count)] }.joined()
+            let folds = KeyFamily.allCases.map { KeyFold.shared.fold(identifier, $0) }
+            let expected = keys.allSatisfy { key in folds[key.family.rawValue].withUnsafeBufferPointer { NeedleKeys.occurs(key, in: $0) } }
+            let packed = NeedleKeys.packed(keys)
+            let found = packed.withUnsafeBufferPointer { packed in
+                folds[0].withUnsafeBufferPointer { cs in
+                    folds[1].withUnsafeBufferPointer { ci in
+                        folds[2].withUnsafeBufferPointer { cdi in
+                            NeedleKeys.allOccur(packed: packed) { [cs, ci, cdi][$0.rawValue] }
+                        }
+                    }
+                }
+            }
+            #expect(found == expected, "\(keys) in \(identifier.debugDescription)")
+            outcomes.insert(found)
+        }
+        #expect(outcomes == [true, false])
+    }
+
     private static func occurs(_ key: IndexKey, in identifier: String) -> Bool {
         KeyFold.shared.fold(identifier, key.family).withUnsafeBufferPointer { NeedleKeys.occurs(key, in: $0) }
     }

@@ -71,6 +71,39 @@ enum NeedleKeys {
         key.bytes.withUnsafeBufferPointer { occurs($0, as: key.kind, in: folded) }
     }
 
+    /// `keys` as one byte string (``allOccur(packed:in:)`` reads it): per key its kind, its
+    /// family, its length (four bytes, little-endian) and its bytes.
+    static func packed(_ keys: [IndexKey]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for key in keys {
+            precondition(key.bytes.count <= Int(UInt32.max), "key too long to pack")
+            bytes.append(UInt8(key.kind.rawValue))
+            bytes.append(UInt8(key.family.rawValue))
+            withUnsafeBytes(of: UInt32(key.bytes.count).littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: key.bytes)
+        }
+        return bytes
+    }
+
+    /// Whether every key of `packed` (``packed(_:)``) occurs, as ``occurs(_:as:in:)`` says,
+    /// in `fold` of its family: read in place, without the reference counting an array of
+    /// keys costs.
+    static func allOccur(
+        packed: UnsafeBufferPointer<UInt8>, in fold: (KeyFamily) -> UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        guard let base = packed.baseAddress else { return true }
+        var offset = 0
+        while offset < packed.count {
+            let kind = IndexKey.Kind(rawValue: Int(base[offset]))!
+            let family = KeyFamily(rawValue: Int(base[offset + 1]))!
+            let length = Int(UInt32(littleEndian: UnsafeRawPointer(base + offset + 2).loadUnaligned(as: UInt32.self)))
+            let bytes = UnsafeBufferPointer(start: base + offset + 6, count: length)
+            if !occurs(bytes, as: kind, in: fold(family)) { return false }
+            offset += 6 + length
+        }
+        return true
+    }
+
     /// Whether a key of `kind` made of `bytes` occurs in `folded` where its kind says.
     static func occurs(_ bytes: UnsafeBufferPointer<UInt8>, as kind: IndexKey.Kind, in folded: UnsafeBufferPointer<UInt8>) -> Bool {
         switch kind {

@@ -33,10 +33,9 @@ final class LiteralTest: @unchecked Sendable {
     /// Owned memory (freed in deinit), so its address is stable while the test lives.
     let asciiLiteral: UnsafeBufferPointer<UInt8>?
     /// Owned bytes (``OwnedBytes``): a non-ASCII literal's UTF-8 and the key it folds to
-    /// (``Derived/foldedKey``), or `BETWEEN`'s upper bound in ASCII form.
+    /// (``Derived/foldedKey``) or its keys (``Derived/keys``, as ``NeedleKeys/packed(_:)``
+    /// packs them), or `BETWEEN`'s upper bound in ASCII form.
     private let side: OwnedBytes?
-    /// A non-ASCII literal's keys when ``Derived/keys``.
-    private let needleKeys: [IndexKey]
 
     /// What a route would otherwise derive from the literal on every evaluation, made once.
     private enum Derived: UInt8 {
@@ -51,7 +50,7 @@ final class LiteralTest: @unchecked Sendable {
         /// (``LiteralTest/side``'s second bytes).
         case foldedKey
         /// A non-ASCII literal's keys, one per run of characters CFString matches as their
-        /// fold says (``NeedleKeys``), in ``LiteralTest/needleKeys``.
+        /// fold says (``NeedleKeys``), packed in ``LiteralTest/side``'s second bytes.
         case keys
     }
 
@@ -72,22 +71,22 @@ final class LiteralTest: @unchecked Sendable {
         if case .equal = operation, mode == .canonical { comparesBytes = true } else { comparesBytes = false }
         if case .between(let upper) = operation {
             let bound = mode.asciiForm(of: upper)
-            (derived, side, needleKeys) = (bound == nil ? .upperBoundByFoundation : .upperBound, bound.map { OwnedBytes($0, []) }, [])
+            (derived, side) = (bound == nil ? .upperBoundByFoundation : .upperBound, bound.map { OwnedBytes($0, []) })
             return
         }
         guard let kind = keyKind, !literal.isEmpty else {
-            (derived, side, needleKeys) = (.nothing, nil, [])
+            (derived, side) = (.nothing, nil)
             return
         }
         if isASCII {
-            (derived, side, needleKeys) = (.asciiKey, nil, [])
+            (derived, side) = (.asciiKey, nil)
             return
         }
         let keys = NeedleKeys.keys(literal, kind, mode.keyFamily, comparedByFoundation: mode != .literal)
         if keys.count == 1, keys[0].kind == kind {
-            (derived, side, needleKeys) = (.foldedKey, OwnedBytes(Array(literal.utf8), keys[0].bytes), [])
+            (derived, side) = (.foldedKey, OwnedBytes(Array(literal.utf8), keys[0].bytes))
         } else {
-            (derived, side, needleKeys) = (.keys, OwnedBytes(Array(literal.utf8), []), keys)
+            (derived, side) = (.keys, OwnedBytes(Array(literal.utf8), NeedleKeys.packed(keys)))
         }
     }
 
@@ -163,8 +162,7 @@ final class LiteralTest: @unchecked Sendable {
         case .foldedKey:
             return NeedleKeys.occurs(side!.second, as: keyKind!, in: subject.keyFold(mode.keyFamily))
         case .keys:
-            for key in needleKeys where !NeedleKeys.occurs(key, in: subject.keyFold(key.family)) { return false }
-            return true
+            return NeedleKeys.allOccur(packed: side!.second) { subject.keyFold($0) }
         }
     }
 
