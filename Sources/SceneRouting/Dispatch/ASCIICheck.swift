@@ -14,8 +14,9 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
         /// The predicate is one LIKE or MATCHES test, reached through a pointer kept here and
         /// evaluated for any identifier, ASCII or not (``evaluatePattern(_:budgetExceeded:)``).
         case pattern
-        /// The predicate is one literal test without an ASCII form (a non-ASCII `==`), reached
-        /// through a pointer kept here and evaluated for any identifier (``evaluateLiteral(_:)``).
+        /// The predicate is one literal test without an ASCII form (most often one on a
+        /// non-ASCII literal), reached through a pointer kept here and evaluated for any
+        /// identifier (``evaluateLiteral(_:)``).
         case literalTest
     }
 

@@ -31,7 +31,8 @@ struct Subject {
     private var foldStride = 0
     private var foldLengths: (Int, Int, Int) = (-1, -1, -1)
     /// Whether the caseless folds are the case-sensitive one with ASCII lowercased
-    /// (``KeyFold/foldCaseSensitive(_:into:)``), once that one is made.
+    /// (``KeyFold/foldCaseSensitive(_:into:)``): set only when that one is made, so true
+    /// also says it is.
     private var foldsDerive = false
     /// Whether the case-sensitive fold, once made, holds an upper-case ASCII letter.
     private var caseSensitiveFoldHasUppercase = false
@@ -76,7 +77,7 @@ struct Subject {
                 foldStorage = .allocate(capacity: capacity)
             }
         }
-        if family != .caseSensitive && foldsDerive && !caseSensitiveFoldHasUppercase && foldLengths.0 >= 0 {
+        if family != .caseSensitive && foldsDerive && !caseSensitiveFoldHasUppercase {
             // All three folds are the case-sensitive one: no copy to make.
             return UnsafeBufferPointer(start: foldStorage!, count: foldLengths.0)
         }
@@ -92,7 +93,7 @@ struct Subject {
                 let notes: KeyFold.Notes
                 (length, notes) = KeyFold.shared.foldCaseSensitive(bytes, into: start)
                 (foldsDerive, caseSensitiveFoldHasUppercase) = (notes.derivesCaselessFolds, notes.hasUppercase)
-            } else if foldsDerive && foldLengths.0 >= 0 {
+            } else if foldsDerive {
                 // Most text folds alike but for ASCII case: lowercase the case-sensitive fold.
                 length = foldLengths.0
                 KeyFold.lowercasingASCII(UnsafeBufferPointer(start: foldStorage!, count: length), into: start)
@@ -113,7 +114,7 @@ struct Subject {
     /// derive from the case-sensitive one (``KeyFold/foldCaseSensitive(_:into:)``).
     mutating func keyFoldsAlike(_ a: KeyFamily, _ b: KeyFamily) -> Bool {
         if a == b { return true }
-        if foldsDerive && foldLengths.0 >= 0 {
+        if foldsDerive {
             return a != .caseSensitive && b != .caseSensitive || !caseSensitiveFoldHasUppercase
         }
         return ASCIIText.equal(keyFold(a), keyFold(b), caseless: false)
