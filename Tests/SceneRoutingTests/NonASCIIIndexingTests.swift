@@ -22,6 +22,17 @@ import Testing
         #expect(tier.residual == 0)
     }
 
+    /// `é`, which CFString may match otherwise than its fold, splits `café/12/` into the
+    /// prefix `caf` and the inner `/12/`: the prefix, too short for a length class, would be
+    /// probed by every identifier beginning `caf`, so the inner key (one gram bucket) is
+    /// filed instead.
+    @Test func aShortPrefixGivesWayToALongerInnerKey() throws {
+        let tier = try shape(["SELF BEGINSWITH[d] 'café/12/'"])
+        #expect(tier.residual == 0)
+        #expect(tier.prefixLengths == 0)
+        #expect(tier.gramBuckets == 1)
+    }
+
     /// A literal made only of characters CFString matches unreliably (`é` alone under `[c]`,
     /// a Hangul syllable under `[d]`, `ß` under `[cd]`) gives no key; literal-free
     /// predicates give none either.

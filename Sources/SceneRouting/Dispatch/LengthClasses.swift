@@ -7,6 +7,12 @@
 /// classes however many distinct keys churn through it. Two heads that share a class share
 /// its mask, which costs probes, never an answer. Masks are exact: a length leaves its class
 /// when the last key of that class and length is removed.
+///
+/// Keys of a class often share more than their head (`café/12/`, `café/345/`), so a length
+/// is also probed only when the identifier's byte at that length's far end (a prefix's
+/// last, a suffix's first) is one some key of that length has there, whatever its class:
+/// `café/fenêtre-…` then hashes none of those prefixes. That filter is a mask of lengths
+/// per byte value, two kilobytes that stay in cache however many keys there are.
 final class LengthClasses {
     /// The class of a key or identifier; see ``key(of:reversed:_:)``.
     typealias Key = UInt16
@@ -16,8 +22,11 @@ final class LengthClasses {
     /// Lengths below ``classBytes`` (bits 0–2): always probed.
     static let unclassedMask: UInt64 = (1 << UInt64(classBytes - 1)) - 1
 
-    /// Whether a prefix or suffix key of `length` bytes has a class (longer keys than 64 are
-    /// in the probe's long-length lists instead).
+    /// Whether a prefix or suffix key of `length` bytes is recorded here, by its far byte
+    /// (longer keys than 64 are in the probe's long-length lists instead).
+    static func isRecorded(length: Int) -> Bool { (1...64).contains(length) }
+
+    /// Whether a recorded key of `length` bytes also has a class.
     static func isClassed(length: Int) -> Bool { (classBytes...64).contains(length) }
 
     // Open addressing over class + 1 (0 is empty); slots are never freed, which the 16-bit
@@ -29,14 +38,21 @@ final class LengthClasses {
     /// Keys per class and length (`class << 8 | length`), so removal clears exactly the
     /// lengths no key of the class still has.
     private var counts: [UInt32: Int32] = [:]
+    /// Bit `l - 1` of entry `b`: some key of length `l` has far byte `b`.
+    @exclusivity(unchecked) private var farBytes: UnsafeMutablePointer<UInt64>
+    /// Keys per far byte and length (`byte << 8 | length`).
+    private var farCounts: [UInt16: Int32] = [:]
 
     init() {
         capacity = 16
         slots = LargeAllocation.allocateZeroed(UInt32.self, capacity: capacity)
         masks = LargeAllocation.allocateZeroed(UInt64.self, capacity: capacity)
+        farBytes = .allocate(capacity: 256)
+        farBytes.initialize(repeating: 0, count: 256)
     }
 
     deinit {
+        farBytes.deallocate()
         LargeAllocation.deallocate(slots, capacity: capacity)
         LargeAllocation.deallocate(masks, capacity: capacity)
     }
@@ -59,9 +75,13 @@ final class LengthClasses {
         return index
     }
 
-    /// Records a key of `length` (``isClassed(length:)``) in class `key`.
-    func add(_ length: Int, to key: Key) {
-        precondition(Self.isClassed(length: length))
+    /// Records a key of `length` (``isRecorded(length:)``) and far byte `far`, and in class
+    /// `key` if the length is classed.
+    func add(_ length: Int, far: UInt8, to key: Key) {
+        precondition(Self.isRecorded(length: length))
+        farCounts[UInt16(far) << 8 | UInt16(length), default: 0] += 1
+        farBytes[Int(far)] |= 1 << UInt64(length - 1)
+        guard Self.isClassed(length: length) else { return }
         counts[UInt32(key) << 8 | UInt32(length), default: 0] += 1
         if (used + 1) * 2 > capacity { grow() }
         let index = position(of: key)
@@ -72,8 +92,19 @@ final class LengthClasses {
         masks[index] |= 1 << UInt64(length - 1)
     }
 
-    /// Forgets a key of `length` recorded in class `key` with ``add(_:to:)``.
-    func remove(_ length: Int, from key: Key) {
+    /// Forgets a key of `length` and far byte `far` recorded in class `key` with
+    /// ``add(_:far:to:)``.
+    func remove(_ length: Int, far: UInt8, from key: Key) {
+        let farMember = UInt16(far) << 8 | UInt16(length)
+        if let count = farCounts[farMember] {
+            if count == 1 {
+                farCounts[farMember] = nil
+                farBytes[Int(far)] &= ~(1 << UInt64(length - 1))
+            } else {
+                farCounts[farMember] = count - 1
+            }
+        }
+        guard Self.isClassed(length: length) else { return }
         let member = UInt32(key) << 8 | UInt32(length)
         guard let count = counts[member] else { return }
         guard count == 1 else {
@@ -92,6 +123,27 @@ final class LengthClasses {
         return Self.unclassedMask | (slots[index] != 0 ? masks[index] : 0)
     }
 
+    /// The lengths of `mask` (1...64) whose prefixes (suffixes, `reversed`) of `identifier`
+    /// may be keys: those whose far byte of `identifier`, as `family` reads it, some key of
+    /// that length has. Lengths over `identifier`'s are dropped.
+    @inline(__always)
+    func lengths(
+        _ mask: UInt64, admittedBy identifier: UnsafeBufferPointer<UInt8>, reversed: Bool, _ family: ByteReading
+    ) -> UInt64 {
+        let count = identifier.count
+        var lengths = count >= 64 ? mask : mask & ((1 << UInt64(count)) &- 1)
+        var admitted: UInt64 = 0
+        while lengths != 0 {
+            let bit = lengths & (0 &- lengths)
+            let length = lengths.trailingZeroBitCount &+ 1
+            var byte = identifier[reversed ? count &- length : length &- 1]
+            if family == .lowercase && byte &- 0x41 < 26 { byte |= 0x20 }
+            if farBytes[Int(byte)] & bit != 0 { admitted |= bit }
+            lengths &= lengths &- 1
+        }
+        return admitted
+    }
+
     private func grow() {
         let (oldSlots, oldMasks, oldCapacity) = (slots, masks, capacity)
         capacity *= 2
@@ -106,5 +158,5 @@ final class LengthClasses {
         LargeAllocation.deallocate(oldMasks, capacity: oldCapacity)
     }
 
-    var approximateBytes: Int { capacity * 12 + counts.count * 16 }
+    var approximateBytes: Int { capacity * 12 + counts.count * 16 + 256 * 8 + farCounts.count * 16 }
 }

@@ -218,7 +218,7 @@ final class LiteralIndex {
 
         /// `lengthClass` is meaningful for classed prefix and suffix keys only (it fits in
         /// what would otherwise be padding).
-        case hashed(UInt64, kind: IndexKey.Kind, family: KeyFamily, lengthClass: LengthClasses.Key, length: Int32)
+        case hashed(UInt64, kind: IndexKey.Kind, family: KeyFamily, lengthClass: LengthClasses.Key, extent: KeyExtent)
         case gram(UInt64, family: KeyFamily, width: Int8, lead: UInt16)
     }
 
@@ -293,11 +293,11 @@ final class LiteralIndex {
     }
 
     /// What filing a key in the hash table takes, derived from the key alone: the placement
-    /// it gets (``Placement/hashed(_:kind:family:lengthClass:length:)``).
+    /// it gets (``Placement/hashed(_:kind:family:lengthClass:extent:)``).
     struct HashedKey: BitwiseCopyable, Equatable {
         // Widest first: 16 bytes.
         fileprivate let hash: UInt64
-        fileprivate let length: Int32
+        fileprivate let extent: KeyExtent
         fileprivate let lengthClass: LengthClasses.Key
         fileprivate let kind: IndexKey.Kind
         fileprivate let family: KeyFamily
@@ -306,7 +306,7 @@ final class LiteralIndex {
         var isExact: Bool { kind == .exact }
 
         /// A value for unused room (``HashedKeys``); never filed.
-        static let placeholder = HashedKey(hash: 0, length: 0, lengthClass: 0, kind: .exact, family: .caseSensitive)
+        static let placeholder = HashedKey(hash: 0, extent: KeyExtent(length: 0, far: nil), lengthClass: 0, kind: .exact, family: .caseSensitive)
     }
 
     /// The hashed form of an exact, prefix, suffix or short inner key; nil for an inner key
@@ -314,12 +314,15 @@ final class LiteralIndex {
     static func hashed(_ key: IndexKey) -> HashedKey? {
         if key.kind == .inner && key.bytes.count >= 4 { return nil }
         let length = key.bytes.count
+        let anchored = key.kind == .prefix || key.kind == .suffix
         let lengthClass: LengthClasses.Key =
-            Self.isClassed(key.kind, length: length)
+            anchored && LengthClasses.isClassed(length: length)
             ? key.bytes.withUnsafeBufferPointer { LengthClasses.key(of: $0, reversed: key.kind == .suffix, .raw) } : 0
+        let far = anchored && LengthClasses.isRecorded(length: length)
+            ? (key.kind == .suffix ? key.bytes.first : key.bytes.last) : nil
         return HashedKey(
-            hash: KeyHashing.hash(of: key), length: Int32(length), lengthClass: lengthClass, kind: key.kind,
-            family: key.family)
+            hash: KeyHashing.hash(of: key), extent: KeyExtent(length: length, far: far), lengthClass: lengthClass,
+            kind: key.kind, family: key.family)
     }
 
     /// Files `group` under a key ``hashed(_:)`` derived; from then on probes hash (unless the
@@ -331,8 +334,8 @@ final class LiteralIndex {
 
     private func file(_ group: Int32, hashed key: HashedKey) -> Placement {
         table.insert(group, at: key.hash)
-        let length = Int(key.length)
-        lengthClasses(of: key.kind, length: length)?.add(length, to: key.lengthClass)
+        let length = key.extent.length
+        if let far = key.extent.far { lengthClasses(of: key.kind)?.add(length, far: far, to: key.lengthClass) }
         update(key.family) { keys in
             switch key.kind {
             case .exact: keys.exactCount += 1
@@ -341,19 +344,12 @@ final class LiteralIndex {
             case .inner: keys.shortInnerLengths.insert(length)
             }
         }
-        return .hashed(key.hash, kind: key.kind, family: key.family, lengthClass: key.lengthClass, length: key.length)
+        return .hashed(key.hash, kind: key.kind, family: key.family, lengthClass: key.lengthClass, extent: key.extent)
     }
 
-    /// The length classes a prefix or suffix key of `length` bytes is recorded in, if any.
-    private func lengthClasses(of kind: IndexKey.Kind, length: Int) -> LengthClasses? {
-        guard Self.isClassed(kind, length: length) else { return nil }
-        return kind == .prefix ? prefixClasses : suffixClasses
-    }
-
-    /// Whether a key of `kind` and `length` bytes is recorded in length classes: prefixes and
-    /// suffixes of classed lengths.
-    private static func isClassed(_ kind: IndexKey.Kind, length: Int) -> Bool {
-        (kind == .prefix || kind == .suffix) && LengthClasses.isClassed(length: length)
+    /// The length classes a recorded prefix or suffix key is in.
+    private func lengthClasses(of kind: IndexKey.Kind) -> LengthClasses? {
+        kind == .prefix ? prefixClasses : kind == .suffix ? suffixClasses : nil
     }
 
     /// Returns the group this left alone in a hashed key's entry, if any, for its hints
@@ -420,14 +416,15 @@ final class LiteralIndex {
             (width == 8 ? gram8Leads : gram4Leads).remove(lead)
             anyGramLeads.remove(lead)
             update(family) { if width == 8 { $0.gram8Count -= 1 } else { $0.gram4Count -= 1 } }
-        case .hashed(_, let kind, let family, let lengthClass, let length):
-            lengthClasses(of: kind, length: Int(length))?.remove(Int(length), from: lengthClass)
+        case .hashed(_, let kind, let family, let lengthClass, let extent):
+            let length = extent.length
+            if let far = extent.far { lengthClasses(of: kind)?.remove(length, far: far, from: lengthClass) }
             update(family) { keys in
                 switch kind {
                 case .exact: keys.exactCount -= 1
-                case .prefix: keys.prefixLengths.remove(Int(length))
-                case .suffix: keys.suffixLengths.remove(Int(length))
-                case .inner: keys.shortInnerLengths.remove(Int(length))
+                case .prefix: keys.prefixLengths.remove(length)
+                case .suffix: keys.suffixLengths.remove(length)
+                case .inner: keys.shortInnerLengths.remove(length)
                 }
             }
         }
@@ -580,7 +577,8 @@ final class LiteralIndex {
             let lengths = Self.lengths(keys.prefixMask, inClassOf: identifier, .prefix, family, prefixClasses)
             if lengths != 0 || keys.hasLongLengths {
                 probeAnchored(
-                    identifier, kind: .prefix, reading: family, lengths: lengths, longLengths: long(\.prefixLengths),
+                    identifier, kind: .prefix, reading: family, lengths: lengths, admittedBy: prefixClasses,
+                    longLengths: long(\.prefixLengths),
                     fetchingAhead: fetchingAhead, into: &visitor)
             }
         }
@@ -588,7 +586,8 @@ final class LiteralIndex {
             let lengths = Self.lengths(keys.suffixMask, inClassOf: identifier, .suffix, family, suffixClasses)
             if lengths != 0 || keys.hasLongLengths {
                 probeAnchored(
-                    identifier, kind: .suffix, reading: family, lengths: lengths, longLengths: long(\.suffixLengths),
+                    identifier, kind: .suffix, reading: family, lengths: lengths, admittedBy: suffixClasses,
+                    longLengths: long(\.suffixLengths),
                     fetchingAhead: fetchingAhead, into: &visitor)
             }
         }
@@ -743,16 +742,17 @@ final class LiteralIndex {
     }
 
     /// Probes the prefixes (`kind` .prefix) or suffixes (.suffix) of `identifier` of the lengths
-    /// in `mask`, then those of `long`.
+    /// in `mask` that `classes` admits by their far byte, then those of `long`.
     @inline(__always)
     private func probeAnchored<Visitor: GroupVisitor>(
         _ identifier: UnsafeBufferPointer<UInt8>, kind: IndexKey.Kind, reading family: ByteReading, lengths mask: UInt64,
-        longLengths long: [Int]?, fetchingAhead: Bool, into visitor: inout Visitor
+        admittedBy classes: LengthClasses, longLengths long: [Int]?, fetchingAhead: Bool, into visitor: inout Visitor
     ) {
         let count = identifier.count
         var state = KeyHashing.offsetBasis
         var absorbed = 0
-        var lengths = Lengths(mask, long: long, upTo: count)
+        let admitted = classes.lengths(mask, admittedBy: identifier, reversed: kind == .suffix, family)
+        var lengths = Lengths(admitted, long: long, upTo: count)
         guard fetchingAhead && table.outgrowsPrivateCache else {
             while let length = lengths.next() {
                 table.forEach(at: Self.anchoredHash(identifier, length, kind, family, &state, &absorbed)) { visitor.visit($0) }

@@ -170,13 +170,14 @@ final class PredicateTier {
             placement = .indexedOnce(index.insert(group, key: clauses[0][0][0]))
         case .clauses(let clauses):
             let chosen = Self.keys(filing: clauses) { alternatives in
-                // An alternative without inner keys under 4 bytes (each such length costs every
-                // route a probe per identifier position), then the one whose buckets hold the
-                // fewest groups now, then the more selective: a literal many predicates share,
-                // like 'sms:', is a poor filter.
+                // An alternative without keys under 4 bytes (a short inner key costs every route
+                // a probe per identifier position, a short prefix or suffix a probe of every
+                // identifier ending as it does: `caf` of `LIKE[c] 'café-7-*'`, whose `é` splits
+                // it), then the one whose buckets hold the fewest groups now, then the more
+                // selective: a literal many predicates share, like 'sms:', is a poor filter.
                 alternatives.min { a, b in
-                    let (shortA, shortB) = (a.contains(where: \.isShortInner), b.contains(where: \.isShortInner))
-                    if shortA != shortB { return !shortA }
+                    let (costA, costB) = (a.map(\.missCost).max()!, b.map(\.missCost).max()!)
+                    if costA != costB { return costA < costB }
                     let (loadA, loadB) = (a.map(index.load).reduce(0, +), b.map(index.load).reduce(0, +))
                     if loadA != loadB { return loadA < loadB }
                     return a.map(\.selectivity).min()! > b.map(\.selectivity).min()!

@@ -22,8 +22,18 @@ struct IndexKey: Hashable, Sendable {
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 
-    /// An inner key too short for the gram tables: probed at every identifier position.
-    var isShortInner: Bool { kind == .inner && bytes.count < 4 }
+    /// What filing under this key costs routes that do not match it, lowest best: 2 for an
+    /// inner key too short for the gram tables (probed at every identifier position), 1 for
+    /// a prefix or suffix too short to have a length class (probed for every identifier
+    /// whose byte at its far end is the key's), 0 for any other.
+    var missCost: Int {
+        guard bytes.count < 4 else { return 0 }
+        switch kind {
+        case .inner: return 2
+        case .prefix, .suffix: return 1
+        case .exact: return 0
+        }
+    }
 
     /// Higher is more selective: exact beats anchored beats inner, longer beats shorter.
     var selectivity: Int {
