@@ -129,6 +129,31 @@ import SceneRouterWorkloads
         Self.expectProbes(index, identifiers, keyOf: keyOf, removed: removed)
     }
 
+    /// An inner key goes under its least shared gram, and among equally shared ones under the
+    /// last: literals that share a head (`ドキュメント/12/`, `https://host/item/12`) differ
+    /// at the end, and a gram in the shared head would be probed by every identifier with it.
+    @Test func anInnerKeyIsFiledUnderItsLastGramAmongTheLeastShared() {
+        let index = LiteralIndex(flatLimit: 0)
+        func gramSlot(_ literal: String, at offset: Int, width: Int) -> UInt64 {
+            Array(literal.utf8).withUnsafeBufferPointer {
+                LiteralIndex.gramKey(KeyHashing.gram($0, at: offset, width: width, .raw), width: width)
+            }
+        }
+        func slot(of placement: LiteralIndex.Placement) -> UInt64? {
+            if case .gram(let slot, _, _, _) = placement { slot } else { nil }
+        }
+        let first = "shared-head/12/"
+        let placed = index.insert(1, key: IndexKey(kind: .inner, family: .caseSensitive, bytes: Array(first.utf8)))
+        #expect(slot(of: placed) == gramSlot(first, at: first.utf8.count - 8, width: 8))
+        let second = "x/12/"
+        let placedSecond = index.insert(2, key: IndexKey(kind: .inner, family: .caseSensitive, bytes: Array(second.utf8)))
+        #expect(slot(of: placedSecond) == gramSlot(second, at: 1, width: 4))
+        // `/12/` is now shared: the next key holding it takes its last unshared gram.
+        let third = "ad/12/"
+        let placedThird = index.insert(3, key: IndexKey(kind: .inner, family: .caseSensitive, bytes: Array(third.utf8)))
+        #expect(slot(of: placedThird) == gramSlot(third, at: 1, width: 4))
+    }
+
     /// Past a core's private caches, prefixes, suffixes and grams are looked up in batches
     /// fetched ahead: the same keys must still be reported. 40,000 inner and 40,000 prefix
     /// keys of letters the identifiers never hold grow both tables that far.

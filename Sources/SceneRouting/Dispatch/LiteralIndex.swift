@@ -264,10 +264,12 @@ final class LiteralIndex {
     /// Files `group` under `key`.
     func insert(_ group: Int32, key: IndexKey) -> Placement {
         if key.kind == .inner && key.bytes.count >= 4 {
-            // The gram least shared so far keeps buckets small.
+            // The gram least shared so far keeps buckets small; of equally shared ones, the
+            // last: literals sharing a head (`ドキュメント/N/`, `https://host/item/N`) differ
+            // at the end, and a gram in the head is probed by every identifier that has it.
             var (best, bestOffset, bestLoad, bestLead): (UInt64, Int, Int, UInt16) = (0, 0, .max, 0)
             gramSlots(of: key) { slot, offset, load, lead in
-                if load < bestLoad { (best, bestOffset, bestLoad, bestLead) = (slot, offset, load, lead) }
+                if load <= bestLoad { (best, bestOffset, bestLoad, bestLead) = (slot, offset, load, lead) }
             }
             let tag = key.bytes.withUnsafeBufferPointer { GramTag(literal: $0, gramOffset: bestOffset) }
             grams.insert(group, at: best, tag: tag.rawValue)
