@@ -70,6 +70,20 @@ struct FlatKey {
 
         @inline(__always)
         func word(at start: Int) -> UInt64 { Self.word(identifier, at: start, reading) }
+
+        /// The identifier's first byte (`kind` .prefix) or last (.suffix), as read; nil if
+        /// it is empty.
+        @inline(__always)
+        func outerByte(as kind: IndexKey.Kind) -> UInt8? {
+            guard !identifier.isEmpty else { return nil }
+            return UInt8(truncatingIfNeeded: kind == .prefix ? head : tail >> 56)
+        }
+    }
+
+    /// The key's first byte (`kind` .prefix) or last (.suffix).
+    @inline(__always)
+    func outerByte(as kind: IndexKey.Kind) -> UInt8 {
+        UInt8(truncatingIfNeeded: kind == .prefix ? head : tail >> 56)
     }
 
     /// Whether the key, of `kind`, may begin, end or occur in the probe's identifier as that

@@ -10,6 +10,10 @@ struct FlatKeys {
     private let placements: UnsafeMutablePointer<LiteralIndex.Placement>
     /// The end of each run.
     private let runEnds: UnsafeMutablePointer<Int>
+    /// Per prefix (suffix) run, 256 bits: the first (last) bytes of its keys. An identifier
+    /// whose own first (last) byte is not among them skips the run without comparing a key:
+    /// most do, since an app's prefixes share few first bytes (`section-`, `sms:`).
+    private let outerBytes: UnsafeMutablePointer<UInt64>
     let capacity: Int
     private static let runs = 6
     /// Inner keys a probe compares directly, at most: each costs a pass over the identifier,
@@ -22,19 +26,22 @@ struct FlatKeys {
         placements = .allocate(capacity: capacity)
         runEnds = .allocate(capacity: Self.runs)
         runEnds.initialize(repeating: 0, count: Self.runs)
+        outerBytes = .allocate(capacity: Self.runs * 4)
+        outerBytes.initialize(repeating: 0, count: Self.runs * 4)
     }
 
     func release() {
         keys.deallocate()
         placements.deallocate()
         runEnds.deallocate()
+        outerBytes.deallocate()
     }
 
     var count: Int { runEnds[Self.runs - 1] }
 
     /// Bytes held: room for `capacity` keys and their placements, and the run ends.
     var approximateBytes: Int {
-        capacity * (MemoryLayout<FlatKey>.stride + MemoryLayout<LiteralIndex.Placement>.stride) + Self.runs * 8
+        capacity * (MemoryLayout<FlatKey>.stride + MemoryLayout<LiteralIndex.Placement>.stride) + Self.runs * (8 + 32)
     }
 
     /// How many inner keys there are.
@@ -68,6 +75,27 @@ struct FlatKeys {
         (keys + position).initialize(to: FlatKey(key, group: group))
         (placements + position).initialize(to: placement)
         for later in run..<Self.runs { runEnds[later] += 1 }
+        noteOuterBytes(of: run)
+    }
+
+    /// Recomputes the outer-byte set of `run` from its keys (a few dozen at most).
+    private func noteOuterBytes(of run: Int) {
+        let set = outerBytes + run * 4
+        set.update(repeating: 0, count: 4)
+        let kind: IndexKey.Kind = run % 3 == 0 ? .prefix : run % 3 == 1 ? .suffix : .inner
+        guard kind != .inner else { return }
+        for position in (run == 0 ? 0 : runEnds[run - 1])..<runEnds[run] {
+            let byte = Int(keys[position].outerByte(as: kind))
+            set[byte >> 6] |= 1 << UInt64(byte & 63)
+        }
+    }
+
+    /// Whether some key of the prefix (suffix) `run` begins (ends) with the probe's first
+    /// (last) byte.
+    @inline(__always)
+    private func mayHold(_ run: Int, _ probe: FlatKey.Probe, as kind: IndexKey.Kind) -> Bool {
+        guard let byte = probe.outerByte(as: kind) else { return true }
+        return outerBytes[run * 4 + Int(byte >> 6)] & (1 << UInt64(byte & 63)) != 0
     }
 
     /// Removes the key of `group` filed at `placement`, if present.
@@ -81,6 +109,7 @@ struct FlatKeys {
             placements[index] = placements[index + 1]
         }
         for later in run..<Self.runs { runEnds[later] -= 1 }
+        noteOuterBytes(of: run)
     }
 
     /// Hands `visitor` every group with a key that may occur in the ASCII `identifier`
@@ -97,14 +126,14 @@ struct FlatKeys {
         guard caseSensitive || caseInsensitive else { return }
         let raw = FlatKey.Probe(identifier, .raw)
         if caseSensitive {
-            scan(0..<runEnds[0], .prefix, raw, &visitor)
-            scan(runEnds[0]..<runEnds[1], .suffix, raw, &visitor)
+            if mayHold(0, raw, as: .prefix) { scan(0..<runEnds[0], .prefix, raw, &visitor) }
+            if mayHold(1, raw, as: .suffix) { scan(runEnds[0]..<runEnds[1], .suffix, raw, &visitor) }
             if inner { scan(runEnds[1]..<runEnds[2], .inner, raw, &visitor) }
         }
         if caseInsensitive {
             let lowercase = hasUppercase ? FlatKey.Probe(identifier, .lowercase) : raw
-            scan(runEnds[2]..<runEnds[3], .prefix, lowercase, &visitor)
-            scan(runEnds[3]..<runEnds[4], .suffix, lowercase, &visitor)
+            if mayHold(3, lowercase, as: .prefix) { scan(runEnds[2]..<runEnds[3], .prefix, lowercase, &visitor) }
+            if mayHold(4, lowercase, as: .suffix) { scan(runEnds[3]..<runEnds[4], .suffix, lowercase, &visitor) }
             if inner { scan(runEnds[4]..<runEnds[5], .inner, lowercase, &visitor) }
         }
     }
@@ -116,8 +145,10 @@ struct FlatKeys {
         let probe = FlatKey.Probe(folded, .raw)
         let base = family == .caseSensitive ? 0 : 3
         let start = base == 0 ? 0 : runEnds[base - 1]
-        scan(start..<runEnds[base], .prefix, probe, only: family, &visitor)
-        scan(runEnds[base]..<runEnds[base + 1], .suffix, probe, only: family, &visitor)
+        if mayHold(base, probe, as: .prefix) { scan(start..<runEnds[base], .prefix, probe, only: family, &visitor) }
+        if mayHold(base + 1, probe, as: .suffix) {
+            scan(runEnds[base]..<runEnds[base + 1], .suffix, probe, only: family, &visitor)
+        }
         if comparesInnerKeys { scan(runEnds[base + 1]..<runEnds[base + 2], .inner, probe, only: family, &visitor) }
     }
 
