@@ -19,6 +19,32 @@ import Testing
         #expect(!present(lead))
     }
 
+    /// A position is looked up only if its first two bytes begin a filed gram and its next
+    /// two are a filed gram's third and fourth; as read, so a lowercased reading finds `-1`
+    /// in upper case too.
+    @Test func aPositionNeedsItsLeadAndTheTwoBytesAfter() {
+        let leads = GramLeads()
+        let seconds = GramLeads()
+        func pair(_ text: String) -> UInt16 { Array(text.utf8).withUnsafeBufferPointer { KeyHashing.gramLead($0, at: 0, .raw) } }
+        leads.insert(pair("-1"))
+        seconds.insert(pair("2x"))
+        func next(_ identifier: String, from start: Int = 0, _ reading: ByteReading = .raw) -> Int {
+            Array(identifier.utf8).withUnsafeBufferPointer { bytes in
+                leads.withBits { bits in
+                    seconds.withBits {
+                        LiteralIndex.nextGramStart(bytes, from: start, through: bytes.count - 4, bits, $0, reading)
+                    }
+                }
+            }
+        }
+        // `-1` at 1 is followed by `3-`; at 6, by `2x`. None found: the last position + 1.
+        #expect(next("a-13-b-12x-c") == 6)
+        #expect(next("a-13-b-12y-c") == 9)
+        #expect(next("a-13-b-12X-c", .lowercase) == 6)
+        #expect(next("a-13-b-12X-c", .raw) == 9)
+        #expect(next("a-12x-b-12x-c", from: 2) == 7)
+    }
+
     /// Inner keys sharing their first two bytes, one withdrawn: the others still route, at
     /// any position and in any case, and the withdrawn one no longer does.
     @Test func routesFindInnerKeysThroughTheFilter() throws {

@@ -140,7 +140,7 @@ import SceneRouterWorkloads
             }
         }
         func slot(of placement: LiteralIndex.Placement) -> UInt64? {
-            if case .gram(let slot, _, _, _) = placement { slot } else { nil }
+            if case .gram(let slot, _, _, _, _) = placement { slot } else { nil }
         }
         let first = "shared-head/12/"
         let placed = index.insert(1, key: IndexKey(kind: .inner, family: .caseSensitive, bytes: Array(first.utf8)))

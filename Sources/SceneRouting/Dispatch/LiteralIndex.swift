@@ -124,6 +124,11 @@ final class LiteralIndex {
     private let gram8Leads = GramLeads()
     /// The leads of both widths: a probe for keys of both walks the identifier once.
     private let anyGramLeads = GramLeads()
+    /// The third and fourth bytes of every filed gram: a position whose lead begins a gram is
+    /// looked up only if the two bytes after the lead are some gram's too. Most positions
+    /// that pass the lead (a `-` or a digit, in many grams) fail here, before their gram is
+    /// read and hashed.
+    private let gramSeconds = GramLeads()
     /// Which keys a probe looks for.
     private enum KeySet {
         case family(KeyFamily)
@@ -211,7 +216,7 @@ final class LiteralIndex {
         /// group a probe finds there.
         var bucket: Bucket {
             switch self {
-            case .gram(let slot, _, _, _): Bucket(isGram: true, key: slot)
+            case .gram(let slot, _, _, _, _): Bucket(isGram: true, key: slot)
             case .hashed(let hash, _, _, _, _): Bucket(isGram: false, key: hash)
             }
         }
@@ -219,7 +224,7 @@ final class LiteralIndex {
         /// `lengthClass` is meaningful for classed prefix and suffix keys only (it fits in
         /// what would otherwise be padding).
         case hashed(UInt64, kind: IndexKey.Kind, family: KeyFamily, lengthClass: LengthClasses.Key, extent: KeyExtent)
-        case gram(UInt64, family: KeyFamily, width: Int8, lead: UInt16)
+        case gram(UInt64, family: KeyFamily, width: Int8, lead: UInt16, second: UInt16)
     }
 
     /// One bucket of the index: the key table's or the gram table's, by its key. Ordered
@@ -275,10 +280,12 @@ final class LiteralIndex {
             let tag = key.bytes.withUnsafeBufferPointer { GramTag(literal: $0, gramOffset: bestOffset) }
             grams.insert(group, at: best, tag: tag.rawValue)
             let width = Self.gramWidth(forKeyLength: key.bytes.count)
+            let second = key.bytes.withUnsafeBufferPointer { KeyHashing.gramLead($0, at: bestOffset + 2, .raw) }
             (width == 8 ? gram8Leads : gram4Leads).insert(bestLead)
             anyGramLeads.insert(bestLead)
+            gramSeconds.insert(second)
             update(key.family) { if width == 8 { $0.gram8Count += 1 } else { $0.gram4Count += 1 } }
-            return noteFlat(key, group, .gram(best, family: key.family, width: Int8(width), lead: bestLead))
+            return noteFlat(key, group, .gram(best, family: key.family, width: Int8(width), lead: bestLead, second: second))
         }
         return noteFlat(key, group, file(group, hashed: Self.hashed(key)!))
     }
@@ -378,7 +385,7 @@ final class LiteralIndex {
     private func removeEntry(_ group: Int32, from placement: Placement, keepingFlatKeys: Bool) -> Int32? {
         if !keepingFlatKeys { dropFlatKeys() }
         switch placement {
-        case .gram(let slot, _, _, _):
+        case .gram(let slot, _, _, _, _):
             grams.remove(group, at: slot)
             return nil
         case .hashed(let hash, _, _, _, _): return table.remove(group, at: hash)
@@ -391,7 +398,7 @@ final class LiteralIndex {
     func addEntry(_ group: Int32, at placement: Placement) {
         dropFlatKeys()
         switch placement {
-        case .gram(let slot, _, _, _): grams.insert(group, at: slot)
+        case .gram(let slot, _, _, _, _): grams.insert(group, at: slot)
         case .hashed(let hash, _, _, _, _): table.insert(group, at: hash)
         }
     }
@@ -399,7 +406,7 @@ final class LiteralIndex {
     /// The groups in the bucket of `placement`.
     func forEachEntry(at placement: Placement, _ body: (Int32) -> Void) {
         switch placement {
-        case .gram(let slot, _, _, _): grams.forEach(at: slot, body)
+        case .gram(let slot, _, _, _, _): grams.forEach(at: slot, body)
         case .hashed(let hash, _, _, _, _): table.forEach(at: hash, body)
         }
     }
@@ -407,7 +414,7 @@ final class LiteralIndex {
     /// How many groups the bucket of `placement` holds.
     func load(at placement: Placement) -> Int {
         switch placement {
-        case .gram(let slot, _, _, _): grams.load(at: slot)
+        case .gram(let slot, _, _, _, _): grams.load(at: slot)
         case .hashed(let hash, _, _, _, _): table.load(at: hash)
         }
     }
@@ -415,9 +422,10 @@ final class LiteralIndex {
     /// Stops counting the key of `placement`, whose group ``removeEntry(_:from:)`` took out.
     func forgetKey(of placement: Placement) {
         switch placement {
-        case .gram(_, let family, let width, let lead):
+        case .gram(_, let family, let width, let lead, let second):
             (width == 8 ? gram8Leads : gram4Leads).remove(lead)
             anyGramLeads.remove(lead)
+            gramSeconds.remove(second)
             update(family) { if width == 8 { $0.gram8Count -= 1 } else { $0.gram4Count -= 1 } }
         case .hashed(_, let kind, let family, let lengthClass, let extent):
             let length = extent.length
@@ -629,11 +637,13 @@ final class LiteralIndex {
             return
         }
         leads.withBits { bits in
-            let last = identifier.count - width
-            var start = Self.nextGramStart(identifier, from: 0, through: last, bits, family)
-            while start <= last {
-                visitGram(identifier, at: start, width: width, reading: family, &visitor)
-                start = Self.nextGramStart(identifier, from: start + 1, through: last, bits, family)
+            gramSeconds.withBits { seconds in
+                let last = identifier.count - width
+                var start = Self.nextGramStart(identifier, from: 0, through: last, bits, seconds, family)
+                while start <= last {
+                    visitGram(identifier, at: start, width: width, reading: family, &visitor)
+                    start = Self.nextGramStart(identifier, from: start + 1, through: last, bits, seconds, family)
+                }
             }
         }
     }
@@ -647,16 +657,18 @@ final class LiteralIndex {
         anyGramLeads.withBits { any in
             gram4Leads.withBits { bits4 in
                 gram8Leads.withBits { bits8 in
-                    let last4 = identifier.count - 4
-                    let last8 = identifier.count - 8
-                    var start = Self.nextGramStart(identifier, from: 0, through: last4, any, family)
-                    while start <= last4 {
-                        let lead = KeyHashing.gramLead(identifier, at: start, family)
-                        if GramLeads.contains(bits4, lead) { visitGram(identifier, at: start, width: 4, reading: family, &visitor) }
-                        if start <= last8 && GramLeads.contains(bits8, lead) {
-                            visitGram(identifier, at: start, width: 8, reading: family, &visitor)
+                    gramSeconds.withBits { seconds in
+                        let last4 = identifier.count - 4
+                        let last8 = identifier.count - 8
+                        var start = Self.nextGramStart(identifier, from: 0, through: last4, any, seconds, family)
+                        while start <= last4 {
+                            let lead = KeyHashing.gramLead(identifier, at: start, family)
+                            if GramLeads.contains(bits4, lead) { visitGram(identifier, at: start, width: 4, reading: family, &visitor) }
+                            if start <= last8 && GramLeads.contains(bits8, lead) {
+                                visitGram(identifier, at: start, width: 8, reading: family, &visitor)
+                            }
+                            start = Self.nextGramStart(identifier, from: start + 1, through: last4, any, seconds, family)
                         }
-                        start = Self.nextGramStart(identifier, from: start + 1, through: last4, any, family)
                     }
                 }
             }
@@ -687,9 +699,10 @@ final class LiteralIndex {
     ) {
         let batch = 16
         leads.withBits { bits in
+          gramSeconds.withBits { seconds in
             withUnsafeTemporaryAllocation(of: (start: Int, key: UInt64).self, capacity: batch) { pending in
                 let last = identifier.count - width
-                var start = Self.nextGramStart(identifier, from: 0, through: last, bits, family)
+                var start = Self.nextGramStart(identifier, from: 0, through: last, bits, seconds, family)
                 while start <= last {
                     var count = 0
                     while start <= last && count < batch {
@@ -697,7 +710,7 @@ final class LiteralIndex {
                         grams.prefetchFilter(at: key)
                         pending[count] = (start, key)
                         count += 1
-                        start = Self.nextGramStart(identifier, from: start + 1, through: last, bits, family)
+                        start = Self.nextGramStart(identifier, from: start + 1, through: last, bits, seconds, family)
                     }
                     for index in 0..<count { grams.prefetchEntryIfPresent(at: pending[index].key) }
                     for index in 0..<count {
@@ -710,22 +723,29 @@ final class LiteralIndex {
                     }
                 }
             }
+          }
         }
     }
 
-    /// The first position from `start` through `last` whose two bytes begin a filed gram
-    /// (`last + 1` if none): most positions begin none, and this loop passes them with a load
-    /// and a bit test each, the reading decided once rather than per position.
+    /// The first position from `start` through `last` whose two bytes begin a filed gram and
+    /// whose next two are a filed gram's third and fourth (`last + 1` if none): most positions
+    /// begin none, and this loop passes them with a load and a bit test each, the reading
+    /// decided once rather than per position. `last` leaves four bytes from every position.
     @inline(__always)
-    private static func nextGramStart(
+    static func nextGramStart(
         _ identifier: UnsafeBufferPointer<UInt8>, from start: Int, through last: Int, _ bits: UnsafePointer<UInt64>,
-        _ family: ByteReading
+        _ seconds: UnsafePointer<UInt64>, _ family: ByteReading
     ) -> Int {
         // Called with each reading as a constant, so each loop is compiled for its own.
         @inline(__always)
         func skip(_ reading: ByteReading) -> Int {
             var position = start
-            while position <= last && !GramLeads.contains(bits, KeyHashing.gramLead(identifier, at: position, reading)) {
+            while position <= last {
+                if GramLeads.contains(bits, KeyHashing.gramLead(identifier, at: position, reading))
+                    && GramLeads.contains(seconds, KeyHashing.gramLead(identifier, at: position &+ 2, reading))
+                {
+                    break
+                }
                 position &+= 1
             }
             return position
@@ -836,6 +856,7 @@ final class LiteralIndex {
     var approximateBytes: Int {
         table.approximateBytes + grams.approximateBytes + prefixClasses.approximateBytes + suffixClasses.approximateBytes
             + gram4Leads.approximateBytes + gram8Leads.approximateBytes + anyGramLeads.approximateBytes
+            + gramSeconds.approximateBytes
             + (flat?.approximateBytes ?? 0)
     }
 }
