@@ -69,10 +69,10 @@ struct Subject {
         if foldStorage == nil {
             foldStride = KeyFold.shared.outputCapacity(for: bytes.count)
             let capacity = foldStride * KeyFamily.allCases.count
-            let scratch = RouteScratch.current
-            if let borrowed = scratch.borrow(capacity: capacity) {
+            let scratch = RouteScratch.currentUnmanaged
+            if let borrowed = scratch._withUnsafeGuaranteedRef({ $0.borrow(capacity: capacity) }) {
                 foldStorage = borrowed
-                foldScratch = .passUnretained(scratch)
+                foldScratch = scratch
             } else {
                 foldStorage = .allocate(capacity: capacity)
             }

@@ -1,3 +1,4 @@
+import CMemoryHints
 import PCRE2Support
 
 /// Per-thread memory for one route: an identifier's key folds (``Subject/keyFold(_:)``) and
@@ -12,7 +13,12 @@ final class RouteScratch {
     private var groupSets: [GroupSet] = []
     private var groupSetsBorrowed = 0
 
-    deinit { buffer.deallocate() }
+    deinit {
+        buffer.deallocate()
+        // The key releases a thread's scratch on that thread as it ends: its slot must not
+        // outlive it.
+        if scene_router_route_scratch() == Unmanaged.passUnretained(self).toOpaque() { scene_router_set_route_scratch(nil) }
+    }
 
     /// At least `capacity` bytes until ``giveBack()``, or nil while another subject on this
     /// thread holds them.
@@ -46,7 +52,19 @@ final class RouteScratch {
     private static let key = ThreadLocalKey()
 
     /// The calling thread's scratch, created on first use and released when the thread ends.
-    static var current: RouteScratch {
-        key.object { RouteScratch() }
+    static var current: RouteScratch { currentUnmanaged.takeUnretainedValue() }
+
+    /// ``current`` without a retain: the thread's key holds it until the thread ends.
+    @inline(__always)
+    static var currentUnmanaged: Unmanaged<RouteScratch> {
+        if let cached = scene_router_route_scratch() { return Unmanaged.fromOpaque(cached) }
+        return makeCurrent()
+    }
+
+    @inline(never)
+    private static func makeCurrent() -> Unmanaged<RouteScratch> {
+        let scratch = Unmanaged.passUnretained(key.object { RouteScratch() })
+        scene_router_set_route_scratch(scratch.toOpaque())
+        return scratch
     }
 }
