@@ -34,6 +34,22 @@ import Testing
         }
     }
 
+    /// A lone group verified through its test (a non-ASCII `==`, a regex) hints the test
+    /// itself, which its route reads first, as an ASCII literal's group hints its bytes.
+    @Test func testsVerifiedInPlaceAreHinted() throws {
+        let formats = (0..<40).map { "SELF == 'café-\($0)'" } + (0..<40).map { "SELF MATCHES 'tíquet-\($0)-[0-9]+'" }
+        let sessions = try formats.enumerated().map { index, format in
+            SceneSession(
+                id: "w\(index)", declaration: "Main",
+                conditions: ActivationConditions(canActivate: .alwaysFalse, prefersToActivate: try ActivationPredicate(format: format)))
+        }
+        let router = SceneRouter(
+            app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions), tuning: TableTuning(flatKeyLimit: 0))
+        let report = router.reading { $0.prefer.hintReport() }
+        #expect(report.count == formats.count)
+        #expect(report.allSatisfy { wanted, held, shared in !shared && held == wanted && held.line != nil && held.slot != nil })
+    }
+
     @Test(arguments: [200, 5_000]) func hintsFollowBuildsAndChurn(sessions count: Int) throws {
         var random = DeterministicRandom(seed: UInt64(count))
         func conditions(_ index: Int) throws -> ActivationConditions {

@@ -85,11 +85,12 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     /// Where this check's program starts in its tier's arena, if it is a program.
     var programOffset: Int32? { operation == .program ? count : nil }
 
-    /// Where a single-test check starts reading (its literal), for a fetch ahead of it.
+    /// Where a single-test check starts reading (its literal, or the test it evaluates), for
+    /// a fetch ahead of it.
     var literalAddress: UnsafeRawPointer? {
         switch operation {
-        case .equal, .prefix, .suffix, .contains: start
-        case .none, .program, .pattern, .literalTest: nil
+        case .equal, .prefix, .suffix, .contains, .literalTest, .pattern: start
+        case .none, .program: nil
         }
     }
 
