@@ -19,7 +19,8 @@ final class LengthClasses {
 
     /// Keys at least this long have a class; shorter ones are probed for every identifier.
     static let classBytes = 4
-    /// Lengths below ``classBytes`` (bits 0–2): always probed.
+    /// Lengths below ``classBytes`` (bits 0–2), which have no class: in every class's mask
+    /// (the far-byte filter still applies to them).
     static let unclassedMask: UInt64 = (1 << UInt64(classBytes - 1)) - 1
 
     /// Whether a prefix or suffix key of `length` bytes is recorded here, by its far byte

@@ -316,7 +316,8 @@ final class LiteralIndex {
         var isExact: Bool { kind == .exact }
 
         /// A value for unused room (``HashedKeys``); never filed.
-        static let placeholder = HashedKey(hash: 0, extent: KeyExtent(length: 0, far: nil), lengthClass: 0, kind: .exact, family: .caseSensitive)
+        static let placeholder = HashedKey(
+            hash: 0, extent: KeyExtent(length: 0, far: nil), lengthClass: 0, kind: .exact, family: .caseSensitive)
     }
 
     /// The hashed form of an exact, prefix, suffix or short inner key; nil for an inner key

@@ -171,10 +171,11 @@ final class PredicateTier {
         case .clauses(let clauses):
             let chosen = Self.keys(filing: clauses) { alternatives in
                 // An alternative without keys under 4 bytes (a short inner key costs every route
-                // a probe per identifier position, a short prefix or suffix a probe of every
-                // identifier ending as it does: `caf` of `LIKE[c] 'café-7-*'`, whose `é` splits
-                // it), then the one whose buckets hold the fewest groups now, then the more
-                // selective: a literal many predicates share, like 'sms:', is a poor filter.
+                // a probe per identifier position, a short prefix or suffix, which has no length
+                // class, a probe of every identifier with the key's byte at its far end: `caf`
+                // of `BEGINSWITH[d] 'café/7/'`, which `é` splits), then the one whose buckets
+                // hold the fewest groups now, then the more selective: a literal many predicates
+                // share, like 'sms:', is a poor filter.
                 alternatives.min { a, b in
                     let (costA, costB) = (a.map(\.missCost).max()!, b.map(\.missCost).max()!)
                     if costA != costB { return costA < costB }

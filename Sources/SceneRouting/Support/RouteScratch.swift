@@ -17,7 +17,9 @@ final class RouteScratch {
         buffer.deallocate()
         // The key releases a thread's scratch on that thread as it ends: its slot must not
         // outlive it.
-        if scene_router_route_scratch() == Unmanaged.passUnretained(self).toOpaque() { scene_router_set_route_scratch(nil) }
+        if scene_router_route_scratch() == Unmanaged.passUnretained(self).toOpaque() {
+            scene_router_set_route_scratch(nil)
+        }
     }
 
     /// At least `capacity` bytes until ``giveBack()``, or nil while another subject on this
