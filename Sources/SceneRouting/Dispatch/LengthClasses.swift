@@ -17,7 +17,8 @@ final class LengthClasses {
     /// The class of a key or identifier; see ``key(of:reversed:_:)``.
     typealias Key = UInt16
 
-    /// Keys at least this long have a class; shorter ones are probed for every identifier.
+    /// Keys at least this long have a class; shorter ones are probed for every identifier
+    /// whose byte at their far end some of them have.
     static let classBytes = 4
     /// Lengths below ``classBytes`` (bits 0–2), which have no class: in every class's mask
     /// (the far-byte filter still applies to them).
@@ -96,25 +97,20 @@ final class LengthClasses {
     /// Forgets a key of `length` and far byte `far` recorded in class `key` with
     /// ``add(_:far:to:)``.
     func remove(_ length: Int, far: UInt8, from key: Key) {
-        let farMember = UInt16(far) << 8 | UInt16(length)
-        if let count = farCounts[farMember] {
-            if count == 1 {
-                farCounts[farMember] = nil
-                farBytes[Int(far)] &= ~(1 << UInt64(length - 1))
-            } else {
-                farCounts[farMember] = count - 1
-            }
-        }
-        guard Self.isClassed(length: length) else { return }
-        let member = UInt32(key) << 8 | UInt32(length)
-        guard let count = counts[member] else { return }
-        guard count == 1 else {
-            counts[member] = count - 1
+        let bit: UInt64 = 1 << UInt64(length - 1)
+        if Self.forget(UInt16(far) << 8 | UInt16(length), in: &farCounts) { farBytes[Int(far)] &= ~bit }
+        guard Self.isClassed(length: length), Self.forget(UInt32(key) << 8 | UInt32(length), in: &counts) else {
             return
         }
-        counts[member] = nil
         let index = position(of: key)
-        if slots[index] != 0 { masks[index] &= ~(1 << UInt64(length - 1)) }
+        if slots[index] != 0 { masks[index] &= ~bit }
+    }
+
+    /// Counts one key of `member` fewer; true when that was its last (its bit must go).
+    private static func forget<Member: Hashable>(_ member: Member, in counts: inout [Member: Int32]) -> Bool {
+        guard let count = counts[member] else { return false }
+        counts[member] = count == 1 ? nil : count - 1
+        return count == 1
     }
 
     /// The lengths (bit l - 1: length l) of keys in class `key`, plus every unclassed length.
@@ -137,8 +133,7 @@ final class LengthClasses {
         while lengths != 0 {
             let bit = lengths & (0 &- lengths)
             let length = lengths.trailingZeroBitCount &+ 1
-            var byte = identifier[reversed ? count &- length : length &- 1]
-            if family == .lowercase && byte &- 0x41 < 26 { byte |= 0x20 }
+            let byte = KeyHashing.read(identifier[reversed ? count &- length : length &- 1], family)
             if farBytes[Int(byte)] & bit != 0 { admitted |= bit }
             lengths &= lengths &- 1
         }

@@ -700,31 +700,31 @@ final class LiteralIndex {
     ) {
         let batch = 16
         leads.withBits { bits in
-          gramSeconds.withBits { seconds in
-            withUnsafeTemporaryAllocation(of: (start: Int, key: UInt64).self, capacity: batch) { pending in
-                let last = identifier.count - width
-                var start = Self.nextGramStart(identifier, from: 0, through: last, bits, seconds, family)
-                while start <= last {
-                    var count = 0
-                    while start <= last && count < batch {
-                        let key = Self.gramKey(KeyHashing.gram(identifier, at: start, width: width, family), width: width)
-                        grams.prefetchFilter(at: key)
-                        pending[count] = (start, key)
-                        count += 1
-                        start = Self.nextGramStart(identifier, from: start + 1, through: last, bits, seconds, family)
-                    }
-                    for index in 0..<count { grams.prefetchEntryIfPresent(at: pending[index].key) }
-                    for index in 0..<count {
-                        let position = pending[index].start
-                        grams.forEachTagged(at: pending[index].key) { group, tag in
-                            if GramTag(rawValue: tag).admits(identifier, gramStart: position, reading: family) {
-                                visitor.visit(group)
+            gramSeconds.withBits { seconds in
+                withUnsafeTemporaryAllocation(of: (start: Int, key: UInt64).self, capacity: batch) { pending in
+                    let last = identifier.count - width
+                    var start = Self.nextGramStart(identifier, from: 0, through: last, bits, seconds, family)
+                    while start <= last {
+                        var count = 0
+                        while start <= last && count < batch {
+                            let key = Self.gramKey(KeyHashing.gram(identifier, at: start, width: width, family), width: width)
+                            grams.prefetchFilter(at: key)
+                            pending[count] = (start, key)
+                            count += 1
+                            start = Self.nextGramStart(identifier, from: start + 1, through: last, bits, seconds, family)
+                        }
+                        for index in 0..<count { grams.prefetchEntryIfPresent(at: pending[index].key) }
+                        for index in 0..<count {
+                            let position = pending[index].start
+                            grams.forEachTagged(at: pending[index].key) { group, tag in
+                                if GramTag(rawValue: tag).admits(identifier, gramStart: position, reading: family) {
+                                    visitor.visit(group)
+                                }
                             }
                         }
                     }
                 }
             }
-          }
         }
     }
 
