@@ -49,4 +49,18 @@ import Testing
         #expect(unsettled.shape.prefer.patternSets == 0)
         #expect(unsettled.shape.prefer.crowdedKeys.first?.literal == "ticket-")
     }
+
+    /// A predicate that may go under a prefix another one has or under an inner key goes
+    /// under the prefix while its tier looks for no inner keys: one more group there costs the
+    /// routes that hit it a verification, a first inner key costs every route a pass over the
+    /// identifier. Once the tier has inner keys, the unshared key wins.
+    @Test func aSharedPrefixBeatsTheFirstInnerKey() throws {
+        let pair = ["SELF BEGINSWITH 'section-6/'", "SELF LIKE[c] 'SECTION-6/*'"]
+        let alone = SceneRouter(app: try app(pair)).shape.prefer
+        #expect(alone.gramBuckets == 0)
+        #expect(alone.crowdedKeys.first == DispatchShape.CrowdedKey(kind: "prefix", literal: "section-6/", groups: 2))
+        let withInnerKeys = SceneRouter(app: try app(["SELF CONTAINS[c] 'report'"] + pair)).shape.prefer
+        #expect(withInnerKeys.gramBuckets == 2)
+        #expect(withInnerKeys.crowdedKeys.isEmpty)
+    }
 }

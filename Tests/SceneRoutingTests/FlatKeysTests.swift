@@ -124,6 +124,31 @@ import SceneRouterWorkloads
         #expect(failureCount == 0, "first failures: \(failures.prefix(8).joined(separator: "; "))")
     }
 
+    /// An identifier that begins and ends with no byte of a compared prefix or suffix (upper
+    /// case counting for the other families' lower-case keys) skips the probe, while no inner
+    /// key is compared; removing the last such key closes the gate.
+    @Test func theGateAdmitsTheOuterBytesOfEveryFamily() {
+        let flat = FlatKeys(capacity: 8)
+        defer { flat.release() }
+        func insert(_ kind: IndexKey.Kind, _ family: KeyFamily, _ text: String, _ group: Int32) -> LiteralIndex.Placement {
+            let placement = LiteralIndex.Placement.hashed(
+                UInt64(group), kind: kind, family: family, lengthClass: 0, extent: KeyExtent(length: text.utf8.count, far: nil))
+            flat.insert(IndexKey(kind: kind, family: family, bytes: Array(text.utf8)), group: group, placement: placement)
+            return placement
+        }
+        func mayMatch(_ text: String) -> Bool { Array(text.utf8).withUnsafeBufferPointer { flat.mayMatch($0) } }
+        #expect(!mayMatch("sms:1"))
+        _ = insert(.prefix, .caseInsensitive, "sms:", 0)
+        let pdf = insert(.suffix, .caseSensitive, ".pdf", 1)
+        #expect(mayMatch("sms:1") && mayMatch("SMS:1") && mayMatch("Sx"))
+        #expect(mayMatch("a.pdf") && mayMatch("f") && !mayMatch("F"))
+        #expect(!mayMatch("tms:1") && !mayMatch("a.PDF") && !mayMatch(""))
+        flat.remove(1, at: pdf)
+        #expect(!mayMatch("a.pdf"))
+        _ = insert(.inner, .caseSensitive, "report", 2)
+        #expect(mayMatch("a.pdf"))
+    }
+
     /// Past the limit, or given a key without its bytes, the index hashes every key from then
     /// on; exact keys never count towards the limit.
     @Test func theIndexHashesFromTheFirstKeyPastTheLimitOn() {

@@ -66,4 +66,40 @@ import Testing
             }
         }
     }
+
+    /// An identifier is looked up for exact keys by a hash of its own, which must be the hash
+    /// the key was filed under, at every length and in both readings.
+    @Test func anIdentifierHashesAsTheExactKeyWithItsBytes() {
+        let text = Array("Com.Example.App/Window-7a3F.pdf?Q=1&r=ZZ".utf8)
+        for length in 0...text.count {
+            let identifier = Array(text.prefix(length))
+            for family in ByteReading.allCases {
+                let filed = IndexKey(kind: .exact, family: .caseSensitive, bytes: identifier.map { KeyHashing.read($0, family) })
+                let probed = identifier.withUnsafeBufferPointer { KeyHashing.exactHash($0, reading: family) }
+                #expect(probed == KeyHashing.hash(of: filed), "length \(length) \(family)")
+            }
+        }
+    }
+
+    /// Prefix and suffix lookups hash every length in use from one pass; each must be the
+    /// hash of the key with those bytes, whether the identifier is shorter than a word or not.
+    @Test func prefixesAndSuffixesHashAsTheirKeys() {
+        let text = Array("Sms:Group-7;Open/Report-2026.PDF".utf8)
+        for count in 1...text.count {
+            let identifier = Array(text.prefix(count))
+            for kind in [IndexKey.Kind.prefix, .suffix] {
+                for family in ByteReading.allCases {
+                    var (state, absorbed) = (KeyHashing.offsetBasis, 0)
+                    for length in 1...count {
+                        let bytes = kind == .prefix ? identifier.prefix(length) : identifier.suffix(length)
+                        let filed = IndexKey(kind: kind, family: .caseSensitive, bytes: bytes.map { KeyHashing.read($0, family) })
+                        let probed = identifier.withUnsafeBufferPointer {
+                            KeyHashing.anchoredHash($0, length: length, kind: kind, reading: family, state: &state, absorbed: &absorbed)
+                        }
+                        #expect(probed == KeyHashing.hash(of: filed), "\(kind) \(length) of \(count) \(family)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -14,6 +14,11 @@ struct FlatKeys {
     /// whose own first (last) byte is not among them skips the run without comparing a key:
     /// most do, since an app's prefixes share few first bytes (`section-`, `sms:`).
     private let outerBytes: UnsafeMutablePointer<UInt64>
+    /// 256 bits each, after the runs' sets: the bytes an identifier may begin (end) with, as
+    /// spelled, for some prefix (suffix) key of either family to match it. An identifier
+    /// outside both skips the probe without setting it up, while no inner key is compared.
+    private static let prefixGate = runs * 4
+    private static let suffixGate = runs * 4 + 4
     let capacity: Int
     private static let runs = 6
     /// Inner keys a probe compares directly, at most: each costs a pass over the identifier,
@@ -26,8 +31,8 @@ struct FlatKeys {
         placements = .allocate(capacity: capacity)
         runEnds = .allocate(capacity: Self.runs)
         runEnds.initialize(repeating: 0, count: Self.runs)
-        outerBytes = .allocate(capacity: Self.runs * 4)
-        outerBytes.initialize(repeating: 0, count: Self.runs * 4)
+        outerBytes = .allocate(capacity: Self.runs * 4 + 8)
+        outerBytes.initialize(repeating: 0, count: Self.runs * 4 + 8)
     }
 
     func release() {
@@ -88,6 +93,28 @@ struct FlatKeys {
             let byte = Int(keys[position].outerByte(as: kind))
             set[byte >> 6] |= 1 << UInt64(byte & 63)
         }
+        noteGate(kind == .prefix ? Self.prefixGate : Self.suffixGate, caseSensitive: run % 3, run % 3 + 3)
+    }
+
+    /// Recomputes a gate from the case-sensitive run's set and the case-insensitive one's,
+    /// the latter's lower-case letters also as upper case (a lowercased reading of the
+    /// identifier finds those keys).
+    private func noteGate(_ gate: Int, caseSensitive: Int, _ caseInsensitive: Int) {
+        let (sensitive, insensitive) = (outerBytes + caseSensitive * 4, outerBytes + caseInsensitive * 4)
+        for word in 0..<4 { outerBytes[gate + word] = sensitive[word] | insensitive[word] }
+        // a-z are bits 33...58 of the second word, A-Z bits 1...26.
+        outerBytes[gate + 1] |= (insensitive[1] >> 32) & 0x07FF_FFFE
+    }
+
+    /// Whether a probe of `identifier` (ASCII) may find anything: it begins or ends with a
+    /// byte some prefix or suffix key does, in either reading, or inner keys are compared.
+    @inline(__always)
+    func mayMatch(_ identifier: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = identifier.baseAddress, !identifier.isEmpty else { return false }
+        if comparesInnerKeys && innerCount > 0 { return true }
+        let (first, last) = (Int(base[0]), Int(base[identifier.count - 1]))
+        return outerBytes[Self.prefixGate + (first >> 6)] & (1 << UInt64(first & 63)) != 0
+            || outerBytes[Self.suffixGate + (last >> 6)] & (1 << UInt64(last & 63)) != 0
     }
 
     /// Whether some key of the prefix (suffix) `run` begins (ends) with the probe's first

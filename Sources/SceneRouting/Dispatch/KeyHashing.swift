@@ -104,6 +104,86 @@ enum KeyHashing {
         return seal(finish(state, tail: tail, length: length), kind: kind)
     }
 
+    /// The hash a prefix (`kind` .prefix) or suffix (.suffix) key of the first (last) `length`
+    /// bytes of `bytes` would be stored under, `bytes` read as `family` reads them, lengths
+    /// asked in ascending order: `state` carries the full words absorbed so far (`absorbed`
+    /// bytes, 0 and the offset basis at first), so all lengths together read each word once.
+    @inline(__always)
+    static func anchoredHash(
+        _ bytes: UnsafeBufferPointer<UInt8>, length: Int, kind: IndexKey.Kind, reading family: ByteReading,
+        state: inout UInt64, absorbed: inout Int
+    ) -> UInt64 {
+        let count = bytes.count
+        let reversed = kind == .suffix
+        guard count >= 8, let base = bytes.baseAddress else {
+            while absorbed + 8 <= length {
+                state = absorb(state, chunk(bytes, from: absorbed, count: 8, reversed: reversed, family))
+                absorbed += 8
+            }
+            let tail =
+                length > absorbed ? chunk(bytes, from: absorbed, count: length - absorbed, reversed: reversed, family) : 0
+            return seal(finish(state, tail: tail, length: length), kind: kind)
+        }
+        // What `chunk` reads, without its checks: with a word or more of bytes (`length` is at
+        // most `count`), every word `offset` bytes from the anchored end is in bounds.
+        let raw = UnsafeRawPointer(base)
+        @inline(__always)
+        func word(_ offset: Int) -> UInt64 {
+            let word = reversed
+                ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- offset &- 8, as: UInt64.self)).byteSwapped
+                : UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            return family == .lowercase ? lowercasedASCII(word) : word
+        }
+        while absorbed &+ 8 <= length {
+            state = absorb(state, word(absorbed))
+            absorbed &+= 8
+        }
+        var tail: UInt64 = 0
+        let rest = length &- absorbed
+        if rest > 0 {
+            // The word at the rest, or the outermost one shifted so that the rest comes first.
+            let offset = min(absorbed, count &- 8)
+            tail = word(offset) >> UInt64(truncatingIfNeeded: 8 &* (absorbed &- offset))
+            tail &= (1 << UInt64(truncatingIfNeeded: 8 &* rest)) &- 1
+        }
+        return seal(finish(state, tail: tail, length: length), kind: kind)
+    }
+
+    /// The hash an exact key of `bytes` would be stored under, `bytes` read as `family` reads
+    /// them. Its own function so that, inlined or not, it is the forward whole-buffer hash:
+    /// a probe that called the general one out of line paid for offsets and reversal.
+    static func exactHash(_ bytes: UnsafeBufferPointer<UInt8>, reading family: ByteReading) -> UInt64 {
+        let count = bytes.count
+        guard count >= 8, let base = bytes.baseAddress else {
+            return hash(bytes, length: count, reading: family, kind: .exact)
+        }
+        // The same value as `hash`, in a loop with nothing but the words to absorb: the
+        // buffer is at least a word long, so every load is in bounds and the bytes left over
+        // are the top of the last word.
+        let raw = UnsafeRawPointer(base)
+        var state = offsetBasis
+        var offset = 0
+        if family == .lowercase {
+            while offset &+ 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                state = absorb(state, lowercasedASCII(word))
+                offset &+= 8
+            }
+        } else {
+            while offset &+ 8 <= count {
+                state = absorb(state, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                offset &+= 8
+            }
+        }
+        var tail: UInt64 = 0
+        if offset < count {
+            let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+            tail = last >> UInt64(truncatingIfNeeded: 8 &* (8 &- (count &- offset)))
+            if family == .lowercase { tail = lowercasedASCII(tail) }
+        }
+        return seal(finish(state, tail: tail, length: count), kind: .exact)
+    }
+
     /// The hash a key is stored under: its bytes (already in the family's folded form) as
     /// probes read them, suffix keys back to front.
     static func hash(of key: IndexKey) -> UInt64 {

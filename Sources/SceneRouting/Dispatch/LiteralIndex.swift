@@ -20,7 +20,9 @@ final class LiteralIndex {
     /// Counts and lengths of the keys one probe looks for: one family's, or (for ASCII
     /// identifiers read lowercased) both case-insensitive families' together.
     private struct FamilyKeys {
-        var exactCount = 0
+        /// Exact keys by ``ProbeSummary/exactLengthBit(_:)``, stored one up (a ``LengthSet``
+        /// holds lengths from 1) so that its mask is the summary's.
+        var exactLengths = LengthSet()
         var prefixLengths = LengthSet()
         var suffixLengths = LengthSet()
         /// Inner keys shorter than 4 bytes, by their own lengths.
@@ -30,7 +32,7 @@ final class LiteralIndex {
 
         var summary: ProbeSummary {
             ProbeSummary(
-                exactCount: exactCount, prefixMask: prefixLengths.mask, suffixMask: suffixLengths.mask,
+                exactMask: exactLengths.mask, prefixMask: prefixLengths.mask, suffixMask: suffixLengths.mask,
                 shortInnerMask: shortInnerLengths.mask, gram4Count: gram4Count, gram8Count: gram8Count,
                 hasLongLengths: !(prefixLengths.long.isEmpty && suffixLengths.long.isEmpty && shortInnerLengths.long.isEmpty))
         }
@@ -38,7 +40,10 @@ final class LiteralIndex {
 
     /// What a probe needs of one family, in plain values: reading it copies no buffers.
     private struct ProbeSummary {
-        var exactCount = 0
+        /// Bit `min(l, 63)` set: some exact key is `l` bytes long. An identifier whose bit is
+        /// clear is not hashed for exact keys: most identifiers are not as long as any `==`
+        /// or `IN` literal of their tier.
+        var exactMask: UInt64 = 0
         var prefixMask: UInt64 = 0
         var suffixMask: UInt64 = 0
         var shortInnerMask: UInt64 = 0
@@ -51,7 +56,7 @@ final class LiteralIndex {
         /// The keys of both families at once, for an identifier that reads the same both ways.
         func union(_ other: ProbeSummary) -> ProbeSummary {
             ProbeSummary(
-                exactCount: exactCount + other.exactCount, prefixMask: prefixMask | other.prefixMask,
+                exactMask: exactMask | other.exactMask, prefixMask: prefixMask | other.prefixMask,
                 suffixMask: suffixMask | other.suffixMask, shortInnerMask: shortInnerMask | other.shortInnerMask,
                 gram4Count: gram4Count + other.gram4Count, gram8Count: gram8Count + other.gram8Count,
                 hasLongLengths: hasLongLengths || other.hasLongLengths)
@@ -73,12 +78,20 @@ final class LiteralIndex {
         var innerKeysOnly: ProbeSummary {
             var summary = self
             summary.dropAnchoredKeys()
-            summary.exactCount = 0
+            summary.exactMask = 0
             return summary
         }
 
+        /// Whether some exact key may be `length` bytes long.
+        @inline(__always)
+        func mayHoldExactKey(ofLength length: Int) -> Bool { exactMask & Self.exactLengthBit(length) != 0 }
+
+        /// The bit of ``exactMask`` for `length` (lengths of 63 bytes or more share the top one).
+        @inline(__always)
+        static func exactLengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
+
         var isEmpty: Bool {
-            exactCount == 0 && prefixMask == 0 && suffixMask == 0 && shortInnerMask == 0 && gram4Count == 0
+            exactMask == 0 && prefixMask == 0 && suffixMask == 0 && shortInnerMask == 0 && gram4Count == 0
                 && gram8Count == 0 && !hasLongLengths
         }
     }
@@ -267,6 +280,15 @@ final class LiteralIndex {
         return table.load(at: KeyHashing.hash(of: key))
     }
 
+    /// Whether filing `key` would make probes of its family look for inner keys, which they
+    /// do not yet: every route the tier sees would then pay for it (a pass over the identifier
+    /// comparing the key, or looking up grams), not only the routes that hit the key.
+    func addsInnerProbe(for key: IndexKey) -> Bool {
+        guard key.kind == .inner else { return false }
+        let keys = summary(of: key.family)
+        return keys.shortInnerMask == 0 && keys.gram4Count == 0 && keys.gram8Count == 0
+    }
+
     /// Files `group` under `key`.
     func insert(_ group: Int32, key: IndexKey) -> Placement {
         if key.kind == .inner && key.bytes.count >= 4 {
@@ -349,7 +371,7 @@ final class LiteralIndex {
         if let far = key.extent.far { lengthClasses(of: key.kind)?.add(length, far: far, to: key.lengthClass) }
         update(key.family) { keys in
             switch key.kind {
-            case .exact: keys.exactCount += 1
+            case .exact: keys.exactLengths.insert(min(length, 63) + 1)
             case .prefix: keys.prefixLengths.insert(length)
             case .suffix: keys.suffixLengths.insert(length)
             case .inner: keys.shortInnerLengths.insert(length)
@@ -433,7 +455,7 @@ final class LiteralIndex {
             if let far = extent.far { lengthClasses(of: kind)?.remove(length, far: far, from: lengthClass) }
             update(family) { keys in
                 switch kind {
-                case .exact: keys.exactCount -= 1
+                case .exact: keys.exactLengths.remove(min(length, 63) + 1)
                 case .prefix: keys.prefixLengths.remove(length)
                 case .suffix: keys.suffixLengths.remove(length)
                 case .inner: keys.shortInnerLengths.remove(length)
@@ -466,11 +488,12 @@ final class LiteralIndex {
     ) {
         // Exact keys: one lookup however many there are (an identifier without upper case
         // reads the same both ways, and keys are filed without family).
-        if caseSensitiveSummary.exactCount > 0 || anyCaseInsensitiveSummary.exactCount > 0 {
-            let count = identifier.count
-            table.forEach(at: KeyHashing.hash(identifier, length: count, reading: .raw, kind: .exact)) { visitor.visit($0) }
-            if anyCaseInsensitiveSummary.exactCount > 0 && hasUppercase {
-                let lowercased = KeyHashing.hash(identifier, length: count, reading: .lowercase, kind: .exact)
+        let count = identifier.count
+        let lowercaseExact = anyCaseInsensitiveSummary.mayHoldExactKey(ofLength: count)
+        if caseSensitiveSummary.mayHoldExactKey(ofLength: count) || lowercaseExact {
+            table.forEach(at: KeyHashing.exactHash(identifier, reading: .raw)) { visitor.visit($0) }
+            if lowercaseExact && hasUppercase {
+                let lowercased = KeyHashing.exactHash(identifier, reading: .lowercase)
                 table.forEach(at: lowercased) { visitor.visit($0) }
             }
         }
@@ -479,7 +502,7 @@ final class LiteralIndex {
                 identifier, hasUppercase: hasUppercase, hashing: caseSensitiveSummary.innerKeysOnly,
                 anyCaseInsensitiveSummary.innerKeysOnly, &visitor)
         }
-        flat.probe(identifier, hasUppercase: hasUppercase, &visitor)
+        if flat.mayMatch(identifier) { flat.probe(identifier, hasUppercase: hasUppercase, &visitor) }
     }
 
     /// Looks up the keys `rawKeys` and `lowercaseKeys` count by hash, in the readings they
@@ -580,7 +603,7 @@ final class LiteralIndex {
         }
         // The exact key's entry is a likely hit and, at scale, a cache miss: it is fetched
         // first and read last, so the miss overlaps the other probes.
-        let exactHash = keys.exactCount > 0 ? KeyHashing.hash(identifier, length: count, reading: family, kind: .exact) : nil
+        let exactHash = keys.mayHoldExactKey(ofLength: count) ? KeyHashing.exactHash(identifier, reading: family) : nil
         if let exactHash { table.prefetch(at: exactHash) }
         // Most identifiers' classes hold no prefix or suffix length: then nothing is hashed.
         // The class lookup stays here, not in `probeAnchored`: the compiler keeps that call out
@@ -779,7 +802,9 @@ final class LiteralIndex {
         var lengths = Lengths(admitted, long: long, upTo: count)
         guard fetchingAhead && table.outgrowsPrivateCache else {
             while let length = lengths.next() {
-                table.forEach(at: Self.anchoredHash(identifier, length, kind, family, &state, &absorbed)) { visitor.visit($0) }
+                let hash = KeyHashing.anchoredHash(
+                    identifier, length: length, kind: kind, reading: family, state: &state, absorbed: &absorbed)
+                table.forEach(at: hash) { visitor.visit($0) }
             }
             return
         }
@@ -791,7 +816,8 @@ final class LiteralIndex {
             while more {
                 var pending = 0
                 while pending < batch, let length = lengths.next() {
-                    let hash = Self.anchoredHash(identifier, length, kind, family, &state, &absorbed)
+                    let hash = KeyHashing.anchoredHash(
+                        identifier, length: length, kind: kind, reading: family, state: &state, absorbed: &absorbed)
                     table.prefetchFilter(at: hash)
                     hashes[pending] = hash
                     pending += 1
@@ -801,24 +827,6 @@ final class LiteralIndex {
                 for index in 0..<pending { table.forEach(at: hashes[index]) { visitor.visit($0) } }
             }
         }
-    }
-
-    /// The hash of the prefix (or suffix) of `identifier` of `length` bytes, lengths asked
-    /// in ascending order: `state` carries the full words absorbed so far (`absorbed` bytes),
-    /// so all lengths together read each word once.
-    @inline(__always)
-    private static func anchoredHash(
-        _ identifier: UnsafeBufferPointer<UInt8>, _ length: Int, _ kind: IndexKey.Kind, _ family: ByteReading,
-        _ state: inout UInt64, _ absorbed: inout Int
-    ) -> UInt64 {
-        let reversed = kind == .suffix
-        while absorbed + 8 <= length {
-            state = KeyHashing.absorb(state, KeyHashing.chunk(identifier, from: absorbed, count: 8, reversed: reversed, family))
-            absorbed += 8
-        }
-        let tail = length > absorbed
-            ? KeyHashing.chunk(identifier, from: absorbed, count: length - absorbed, reversed: reversed, family) : 0
-        return KeyHashing.seal(KeyHashing.finish(state, tail: tail, length: length), kind: kind)
     }
 
     /// Records where a route finding `group` under the key filed at `placement` will read

@@ -169,17 +169,24 @@ final class PredicateTier {
             // One key: most predicates at scale (`SELF == 'doc-7'`), filed without choosing.
             placement = .indexedOnce(index.insert(group, key: clauses[0][0][0]))
         case .clauses(let clauses):
+            func load(_ keys: [IndexKey]) -> Int {
+                keys.map(index.load).reduce(0, +) + (keys.contains(where: index.addsInnerProbe) ? 1 : 0)
+            }
             let chosen = Self.keys(filing: clauses) { alternatives in
                 // An alternative without keys under 4 bytes (a short inner key costs every route
                 // a probe per identifier position, a short prefix or suffix, which has no length
                 // class, a probe of every identifier with the key's byte at its far end: `caf`
                 // of `BEGINSWITH[d] 'café/7/'`, which `é` splits), then the one whose buckets
                 // hold the fewest groups now, then the more selective: a literal many predicates
-                // share, like 'sms:', is a poor filter.
+                // share, like 'sms:', is a poor filter. An alternative whose inner key would be
+                // the first its family's probes look for counts as one group more: one shared
+                // bucket costs the routes that hit it a verification, the first inner key
+                // costs every route a pass over the identifier (`LIKE[c] 'SECTION-6/*'` beside
+                // `BEGINSWITH 'section-6/'` goes under their common prefix).
                 alternatives.min { a, b in
                     let (costA, costB) = (a.map(\.missCost).max()!, b.map(\.missCost).max()!)
                     if costA != costB { return costA < costB }
-                    let (loadA, loadB) = (a.map(index.load).reduce(0, +), b.map(index.load).reduce(0, +))
+                    let (loadA, loadB) = (load(a), load(b))
                     if loadA != loadB { return loadA < loadB }
                     return a.map(\.selectivity).min()! > b.map(\.selectivity).min()!
                 }
