@@ -142,6 +142,25 @@ final class DispatchTable: @unchecked Sendable {
         if !requests.isEmpty { installPatternSets(PatternSetRequest.compile(requests, concurrently: parallel)) }
         prefer.endBuild()
         can.endBuild()
+        settle()
+    }
+
+    /// The ids of the best sessions of `tier`'s contenders (``TierContenders``), best first;
+    /// nil while it keeps none. For tests.
+    func contenderIDs(in tier: PredicateTier) -> [String]? {
+        guard tier.contenders.isKnown else { return nil }
+        var ids: [String] = []
+        tier.withRoutingView { view in
+            tier.contenders.forEach { ids.append(slots[Int(view.heads[Int($0)].top)].id) }
+        }
+        return ids
+    }
+
+    /// Brings what routes read besides the tables up to date after a change (a build, a
+    /// churn operation): the tiers' contenders (``TierContenders``).
+    func settle() {
+        prefer.settleContenders()
+        can.settleContenders()
     }
 
     /// The pattern sets both tiers are ready for (``PatternSets``): taken under the table's
@@ -452,6 +471,12 @@ final class DispatchTable: @unchecked Sendable {
         for group in view.always { visitor.consider(group, verify: false, ascii: false, offeredOnce: true) }
         // No other group can beat an always group's session that ranks before all of theirs.
         guard let bound = tier.rankBoundOutsideAlways, !visitor.hasWinner(rankingBefore: bound) else { return }
+        // In a small tier, the few groups that can still win are verified one by one.
+        let contenders = tier.contenders
+        if contenders.isKnown {
+            contenders.forEach { visitor.consider($0, verify: true, ascii: subject.isASCII, offeredOnce: true) }
+            return
+        }
         if subject.isASCII {
             // ASCII checks hold for ASCII identifiers only.
             tier.probe(subject.bytes, hasUppercase: subject.hasUppercase, &visitor)

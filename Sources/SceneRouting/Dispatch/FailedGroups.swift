@@ -33,8 +33,15 @@ struct FailedGroups {
         count += 1
     }
 
-    /// Empties and hands back the thread's set, if this route borrowed it.
+    /// Empties and hands back the thread's set, if this route borrowed it. Inlined up to the
+    /// test: nearly every route borrowed nothing.
+    @inline(__always)
     mutating func release() {
+        if overflow != nil { giveBackOverflow() }
+    }
+
+    @inline(never)
+    private mutating func giveBackOverflow() {
         guard let overflow else { return }
         overflow.takeUnretainedValue().removeAll()
         RouteScratch.current.giveBackGroupSet()

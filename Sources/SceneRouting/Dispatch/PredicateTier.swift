@@ -87,6 +87,9 @@ final class PredicateTier {
     /// keeping it costs a comparison per change; once an always group's session ranks before
     /// it, a route has its winner without probing the index.
     @exclusivity(unchecked) private(set) var rankBoundOutsideAlways: RankKey?
+    /// The few groups that can beat the always groups, while the tier is small and nothing
+    /// changed since ``settleContenders()`` (``TierContenders``); unknown otherwise.
+    @exclusivity(unchecked) private(set) var contenders = TierContenders.unknown
 
     /// Starts fetching where ``enroll(_:predicate:order:rank:)`` will look `predicate` up: a
     /// build enrolling sessions in turn asks for one a few sessions ahead, so the intern
@@ -119,6 +122,7 @@ final class PredicateTier {
             placements.append(.never)
             predicates.append(predicate)
         }
+        contenders = .unknown
         heads[Int(group)] = GroupHead(
             rank: GroupHead.unranked, top: -1, check: check(for: predicate.root, prepared: preparation?.verification))
         groupsByHash.insert(group, at: hash)
@@ -237,6 +241,7 @@ final class PredicateTier {
     private func release(_ group: Int32) {
         let slot = Int(group)
         guard let predicate = predicates[slot] else { preconditionFailure("releasing a free group") }
+        contenders = .unknown
         switch placements[slot] {
         case .always(let position):
             if let moved = Self.remove(at: position, from: always) { placements[Int(moved)] = .always(position: position) }
@@ -374,6 +379,7 @@ final class PredicateTier {
     typealias Order = (Int32, Int32) -> Bool
 
     private func setTop(_ g: Int, _ top: Int32, _ rank: (Int32) -> RankKey) {
+        contenders = .unknown
         let previous = heads[g].top
         heads[g].top = top
         heads[g].rank = top >= 0 ? rank(top) : GroupHead.unranked
@@ -385,6 +391,34 @@ final class PredicateTier {
             if let bound = rankBoundOutsideAlways, !heads[g].rank.ranksBefore(bound, recency: recency) { return }
             rankBoundOutsideAlways = heads[g].rank
         }
+    }
+
+    /// Recomputes ``contenders`` from the groups' best sessions: after a build and after each
+    /// change to the table, so that routes can rely on it until the next change.
+    func settleContenders() {
+        // Every change that could alter the list made it unknown: a known list is current.
+        guard !contenders.isKnown, heads.count <= TierContenders.groupLimit else { return }
+        var bestAlways: RankKey?
+        for position in 0..<always.count {
+            let head = heads[Int(always[position])]
+            guard head.top >= 0 else { continue }
+            if let best = bestAlways, !head.rank.ranksBefore(best, recency: recency) { continue }
+            bestAlways = head.rank
+        }
+        // Best first: once one holds, the others cannot win and are not verified.
+        var list = TierContenders.empty
+        for g in 0..<heads.count where heads[g].top >= 0 {
+            switch placements[g] {
+            case .always, .never: continue
+            case .residual, .indexedOnce, .indexed: break
+            }
+            if let bestAlways, !heads[g].rank.ranksBefore(bestAlways, recency: recency) { continue }
+            let inserted = list.insert(Int32(g)) { a, b in
+                heads[Int(a)].rank.ranksBefore(heads[Int(b)].rank, recency: recency)
+            }
+            guard inserted else { return }
+        }
+        contenders = list
     }
 
     /// Tells the index where a route finding group `g` under its hashed keys will read next:

@@ -94,6 +94,7 @@ struct TierContest: TierCandidateVisitor {
     }
 
     /// Hands back what the contest borrowed from the thread's scratch; call once it is over.
+    @inline(__always)
     mutating func finish() {
         failed.release()
     }

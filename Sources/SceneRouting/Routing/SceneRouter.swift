@@ -37,10 +37,16 @@ public final class SceneRouter: Sendable {
     /// worthwhile without the lock (routes go on meanwhile, verifying those groups one by
     /// one) and installs them under it.
     func writing<Result, Failure: Error>(_ body: (DispatchTable) throws(Failure) -> Result) throws(Failure) -> Result {
-        let (result, requests) = try table.write { table throws(Failure) in (try body(table), table.takePatternSetRequests()) }
+        let (result, requests) = try table.write { table throws(Failure) in
+            defer { table.settle() }
+            return (try body(table), table.takePatternSetRequests())
+        }
         if !requests.isEmpty {
             let compiled = PatternSetRequest.compile(requests, concurrently: false)
-            table.write { $0.installPatternSets(compiled) }
+            table.write { table in
+                table.installPatternSets(compiled)
+                table.settle()
+            }
         }
         return result
     }
