@@ -52,6 +52,16 @@ import Testing
         #expect(ManifestChecker.uikitPredicateSizeLimit == 100_000)
     }
 
+    /// How the table works states the sizes below which a tier compares its keys and keeps
+    /// its contenders.
+    @Test func theTableArticleStatesItsThresholds() throws {
+        let article = try Self.article("HowTheTableWorks")
+        #expect(article.contains("While a tier has at most \(TableTuning.standard.flatKeyLimit) prefix, suffix and inner keys"))
+        #expect(article.contains("A tier of at most \(TierContenders.groupLimit) groups also keeps its *contenders*"))
+        #expect(article.contains("as long as there are at most four"))
+        #expect(TierContenders.capacity == 4)
+    }
+
     /// A match is bounded by the budget, and the budget grows with the identifier: a
     /// catastrophic pattern stops early, while a linear one finishes on a long identifier.
     @Test func theBudgetBoundsAMatchAndGrowsWithTheIdentifier() throws {
