@@ -78,4 +78,27 @@ import Testing
         #expect(Self.contenders(crowded) == nil)
         Self.expectReferenceDecisions(crowded, ["top", "k7", "k64", "none"])
     }
+
+    /// A tier whose best always-group session no other group can beat has that session as
+    /// its winner for every identifier: a route reaching it reads the winner instead of
+    /// contesting. Each change forgets it until the table is settled again.
+    @Test func aTierWhoseAlwaysGroupRanksFirstIsSettled() throws {
+        let sessions = try [
+            Self.session("any", can: "TRUEPREDICATE", state: .foregroundActive, lastActive: 50),
+            Self.session("sec", can: "SELF BEGINSWITH 'section-1/'", lastActive: 90),
+        ]
+        let router = SceneRouter(app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions))
+        func settled() -> String? { router.reading { $0.settledWinnerID(in: $0.can) } }
+        #expect(settled() == "any")
+        Self.expectReferenceDecisions(router, ["section-1/x", "other"])
+        try router.update(SessionUpdate(id: "sec", state: .foregroundActive, lastActive: 99))
+        #expect(settled() == nil)
+        #expect(router.route(identifier: "section-1/x").action == .activate(sessionID: "sec"))
+        Self.expectReferenceDecisions(router, ["section-1/x", "other"])
+        try router.close(sessionID: "sec")
+        #expect(settled() == "any")
+        try router.update(SessionUpdate(id: "any", canActivate: try ActivationPredicate(format: "SELF == 'x'")))
+        #expect(settled() == nil)
+        Self.expectReferenceDecisions(router, ["x", "section-1/x"])
+    }
 }

@@ -156,8 +156,14 @@ final class DispatchTable: @unchecked Sendable {
         return ids
     }
 
+    /// The id of the session that wins `tier` whatever the identifier, if one does
+    /// (``PredicateTier/settledWinner``). For tests.
+    func settledWinnerID(in tier: PredicateTier) -> String? {
+        tier.settledWinner >= 0 ? slots[Int(tier.settledWinner)].id : nil
+    }
+
     /// Brings what routes read besides the tables up to date after a change (a build, a
-    /// churn operation): the tiers' contenders (``TierContenders``).
+    /// churn operation): the tiers' contenders (``TierContenders``) and settled winners.
     func settle() {
         prefer.settleContenders()
         can.settleContenders()
@@ -522,6 +528,9 @@ final class DispatchTable: @unchecked Sendable {
             if let winner = best(in: prefer, for: &subject, budgetExceeded: &budgetExceeded).slot {
                 return ((slots[Int(winner)].id, true), budgetExceeded)
             }
+            // Most apps' `canActivate` tier is settled: an always-true window ranks first.
+            let settled = can.settledWinner
+            if settled >= 0 { return ((slots[Int(settled)].id, false), budgetExceeded) }
             if let winner = best(in: can, for: &subject, budgetExceeded: &budgetExceeded).slot {
                 return ((slots[Int(winner)].id, false), budgetExceeded)
             }

@@ -90,6 +90,10 @@ final class PredicateTier {
     /// The few groups that can beat the always groups, while the tier is small and nothing
     /// changed since ``settleContenders()`` (``TierContenders``); unknown otherwise.
     @exclusivity(unchecked) private(set) var contenders = TierContenders.unknown
+    /// The session that wins this tier whatever the identifier, if one does: the best
+    /// always-group session, when no other group's can beat it. -1 otherwise, and from any
+    /// change until ``settleContenders()``.
+    @exclusivity(unchecked) private(set) var settledWinner: Int32 = -1
 
     /// Starts fetching where ``enroll(_:predicate:order:rank:)`` will look `predicate` up: a
     /// build enrolling sessions in turn asks for one a few sessions ahead, so the intern
@@ -122,7 +126,7 @@ final class PredicateTier {
             placements.append(.never)
             predicates.append(predicate)
         }
-        contenders = .unknown
+        forgetSettledRoutes()
         heads[Int(group)] = GroupHead(
             rank: GroupHead.unranked, top: -1, check: check(for: predicate.root, prepared: preparation?.verification))
         groupsByHash.insert(group, at: hash)
@@ -241,7 +245,7 @@ final class PredicateTier {
     private func release(_ group: Int32) {
         let slot = Int(group)
         guard let predicate = predicates[slot] else { preconditionFailure("releasing a free group") }
-        contenders = .unknown
+        forgetSettledRoutes()
         switch placements[slot] {
         case .always(let position):
             if let moved = Self.remove(at: position, from: always) { placements[Int(moved)] = .always(position: position) }
@@ -379,7 +383,7 @@ final class PredicateTier {
     typealias Order = (Int32, Int32) -> Bool
 
     private func setTop(_ g: Int, _ top: Int32, _ rank: (Int32) -> RankKey) {
-        contenders = .unknown
+        forgetSettledRoutes()
         let previous = heads[g].top
         heads[g].top = top
         heads[g].rank = top >= 0 ? rank(top) : GroupHead.unranked
@@ -393,18 +397,31 @@ final class PredicateTier {
         }
     }
 
-    /// Recomputes ``contenders`` from the groups' best sessions: after a build and after each
-    /// change to the table, so that routes can rely on it until the next change.
+    /// What routes read of a change's outcome, given up by the change.
+    @inline(__always)
+    private func forgetSettledRoutes() {
+        contenders = .unknown
+        settledWinner = -1
+    }
+
+    /// Recomputes ``contenders`` and ``settledWinner`` from the groups' best sessions: after a
+    /// build and after each change to the table, so that routes can rely on them until the
+    /// next change.
     func settleContenders() {
-        // Every change that could alter the list made it unknown: a known list is current.
-        guard !contenders.isKnown, heads.count <= TierContenders.groupLimit else { return }
-        var bestAlways: RankKey?
+        // Every change that could alter them forgot them: a known list or winner is current.
+        guard !contenders.isKnown, settledWinner < 0, always.count <= TierContenders.groupLimit else { return }
+        var bestAlways: (rank: RankKey, slot: Int32)?
         for position in 0..<always.count {
             let head = heads[Int(always[position])]
             guard head.top >= 0 else { continue }
-            if let best = bestAlways, !head.rank.ranksBefore(best, recency: recency) { continue }
-            bestAlways = head.rank
+            if let best = bestAlways, !head.rank.ranksBefore(best.rank, recency: recency) { continue }
+            bestAlways = (head.rank, head.top)
         }
+        // As a route's contest decides: no group outside the always ones can beat this session.
+        if let bestAlways, rankBoundOutsideAlways.map({ bestAlways.rank.ranksBefore($0, recency: recency) }) ?? true {
+            settledWinner = bestAlways.slot
+        }
+        guard heads.count <= TierContenders.groupLimit else { return }
         // Best first: once one holds, the others cannot win and are not verified.
         var list = TierContenders.empty
         for g in 0..<heads.count where heads[g].top >= 0 {
@@ -412,13 +429,15 @@ final class PredicateTier {
             case .always, .never: continue
             case .residual, .indexedOnce, .indexed: break
             }
-            if let bestAlways, !heads[g].rank.ranksBefore(bestAlways, recency: recency) { continue }
+            if let bestAlways, !heads[g].rank.ranksBefore(bestAlways.rank, recency: recency) { continue }
             let inserted = list.insert(Int32(g)) { a, b in
                 heads[Int(a)].rank.ranksBefore(heads[Int(b)].rank, recency: recency)
             }
             guard inserted else { return }
         }
         contenders = list
+        // The bound only ever improves; the list says exactly whether any group can win.
+        if list.isEmpty, let bestAlways { settledWinner = bestAlways.slot }
     }
 
     /// Tells the index where a route finding group `g` under its hashed keys will read next:

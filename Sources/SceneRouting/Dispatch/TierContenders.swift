@@ -27,6 +27,9 @@ struct TierContenders {
     /// Whether the list is known (else routes probe the index).
     var isKnown: Bool { storedCount >= 0 }
 
+    /// Whether the list is known and holds no group.
+    var isEmpty: Bool { storedCount == 0 }
+
     /// An empty, known list, filled by ``insert(_:ranksBefore:)``.
     static var empty: TierContenders {
         var list = TierContenders()
