@@ -165,8 +165,8 @@ final class DispatchTable: @unchecked Sendable {
     /// Brings what routes read besides the tables up to date after a change (a build, a
     /// churn operation): the tiers' contenders (``TierContenders``) and settled winners.
     func settle() {
-        prefer.settleContenders()
-        can.settleContenders()
+        prefer.settle()
+        can.settle()
     }
 
     /// The pattern sets both tiers are ready for (``PatternSets``): taken under the table's

@@ -90,8 +90,8 @@ struct FlatKeys {
         let kind: IndexKey.Kind = run % 3 == 0 ? .prefix : run % 3 == 1 ? .suffix : .inner
         guard kind != .inner else { return }
         for position in (run == 0 ? 0 : runEnds[run - 1])..<runEnds[run] {
-            let byte = Int(keys[position].outerByte(as: kind))
-            set[byte >> 6] |= 1 << UInt64(byte & 63)
+            let byte = keys[position].outerByte(as: kind)
+            set[Int(byte >> 6)] |= Self.bit(of: byte)
         }
         noteGate(kind == .prefix ? Self.prefixGate : Self.suffixGate, caseSensitive: run % 3, run % 3 + 3)
     }
@@ -112,17 +112,24 @@ struct FlatKeys {
     func mayMatch(_ identifier: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = identifier.baseAddress, !identifier.isEmpty else { return false }
         if comparesInnerKeys && innerCount > 0 { return true }
-        let (first, last) = (Int(base[0]), Int(base[identifier.count - 1]))
-        return outerBytes[Self.prefixGate + (first >> 6)] & (1 << UInt64(first & 63)) != 0
-            || outerBytes[Self.suffixGate + (last >> 6)] & (1 << UInt64(last & 63)) != 0
+        return holds(Self.prefixGate, base[0]) || holds(Self.suffixGate, base[identifier.count - 1])
     }
+
+    /// Whether the 256-bit set at `set` (a word offset in `outerBytes`) holds `byte`.
+    @inline(__always)
+    private func holds(_ set: Int, _ byte: UInt8) -> Bool {
+        outerBytes[set + Int(byte >> 6)] & Self.bit(of: byte) != 0
+    }
+
+    @inline(__always)
+    private static func bit(of byte: UInt8) -> UInt64 { 1 << UInt64(byte & 63) }
 
     /// Whether some key of the prefix (suffix) `run` begins (ends) with the probe's first
     /// (last) byte.
     @inline(__always)
     private func mayHold(_ run: Int, _ probe: FlatKey.Probe, as kind: IndexKey.Kind) -> Bool {
         guard let byte = probe.outerByte(as: kind) else { return true }
-        return outerBytes[run * 4 + Int(byte >> 6)] & (1 << UInt64(byte & 63)) != 0
+        return holds(run * 4, byte)
     }
 
     /// Removes the key of `group` filed at `placement`, if present.

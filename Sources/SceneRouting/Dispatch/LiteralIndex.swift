@@ -20,8 +20,8 @@ final class LiteralIndex {
     /// Counts and lengths of the keys one probe looks for: one family's, or (for ASCII
     /// identifiers read lowercased) both case-insensitive families' together.
     private struct FamilyKeys {
-        /// Exact keys by ``ProbeSummary/exactLengthBit(_:)``, stored one up (a ``LengthSet``
-        /// holds lengths from 1) so that its mask is the summary's.
+        /// Exact keys by ``ProbeSummary/exactLengthSlot(_:)``, so that its mask is the
+        /// summary's ``ProbeSummary/exactMask``.
         var exactLengths = LengthSet()
         var prefixLengths = LengthSet()
         var suffixLengths = LengthSet()
@@ -88,7 +88,12 @@ final class LiteralIndex {
 
         /// The bit of ``exactMask`` for `length` (lengths of 63 bytes or more share the top one).
         @inline(__always)
-        static func exactLengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
+        static func exactLengthBit(_ length: Int) -> UInt64 { 1 << UInt64(exactLengthSlot(length) - 1) }
+
+        /// Where ``FamilyKeys/exactLengths`` counts exact keys of `length`: one up, since a
+        /// ``LengthSet`` counts from 1 and an exact key may be empty.
+        @inline(__always)
+        static func exactLengthSlot(_ length: Int) -> Int { min(length, 63) + 1 }
 
         var isEmpty: Bool {
             exactMask == 0 && prefixMask == 0 && suffixMask == 0 && shortInnerMask == 0 && gram4Count == 0
@@ -371,7 +376,7 @@ final class LiteralIndex {
         if let far = key.extent.far { lengthClasses(of: key.kind)?.add(length, far: far, to: key.lengthClass) }
         update(key.family) { keys in
             switch key.kind {
-            case .exact: keys.exactLengths.insert(min(length, 63) + 1)
+            case .exact: keys.exactLengths.insert(ProbeSummary.exactLengthSlot(length))
             case .prefix: keys.prefixLengths.insert(length)
             case .suffix: keys.suffixLengths.insert(length)
             case .inner: keys.shortInnerLengths.insert(length)
@@ -455,7 +460,7 @@ final class LiteralIndex {
             if let far = extent.far { lengthClasses(of: kind)?.remove(length, far: far, from: lengthClass) }
             update(family) { keys in
                 switch kind {
-                case .exact: keys.exactLengths.remove(min(length, 63) + 1)
+                case .exact: keys.exactLengths.remove(ProbeSummary.exactLengthSlot(length))
                 case .prefix: keys.prefixLengths.remove(length)
                 case .suffix: keys.suffixLengths.remove(length)
                 case .inner: keys.shortInnerLengths.remove(length)

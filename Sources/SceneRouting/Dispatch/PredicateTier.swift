@@ -88,11 +88,11 @@ final class PredicateTier {
     /// it, a route has its winner without probing the index.
     @exclusivity(unchecked) private(set) var rankBoundOutsideAlways: RankKey?
     /// The few groups that can beat the always groups, while the tier is small and nothing
-    /// changed since ``settleContenders()`` (``TierContenders``); unknown otherwise.
+    /// changed since ``settle()`` (``TierContenders``); unknown otherwise.
     @exclusivity(unchecked) private(set) var contenders = TierContenders.unknown
     /// The session that wins this tier whatever the identifier, if one does: the best
     /// always-group session, when no other group's can beat it. -1 otherwise, and from any
-    /// change until ``settleContenders()``.
+    /// change until ``settle()``.
     @exclusivity(unchecked) private(set) var settledWinner: Int32 = -1
 
     /// Starts fetching where ``enroll(_:predicate:order:rank:)`` will look `predicate` up: a
@@ -397,7 +397,7 @@ final class PredicateTier {
         }
     }
 
-    /// What routes read of a change's outcome, given up by the change.
+    /// Forgets what ``settle()`` computed: every change that could alter it calls this first.
     @inline(__always)
     private func forgetSettledRoutes() {
         contenders = .unknown
@@ -407,7 +407,7 @@ final class PredicateTier {
     /// Recomputes ``contenders`` and ``settledWinner`` from the groups' best sessions: after a
     /// build and after each change to the table, so that routes can rely on them until the
     /// next change.
-    func settleContenders() {
+    func settle() {
         // Every change that could alter them forgot them: a known list or winner is current.
         guard !contenders.isKnown, settledWinner < 0, always.count <= TierContenders.groupLimit else { return }
         var bestAlways: (rank: RankKey, slot: Int32)?
