@@ -1,7 +1,8 @@
 /// The per-scalar folds of the three key families (``KeyFamily``), read from a table that
 /// is generated from Foundation's own folding (``KeyFold/data``), and built on first use:
 /// some milliseconds and about a megabyte of two-level lookup tables, so that folding an
-/// identifier costs two loads per non-ASCII scalar and never calls Foundation. The build
+/// identifier costs two loads per non-ASCII scalar (one for a two-byte scalar) and never
+/// calls Foundation. The build
 /// also notes which scalars fold otherwise than by ASCII case between families, so that an
 /// identifier without one is folded once and lowercased for the caseless families.
 ///
@@ -31,6 +32,20 @@ final class KeyFold: @unchecked Sendable {
     private let mappings: UnsafeMutableBufferPointer<UInt8>
     /// Folded bytes per input byte, at most (see ``outputCapacity(for:)``).
     let maximumExpansion: Int
+    /// Per family, the fold of every two-byte scalar (U+0080–U+07FF: Latin, Greek, Cyrillic,
+    /// Hebrew, Arabic), indexed by the scalar: what most non-ASCII identifiers are made of,
+    /// folded with one load instead of the two-level lookup and its checks. An entry holds
+    /// the folded bytes in bits 0–31 and their count in bits 32–39, and sets
+    /// ``TwoByteFold/direct`` when they fit (up to four bytes), ``TwoByteFold/uppercase`` when
+    /// they hold an upper-case ASCII letter and ``TwoByteFold/underivable`` as
+    /// ``isUnderivable(_:)`` says.
+    private var twoByteFolds = UnsafeMutableBufferPointer<UInt64>(start: nil, count: 0)
+    private enum TwoByteFold {
+        static let scalars = 0x800
+        static let direct: UInt64 = 1 << 40
+        static let uppercase: UInt64 = 1 << 41
+        static let underivable: UInt64 = 1 << 42
+    }
 
     /// The bytes an output buffer for folding `count` bytes must have: room for any fold,
     /// and for the whole word the last ASCII bytes are stored as.
@@ -124,6 +139,30 @@ final class KeyFold: @unchecked Sendable {
         maximumExpansion = max(expansion, 3)
         let mappedBlocks = (0..<Self.blockCount).filter { block in blockOfScalar.contains { $0[block] != 0 } }
         (underivablePageOfBlock, underivablePages) = underivableScalars(inBlocks: mappedBlocks)
+        twoByteFolds = makeTwoByteFolds()
+    }
+
+    /// ``twoByteFolds``, from the folds the tables give (made while `twoByteFolds` is empty,
+    /// so through the two-level lookup).
+    private func makeTwoByteFolds() -> UnsafeMutableBufferPointer<UInt64> {
+        let table = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: TwoByteFold.scalars * KeyFamily.allCases.count)
+        _ = table.initialize(repeating: 0)
+        var output = [UInt8](repeating: 0, count: outputCapacity(for: 2))
+        for value in UInt32(0x80)..<UInt32(TwoByteFold.scalars) {
+            let text: [UInt8] = [0xC0 | UInt8(value >> 6), 0x80 | UInt8(value & 0x3F)]
+            let underivable = isUnderivable(value) ? TwoByteFold.underivable : 0
+            for family in KeyFamily.allCases {
+                let folded = text.withUnsafeBufferPointer { text in
+                    output.withUnsafeMutableBufferPointer { Array($0[0..<fold(text, family, into: $0.baseAddress!)]) }
+                }
+                guard folded.count <= 4 else { continue }
+                let bytes = folded.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
+                let uppercase = folded.contains { (0x41...0x5A).contains($0) } ? TwoByteFold.uppercase : 0
+                table[TwoByteFold.scalars * family.rawValue + Int(value)] =
+                    bytes | UInt64(folded.count) << 32 | TwoByteFold.direct | uppercase | underivable
+            }
+        }
+        return table
     }
 
     /// The pages of ``underivablePages``: only blocks where some family maps a scalar can
@@ -179,6 +218,7 @@ final class KeyFold: @unchecked Sendable {
         mappings.deallocate()
         underivablePageOfBlock.deallocate()
         underivablePages.deallocate()
+        twoByteFolds.deallocate()
     }
 
     /// Writes the fold of `text` (valid UTF-8) for `family` to `output`, which must have room
@@ -232,14 +272,27 @@ final class KeyFold: @unchecked Sendable {
         noting notes: UnsafeMutablePointer<Notes>?
     ) -> Int {
         let blocks = self.blocks.baseAddress! + Self.blockCount * family.rawValue
+        let twoByteFolds = self.twoByteFolds.baseAddress.map { $0 + TwoByteFold.scalars * family.rawValue }
         let lowercases = family != .caseSensitive
         var written = 0
         var index = 0
         let count = text.count
         let raw = UnsafeRawPointer(text.baseAddress)
         var uppercaseLanes: UInt64 = 0
+        var twoByteFlags: UInt64 = 0
         while index < count {
             let lead = text[index]
+            if lead &- 0xC0 < 0x20, let twoByteFolds {
+                let entry = twoByteFolds[Int(lead & 0x1F) << 6 | Int(text[index &+ 1] & 0x3F)]
+                if entry & TwoByteFold.direct != 0 {
+                    // Room for four bytes: ``outputCapacity(for:)``.
+                    UnsafeMutableRawPointer(output + written).storeBytes(of: UInt32(truncatingIfNeeded: entry).littleEndian, as: UInt32.self)
+                    written &+= Int(entry &>> 32 & 0xFF)
+                    twoByteFlags |= entry
+                    index &+= 2
+                    continue
+                }
+            }
             if lead < 0x80 {
                 // Identifiers are mostly ASCII: the ASCII bytes from here, up to eight, fold as
                 // one word (stored whole; bytes past the ASCII ones are overwritten next, and
@@ -252,13 +305,13 @@ final class KeyFold: @unchecked Sendable {
                         remaining >= 8
                         ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                         : UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
-                            >> UInt64(8 &* (8 &- remaining))
+                            &>> UInt64(8 &* (8 &- remaining))
                     let high = word & 0x8080_8080_8080_8080
                     let ascii = min(high == 0 ? 8 : high.trailingZeroBitCount / 8, remaining)
                     // Lanes below the first non-ASCII byte lowercase exactly (carries go up).
                     let folded = lowercases ? ASCIIText.lowercasedWord(word) : word
                     if notes != nil {
-                        uppercaseLanes |= ASCIIText.uppercaseLanes(word) & (ascii == 8 ? ~0 : (1 << UInt64(8 &* ascii)) &- 1)
+                        uppercaseLanes |= ASCIIText.uppercaseLanes(word) & (ascii == 8 ? ~0 : (1 &<< UInt64(8 &* ascii)) &- 1)
                     }
                     UnsafeMutableRawPointer(output + written).storeBytes(of: folded.littleEndian, as: UInt64.self)
                     written &+= ascii
@@ -300,7 +353,10 @@ final class KeyFold: @unchecked Sendable {
             }
             index &+= length
         }
-        if let notes, uppercaseLanes != 0 { notes.pointee.hasUppercase = true }
+        if let notes {
+            if uppercaseLanes != 0 || twoByteFlags & TwoByteFold.uppercase != 0 { notes.pointee.hasUppercase = true }
+            if twoByteFlags & TwoByteFold.underivable != 0 { notes.pointee.derivesCaselessFolds = false }
+        }
         return written
     }
 
