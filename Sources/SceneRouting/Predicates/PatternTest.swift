@@ -27,7 +27,8 @@ final class PatternTest: Sendable {
         self.literals = literals
     }
 
-    /// - Complexity: bounded by the PCRE2 match limit; allocation-free for ASCII identifiers.
+    /// - Complexity: bounded by the PCRE2 match limit; allocation-free for ASCII identifiers
+    ///   and for the non-ASCII ones ``PatternFold`` folds.
     func evaluate(_ subject: inout Subject, budgetExceeded: inout Bool) -> Bool {
         guard subject.hasIdentifier, let unretainedPattern else { return false }
         return unretainedPattern._withUnsafeGuaranteedRef { evaluate(with: $0, &subject, budgetExceeded: &budgetExceeded) }
@@ -47,6 +48,8 @@ final class PatternTest: Sendable {
             // itself when normalising would leave it as it is.
             if mode == .canonical && NFKCStableText.isStable(subject.bytes) {
                 outcome = pattern.matches(subject.bytes)
+            } else if let form = subject.patternFormInPlace(mode) {
+                outcome = pattern.matches(form)
             } else {
                 outcome = pattern.matches(subject.patternForm(mode))
             }

@@ -21,15 +21,20 @@ struct Subject {
     /// Made on the first use (non-ASCII identifiers only) and freed by ``with(_:_:)``: held
     /// by pointer so that a subject holds no reference and ending a route costs nothing.
     private var patternForms: UnsafeMutablePointer<[FoldMode: String]>?
-    /// Room for one key fold per family, `foldStride` bytes apart: the thread's
-    /// ``RouteScratch`` (released by ``with(_:_:)``), or for a subject evaluated while another
-    /// holds it, memory of its own (freed there too).
+    /// Room for one key fold per family, `foldStride` bytes apart, then one pattern form per
+    /// folding mode, `formStride` bytes apart: the thread's ``RouteScratch`` (released by
+    /// ``with(_:_:)``), or for a subject evaluated while another holds it, memory of its own
+    /// (freed there too).
     private var foldStorage: UnsafeMutablePointer<UInt8>?
     /// The scratch `foldStorage` was borrowed from (nil if owned): kept alive by its thread,
     /// held unretained so that giving it back needs no second thread-local lookup.
     private var foldScratch: Unmanaged<RouteScratch>?
     private var foldStride = 0
     private var foldLengths: (Int, Int, Int) = (-1, -1, -1)
+    private var formStride = 0
+    /// Per folding mode (``FoldMode/rawValue`` - 1), the pattern form's length: -1 not made
+    /// yet, -2 left to Foundation (``PatternFold``).
+    private var formLengths: (Int, Int, Int, Int) = (-1, -1, -1, -1)
     /// Whether the caseless folds are the case-sensitive one with ASCII lowercased
     /// (``KeyFold/foldCaseSensitive(_:into:)``): set only when that one is made, so true
     /// also says it is.
@@ -66,17 +71,7 @@ struct Subject {
     /// looked up in, and what the keys a literal guarantees must occur in
     /// (``NeedleKeys``).
     mutating func keyFold(_ family: KeyFamily) -> UnsafeBufferPointer<UInt8> {
-        if foldStorage == nil {
-            foldStride = KeyFold.shared.outputCapacity(for: bytes.count)
-            let capacity = foldStride * KeyFamily.allCases.count
-            let scratch = RouteScratch.currentUnmanaged
-            if let borrowed = scratch._withUnsafeGuaranteedRef({ $0.borrow(capacity: capacity) }) {
-                foldStorage = borrowed
-                foldScratch = scratch
-            } else {
-                foldStorage = .allocate(capacity: capacity)
-            }
-        }
+        if foldStorage == nil { makeStorage() }
         if family != .caseSensitive && foldsDerive && !caseSensitiveFoldHasUppercase {
             // All three folds are the case-sensitive one: no copy to make.
             return UnsafeBufferPointer(start: foldStorage!, count: foldLengths.0)
@@ -109,6 +104,19 @@ struct Subject {
         return UnsafeBufferPointer(start: start, count: length)
     }
 
+    private mutating func makeStorage() {
+        foldStride = KeyFold.shared.outputCapacity(for: bytes.count)
+        formStride = PatternFold.shared.outputCapacity(for: bytes.count)
+        let capacity = foldStride * KeyFamily.allCases.count + formStride * 4
+        let scratch = RouteScratch.currentUnmanaged
+        if let borrowed = scratch._withUnsafeGuaranteedRef({ $0.borrow(capacity: capacity) }) {
+            foldStorage = borrowed
+            foldScratch = scratch
+        } else {
+            foldStorage = .allocate(capacity: capacity)
+        }
+    }
+
     /// Whether the key folds for `a` and `b` are the same bytes (so one probe serves both),
     /// making them if needed. Known without making or comparing them when the caseless folds
     /// derive from the case-sensitive one (``KeyFold/foldCaseSensitive(_:into:)``).
@@ -138,8 +146,35 @@ struct Subject {
         }
     }
 
+    /// The identifier as LIKE/MATCHES see it (non-ASCII only, `mode` not literal): folded
+    /// per `mode`, then NFKC, made in place (``PatternFold``); nil when the identifier holds
+    /// text only Foundation folds (then ``patternForm(_:)`` makes it).
+    mutating func patternFormInPlace(_ mode: FoldMode) -> UnsafeBufferPointer<UInt8>? {
+        let slot = mode.rawValue - 1
+        guard slot >= 0 else { return nil }
+        if foldStorage == nil { makeStorage() }
+        let start = foldStorage! + foldStride * KeyFamily.allCases.count + formStride * slot
+        var length: Int
+        switch slot {
+        case 0: length = formLengths.0
+        case 1: length = formLengths.1
+        case 2: length = formLengths.2
+        default: length = formLengths.3
+        }
+        if length == -1 {
+            length = PatternFold.shared.form(bytes, mode, into: start) ?? -2
+            switch slot {
+            case 0: formLengths.0 = length
+            case 1: formLengths.1 = length
+            case 2: formLengths.2 = length
+            default: formLengths.3 = length
+            }
+        }
+        return length >= 0 ? UnsafeBufferPointer(start: start, count: length) : nil
+    }
+
     /// The identifier as LIKE/MATCHES see it (non-ASCII only): folded per `mode`, then
-    /// NFKC, unless the mode is literal (`[n]`).
+    /// NFKC, unless the mode is literal (`[n]`), through Foundation.
     mutating func patternForm(_ mode: FoldMode) -> String {
         let string = self.string ?? ""
         if mode == .literal { return string }
