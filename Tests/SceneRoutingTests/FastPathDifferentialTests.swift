@@ -108,6 +108,50 @@ import Testing
         #expect(matched > checked / 20)
     }
 
+    /// Decomposed identifiers (`e` and a combining accent where the literal has `é`) are
+    /// found in their composed form without CFString; every answer must still be CFString's,
+    /// whatever marks sit at the edges (CFString finds no `ド` at the end of `ト` and a
+    /// voicing mark, so ENDSWITH is left to it), and the composed form must decide many hits.
+    @Test func decomposedIdentifiersAgreeWithCFString() {
+        var generator = SplitMix64(seed: 127)
+        let words = ["café", "résumé", "übersicht", "ἀρχεῖο", "ドキュメント", "각", "Øre", "Å", "ǰ", "ñ", "grüppe-7;", "thème-3.", "x/"]
+        let around = ["", "", "a", "/", "-9", "\u{301}", "\u{308}", "é", "e\u{301}", "\u{3099}", "Ä"]
+        let modes: [FoldMode] = [.literal, .canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive]
+        let operations: [LiteralTest.Operation] = [.equal, .beginsWith, .endsWith, .contains]
+        var (checked, matched, composedHits) = (0, 0, 0)
+        for _ in 0..<TestTier.size(quick: 600, full: 4_000) {
+            let literal = (0..<Int.random(in: 1...2, using: &generator)).map { _ in words.randomElement(using: &generator)! }.joined()
+            let before = around.randomElement(using: &generator)!
+            let after = around.randomElement(using: &generator)!
+            let whole = before + literal + after
+            let identifiers = [
+                whole.decomposedStringWithCanonicalMapping, before + literal.decomposedStringWithCanonicalMapping + after,
+                (before + literal.uppercased() + after).decomposedStringWithCanonicalMapping,
+            ]
+            for mode in modes {
+                for operation in operations {
+                    let test = LiteralTest(operation, literal: literal, mode: mode)
+                    for identifier in identifiers where !identifier.utf8.allSatisfy({ $0 < 0x80 }) {
+                        let (fast, reference) = answers(test, identifier)
+                        #expect(
+                            fast == reference,
+                            "\(operation) \(mode) literal \(literal.debugDescription) identifier \(identifier.debugDescription)")
+                        checked += 1
+                        if reference { matched += 1 }
+                        if fast && !Self.verbatim(literal, as: .inner, in: identifier, folding: .none)
+                            && Self.verbatim(literal, as: .inner, in: identifier.precomposedStringWithCanonicalMapping, folding: .none)
+                        {
+                            composedHits += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 20_000)
+        #expect(matched > checked / 10)
+        #expect(composedHits > checked / 40)
+    }
+
     /// A literal found verbatim between inert neighbours is decided without CFString: every
     /// such hit must be one CFString finds, under every mode, whatever sits around it
     /// (marks, jamo, voicing marks, skin tones, joiners, prepended signs, line breaks, final

@@ -22,9 +22,9 @@ struct Subject {
     /// by pointer so that a subject holds no reference and ending a route costs nothing.
     private var patternForms: UnsafeMutablePointer<[FoldMode: String]>?
     /// Room for one key fold per family, `foldStride` bytes apart, then one pattern form per
-    /// folding mode, `formStride` bytes apart: the thread's ``RouteScratch`` (released by
-    /// ``with(_:_:)``), or for a subject evaluated while another holds it, memory of its own
-    /// (freed there too).
+    /// folding mode, `formStride` bytes apart, then the composed form: the thread's
+    /// ``RouteScratch`` (released by ``with(_:_:)``), or for a subject evaluated while another
+    /// holds it, memory of its own (freed there too).
     private var foldStorage: UnsafeMutablePointer<UInt8>?
     /// The scratch `foldStorage` was borrowed from (nil if owned): kept alive by its thread,
     /// held unretained so that giving it back needs no second thread-local lookup.
@@ -35,6 +35,8 @@ struct Subject {
     /// Per folding mode (``FoldMode/rawValue`` - 1), the pattern form's length: -1 not made
     /// yet, -2 left to Foundation (``PatternFold``).
     private var formLengths: (Int, Int, Int, Int) = (-1, -1, -1, -1)
+    /// The composed form's length (``composedForm()``): -1 not made yet, -2 none to make.
+    private var composedLength = -1
     /// Whether the caseless folds are the case-sensitive one with ASCII lowercased
     /// (``KeyFold/foldCaseSensitive(_:into:)``): set only when that one is made, so true
     /// also says it is.
@@ -107,7 +109,7 @@ struct Subject {
     private mutating func makeStorage() {
         foldStride = KeyFold.shared.outputCapacity(for: bytes.count)
         formStride = PatternFold.shared.outputCapacity(for: bytes.count)
-        let capacity = foldStride * KeyFamily.allCases.count + formStride * 4
+        let capacity = foldStride * KeyFamily.allCases.count + formStride * 4 + composedCapacity
         let scratch = RouteScratch.currentUnmanaged
         if let borrowed = scratch._withUnsafeGuaranteedRef({ $0.borrow(capacity: capacity) }) {
             foldStorage = borrowed
@@ -144,6 +146,35 @@ struct Subject {
             forms.deallocate()
             patternForms = nil
         }
+    }
+
+    /// NFC never makes text more than three times longer.
+    private var composedCapacity: Int { bytes.count * 3 }
+
+    /// The identifier in NFC (non-ASCII only), when that differs from the identifier: text
+    /// canonically equivalent to it, which CFString's comparisons (all but `[n]`) treat as
+    /// the identifier itself. Nil when composing changes nothing (always so for text
+    /// ``NFKCStableText`` calls stable).
+    mutating func composedForm() -> UnsafeBufferPointer<UInt8>? {
+        if composedLength == -1 {
+            composedLength = -2
+            if !NFKCStableText.isStable(bytes), let string {
+                if foldStorage == nil { makeStorage() }
+                let start = foldStorage! + foldStride * KeyFamily.allCases.count + formStride * 4
+                let capacity = composedCapacity
+                var length = 0
+                // The standard library's normaliser, byte by byte into the scratch.
+                string._withNFCCodeUnits { byte in
+                    if length < capacity { start[length] = byte }
+                    length += 1
+                }
+                if length <= capacity && !ASCIIText.equal(UnsafeBufferPointer(start: start, count: length), bytes, caseless: false) {
+                    composedLength = length
+                }
+            }
+        }
+        guard composedLength >= 0 else { return nil }
+        return UnsafeBufferPointer(start: foldStorage! + foldStride * KeyFamily.allCases.count + formStride * 4, count: composedLength)
     }
 
     /// The identifier as LIKE/MATCHES see it (non-ASCII only, `mode` not literal): folded
