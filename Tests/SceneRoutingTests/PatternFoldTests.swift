@@ -70,7 +70,7 @@ import Testing
     /// Marks, and scalars of three or four bytes outside the unchanged ranges, are left to
     /// Foundation; `[n]` has no form to make.
     @Test func textHoldingAnythingElseIsLeftToFoundation() {
-        for text in ["e\u{301}", "\u{301}", "A\u{34F}", "\u{600}1", "👍🏻", "ἀρχεῖο", "ドキュメント", "ﬁ", "Ａ", "✉️", "\u{1100}\u{1161}", "각", "x\u{200D}y"] {
+        for text in ["e\u{301}", "\u{301}", "A\u{34F}", "\u{600}1", "👍🏻", "ἀρχεῖο", "ﬁ", "Ａ", "✉️", "\u{1100}\u{1161}", "각", "x\u{200D}y"] {
             for mode in Self.modes { #expect(Self.form(text, mode) == nil, "\(text.debugDescription) \(mode)") }
         }
         #expect(Self.form("é", .literal) == nil)
@@ -96,6 +96,26 @@ import Testing
         #expect(changed.isEmpty, "\(changed)")
     }
 
+    /// Kana are their own form without options and under `[c]`, beside each other and beside
+    /// other text; under `[d]` and `[cd]`, and with a voicing mark, they are left to Foundation.
+    @Test func kanaAreUnchangedUnlessDiacriticsAreIgnored() {
+        var changed: [String] = []
+        for range in [UInt32(0x3041)...0x3096, 0x30A1...0x30FA] {
+            for value in range {
+                #expect(PatternFold.isUnchangedUnlessDiacriticsAreIgnored(value))
+                let text = String(Unicode.Scalar(value)!)
+                for mode in [FoldMode.canonical, .caseInsensitive] {
+                    for candidate in [text, "a" + text + "ド", "ト" + text + "é"] where Self.foundationForm(candidate, mode) != Self.form(candidate, mode) {
+                        if changed.count < 10 { changed.append("U+\(String(value, radix: 16)) \(mode)") }
+                    }
+                }
+                #expect(Self.form(text, .diacriticInsensitive) == nil && Self.form(text, .caseAndDiacriticInsensitive) == nil)
+            }
+        }
+        #expect(changed.isEmpty, "\(changed)")
+        #expect(Self.form("ト\u{3099}", .caseInsensitive) == nil)
+    }
+
     /// Patterns decide non-ASCII identifiers through the form made in place: `[c]` folds ß
     /// to ss and keeps accents, `[cd]` drops them, `[d]` keeps case.
     @Test func patternsMatchTheFormMadeInPlace() throws {
@@ -107,6 +127,7 @@ import Testing
             ("SELF LIKE[d] 'ДОКУМЕНТ-?'", .diacriticInsensitive, "ДОКУМЕНТ-7", true),
             ("SELF LIKE[d] 'документ-?'", .diacriticInsensitive, "ДОКУМЕНТ-7", false),
             ("SELF MATCHES '[^/]+/文档'", .canonical, "Øre/文档", true),
+            ("SELF LIKE[c] 'ドキュメント-*'", .caseInsensitive, "ドキュメント-618-v3", true),
         ]
         for (format, mode, identifier, matches) in cases {
             #expect(try ActivationPredicate(format: format).evaluate(identifier) == matches, "\(format) on \(identifier)")

@@ -3,7 +3,8 @@ import Foundation
 /// The form `LIKE` and `MATCHES` read a non-ASCII identifier in — folded for the mode
 /// (``FoldMode/fold(_:)``), then normalised to NFKC — made without Foundation for the text
 /// most identifiers are: ASCII, two-byte scalars (Latin, Greek, Cyrillic, Hebrew, Arabic)
-/// and a few ranges of scalars every mode leaves as they are (CJK ideographs, pictographs).
+/// and a few ranges of scalars the modes leave as they are (CJK ideographs, pictographs, and
+/// kana unless diacritics are ignored).
 ///
 /// Folding and normalising such text is done scalar by scalar: each of these scalars is a
 /// starter (canonical combining class 0) that is not a mark nor a format character and that
@@ -97,12 +98,20 @@ final class PatternFold: @unchecked Sendable {
                 continue
             }
             let (value, length) = UTF8Scalar.decode(text, at: index)
-            guard Self.isUnchangedInEveryMode(value) else { return nil }
+            guard Self.isUnchangedInEveryMode(value) || (modeIndex < 2 && Self.isUnchangedUnlessDiacriticsAreIgnored(value)) else {
+                return nil
+            }
             for offset in 0..<length { output[written &+ offset] = text[index &+ offset] }
             written &+= length
             index &+= length
         }
         return written
+    }
+
+    /// Kana without their voicing marks: their own form without options and under `[c]`;
+    /// `[d]` takes the voicing off `ド`.
+    static func isUnchangedUnlessDiacriticsAreIgnored(_ value: UInt32) -> Bool {
+        (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value)
     }
 
     /// Scalars of three or four bytes that are their own form in every mode: caseless,
