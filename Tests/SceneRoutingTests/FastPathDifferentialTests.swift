@@ -41,6 +41,26 @@ import Testing
         return (fast, test.foundation(identifier))
     }
 
+    /// Expects every test of `literal` (each mode and operation) to answer each non-ASCII
+    /// identifier as CFString does, and hands `body` the identifier and both answers.
+    private func expectCFStringAnswers(
+        _ literal: String, _ identifiers: [String], _ modes: [FoldMode], _ operations: [LiteralTest.Operation],
+        _ body: (_ identifier: String, _ fast: Bool, _ reference: Bool) -> Void
+    ) {
+        for mode in modes {
+            for operation in operations {
+                let test = LiteralTest(operation, literal: literal, mode: mode)
+                for identifier in identifiers where !identifier.utf8.allSatisfy({ $0 < 0x80 }) {
+                    let (fast, reference) = answers(test, identifier)
+                    #expect(
+                        fast == reference,
+                        "\(operation) \(mode) literal \(literal.debugDescription) identifier \(identifier.debugDescription)")
+                    body(identifier, fast, reference)
+                }
+            }
+        }
+    }
+
     @Test func literalTestsAgreeWithCFString() {
         var generator = SplitMix64(seed: 42)
         let modes: [FoldMode] = [.literal, .canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive]
@@ -90,18 +110,9 @@ import Testing
             identifiers.append(text(2) + literal + text(2))
             identifiers.append(literal.uppercased() + text(1))
             identifiers.append(text(1) + literal.lowercased())
-            for mode in modes {
-                for operation in operations {
-                    let test = LiteralTest(operation, literal: literal, mode: mode)
-                    for identifier in identifiers where !identifier.utf8.allSatisfy({ $0 < 0x80 }) {
-                        let (fast, reference) = answers(test, identifier)
-                        #expect(
-                            fast == reference,
-                            "\(operation) \(mode) literal \(literal.debugDescription) identifier \(identifier.debugDescription)")
-                        checked += 1
-                        if reference { matched += 1 }
-                    }
-                }
+            expectCFStringAnswers(literal, identifiers, modes, operations) { _, _, reference in
+                checked += 1
+                if reference { matched += 1 }
             }
         }
         #expect(checked > 100_000)
@@ -128,22 +139,13 @@ import Testing
                 whole.decomposedStringWithCanonicalMapping, before + literal.decomposedStringWithCanonicalMapping + after,
                 (before + literal.uppercased() + after).decomposedStringWithCanonicalMapping,
             ]
-            for mode in modes {
-                for operation in operations {
-                    let test = LiteralTest(operation, literal: literal, mode: mode)
-                    for identifier in identifiers where !identifier.utf8.allSatisfy({ $0 < 0x80 }) {
-                        let (fast, reference) = answers(test, identifier)
-                        #expect(
-                            fast == reference,
-                            "\(operation) \(mode) literal \(literal.debugDescription) identifier \(identifier.debugDescription)")
-                        checked += 1
-                        if reference { matched += 1 }
-                        if fast && !Self.verbatim(literal, as: .inner, in: identifier, folding: .none)
-                            && Self.verbatim(literal, as: .inner, in: identifier.precomposedStringWithCanonicalMapping, folding: .none)
-                        {
-                            composedHits += 1
-                        }
-                    }
+            expectCFStringAnswers(literal, identifiers, modes, operations) { identifier, fast, reference in
+                checked += 1
+                if reference { matched += 1 }
+                if fast && !Self.verbatim(literal, as: .inner, in: identifier, folding: .none)
+                    && Self.verbatim(literal, as: .inner, in: identifier.precomposedStringWithCanonicalMapping, folding: .none)
+                {
+                    composedHits += 1
                 }
             }
         }
