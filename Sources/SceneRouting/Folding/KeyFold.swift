@@ -146,7 +146,7 @@ final class KeyFold: @unchecked Sendable {
     /// so through the two-level lookup).
     private func makeTwoByteFolds() -> UnsafeMutableBufferPointer<UInt64> {
         let table = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: TwoByteFold.scalars * KeyFamily.allCases.count)
-        _ = table.initialize(repeating: 0)
+        table.initialize(repeating: 0)
         var output = [UInt8](repeating: 0, count: outputCapacity(for: 2))
         for value in UInt32(0x80)..<UInt32(TwoByteFold.scalars) {
             let text: [UInt8] = [0xC0 | UInt8(value >> 6), 0x80 | UInt8(value & 0x3F)]

@@ -33,7 +33,7 @@ final class PatternFold: @unchecked Sendable {
 
     private init() {
         entries = .allocate(capacity: Self.scalars * Self.modes.count)
-        _ = entries.initialize(repeating: 0)
+        entries.initialize(repeating: 0)
         for (modeIndex, mode) in Self.modes.enumerated() {
             for value in UInt32(0x80)..<UInt32(Self.scalars) {
                 guard let scalar = Unicode.Scalar(value), Self.standsAlone(scalar) else { continue }
