@@ -16,7 +16,7 @@ import Testing
     private static func form(_ text: String, _ mode: FoldMode) -> [UInt8]? {
         var text = text
         return text.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PatternFold.shared.outputCapacity(for: bytes.count)) { output in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PatternFold.outputCapacity(for: bytes.count)) { output in
                 PatternFold.shared.form(bytes, mode, into: output.baseAddress!).map { Array(output[0..<$0]) }
             }
         }

@@ -18,9 +18,10 @@ final class PatternFold: @unchecked Sendable {
     /// quarter of what ``KeyFold/shared`` costs to make, which a non-ASCII route needs first).
     static let shared = PatternFold()
 
-    /// Bytes of form per byte of text, at most, plus the room a four-byte store past the
-    /// end needs: see ``outputCapacity(for:)``.
-    func outputCapacity(for count: Int) -> Int { count * 2 + 4 }
+    /// The bytes an output buffer for the form of `count` bytes must have: two per byte of
+    /// text at most, and room for a four-byte store at the end. Static, so that making room
+    /// does not make the table.
+    static func outputCapacity(for count: Int) -> Int { count * 2 + 4 }
 
     /// Per folding mode (``FoldMode/canonical`` to ``FoldMode/caseAndDiacriticInsensitive``),
     /// per two-byte scalar: its form's bytes in bits 0–31 and their count in bits 32–39, and

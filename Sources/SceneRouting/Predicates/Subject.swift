@@ -108,7 +108,7 @@ struct Subject {
 
     private mutating func makeStorage() {
         foldStride = KeyFold.shared.outputCapacity(for: bytes.count)
-        formStride = PatternFold.shared.outputCapacity(for: bytes.count)
+        formStride = PatternFold.outputCapacity(for: bytes.count)
         let capacity = foldStride * KeyFamily.allCases.count + formStride * 4 + composedCapacity
         let scratch = RouteScratch.currentUnmanaged
         if let borrowed = scratch._withUnsafeGuaranteedRef({ $0.borrow(capacity: capacity) }) {
