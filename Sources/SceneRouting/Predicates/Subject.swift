@@ -152,9 +152,9 @@ struct Subject {
     private var composedCapacity: Int { bytes.count * 3 }
 
     /// The identifier in NFC (non-ASCII only), when that differs from the identifier: text
-    /// canonically equivalent to it, which CFString's comparisons (all but `[n]`) treat as
-    /// the identifier itself. Nil when composing changes nothing (always so for text
-    /// ``NFKCStableText`` calls stable).
+    /// canonically equivalent to it, which CFString's comparisons (all but `[n]`, and its
+    /// backward search aside: ``LiteralTest``) treat as the identifier itself. Nil when
+    /// composing changes nothing (always so for text ``NFKCStableText`` calls stable).
     mutating func composedForm() -> UnsafeBufferPointer<UInt8>? {
         if composedLength == -1 {
             composedLength = -2
