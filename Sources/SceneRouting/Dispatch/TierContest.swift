@@ -131,11 +131,8 @@ struct TierContest: TierCandidateVisitor {
         let reports: PatternSetMatches?
         if asciiChecksApply || set.mode == .literal {
             reports = set.database.scan(subject.pointee.bytes)
-        } else if let form = subject.pointee.patternFormInPlace(set.mode) {
-            reports = set.database.scan(form)
         } else {
-            var form = subject.pointee.patternForm(set.mode)
-            reports = form.withUTF8 { set.database.scan($0) }
+            reports = subject.pointee.withPatternForm(set.mode) { set.database.scan($0) }
         }
         let members = set.members
         guard var reports else {

@@ -31,6 +31,9 @@ enum FoldMode: Int, Sendable {
     /// Whether ASCII text must be lowercased for comparison in this mode.
     var foldsCase: Bool { self == .caseInsensitive || self == .caseAndDiacriticInsensitive }
 
+    /// Whether diacritics are ignored in this mode (`[d]`).
+    var ignoresDiacritics: Bool { self == .diacriticInsensitive || self == .caseAndDiacriticInsensitive }
+
     /// The options Foundation's CFString-backed comparisons take.
     var compareOptions: String.CompareOptions {
         switch self {

@@ -11,8 +11,8 @@ import Foundation
 /// nothing before it composes with, and so is the first scalar of its form, so no neighbour
 /// changes a scalar's form and the forms concatenate. Text holding anything else (a mark, a
 /// compatibility character outside two bytes, Hangul jamo, a skin tone) returns nil and is
-/// left to Foundation. The two-byte
-/// forms are Foundation's own, asked once per scalar and mode when the table is first used.
+/// left to Foundation. The two-byte forms are Foundation's own, asked once per scalar and
+/// mode when the table is first used.
 final class PatternFold: @unchecked Sendable {
     /// The table every route uses, made on first use (about 7,700 of Foundation's folds, a
     /// quarter of what ``KeyFold/shared`` costs to make, which a non-ASCII route needs first).
@@ -23,19 +23,25 @@ final class PatternFold: @unchecked Sendable {
     /// does not make the table.
     static func outputCapacity(for count: Int) -> Int { count * 2 + 4 }
 
-    /// Per folding mode (``FoldMode/canonical`` to ``FoldMode/caseAndDiacriticInsensitive``),
-    /// per two-byte scalar: its form's bytes in bits 0–31 and their count in bits 32–39, and
+    /// Per folding mode (``slot(of:)``), per two-byte scalar: its form's bytes in bits 0–31 and their count in bits 32–39, and
     /// ``usable`` set when the form is at most four bytes and begins with an ASCII or two-byte
     /// starter.
     private let entries: UnsafeMutableBufferPointer<UInt64>
     private static let scalars = 0x800
     private static let usable: UInt64 = 1 << 40
-    private static let modes: [FoldMode] = [.canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive]
+
+    /// The folding modes, one table (and one form per route) each.
+    static let slots = 4
+
+    /// Which of the ``slots`` `mode` uses: its place after ``FoldMode/literal``, which has
+    /// no form to make (nil).
+    static func slot(of mode: FoldMode) -> Int? { mode == .literal ? nil : mode.rawValue - 1 }
 
     private init() {
-        entries = .allocate(capacity: Self.scalars * Self.modes.count)
+        entries = .allocate(capacity: Self.scalars * Self.slots)
         entries.initialize(repeating: 0)
-        for (modeIndex, mode) in Self.modes.enumerated() {
+        for modeIndex in 0..<Self.slots {
+            let mode = FoldMode(rawValue: modeIndex + 1)!
             for value in UInt32(0x80)..<UInt32(Self.scalars) {
                 guard let scalar = Unicode.Scalar(value), Self.standsAlone(scalar) else { continue }
                 let form = mode.fold(String(scalar)).precomposedStringWithCompatibilityMapping
@@ -68,14 +74,7 @@ final class PatternFold: @unchecked Sendable {
     /// returns how many bytes it wrote, or nil for text this table cannot fold.
     /// - Complexity: O(`text.count`); no allocation.
     func form(_ text: UnsafeBufferPointer<UInt8>, _ mode: FoldMode, into output: UnsafeMutablePointer<UInt8>) -> Int? {
-        let modeIndex: Int
-        switch mode {
-        case .literal: return nil
-        case .canonical: modeIndex = 0
-        case .caseInsensitive: modeIndex = 1
-        case .diacriticInsensitive: modeIndex = 2
-        case .caseAndDiacriticInsensitive: modeIndex = 3
-        }
+        guard let modeIndex = Self.slot(of: mode) else { return nil }
         let table = entries.baseAddress! + modeIndex * Self.scalars
         let lowercases = mode.foldsCase
         var written = 0
@@ -99,7 +98,7 @@ final class PatternFold: @unchecked Sendable {
                 continue
             }
             let (value, length) = UTF8Scalar.decode(text, at: index)
-            guard Self.isUnchangedInEveryMode(value) || (modeIndex < 2 && Self.isUnchangedUnlessDiacriticsAreIgnored(value)) else {
+            guard Self.isUnchangedInEveryMode(value) || (!mode.ignoresDiacritics && Self.isUnchangedUnlessDiacriticsAreIgnored(value)) else {
                 return nil
             }
             for offset in 0..<length { output[written &+ offset] = text[index &+ offset] }

@@ -48,10 +48,8 @@ final class PatternTest: Sendable {
             // itself when normalising would leave it as it is.
             if mode == .canonical && NFKCStableText.isStable(subject.bytes) {
                 outcome = pattern.matches(subject.bytes)
-            } else if let form = subject.patternFormInPlace(mode) {
-                outcome = pattern.matches(form)
             } else {
-                outcome = pattern.matches(subject.patternForm(mode))
+                outcome = subject.withPatternForm(mode) { pattern.matches($0) }
             }
         }
         switch outcome {

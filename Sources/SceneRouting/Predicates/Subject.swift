@@ -32,7 +32,7 @@ struct Subject {
     private var foldStride = 0
     private var foldLengths: (Int, Int, Int) = (-1, -1, -1)
     private var formStride = 0
-    /// Per folding mode (``FoldMode/rawValue`` - 1), the pattern form's length: -1 not made
+    /// Per folding mode (``PatternFold/slot(of:)``), the pattern form's length: -1 not made
     /// yet, -2 left to Foundation (``PatternFold``).
     private var formLengths: (Int, Int, Int, Int) = (-1, -1, -1, -1)
     /// The composed form's length (``composedForm()``): -1 not made yet, -2 none to make.
@@ -109,7 +109,7 @@ struct Subject {
     private mutating func makeStorage() {
         foldStride = KeyFold.shared.outputCapacity(for: bytes.count)
         formStride = PatternFold.outputCapacity(for: bytes.count)
-        let capacity = foldStride * KeyFamily.allCases.count + formStride * 4 + composedCapacity
+        let capacity = foldStride * KeyFamily.allCases.count + formStride * PatternFold.slots + composedCapacity
         let scratch = RouteScratch.currentUnmanaged
         if let borrowed = scratch._withUnsafeGuaranteedRef({ $0.borrow(capacity: capacity) }) {
             foldStorage = borrowed
@@ -151,6 +151,13 @@ struct Subject {
     /// NFC never makes text more than three times longer.
     private var composedCapacity: Int { bytes.count * 3 }
 
+    /// Where pattern form `slot` (``PatternFold/slot(of:)``) is made, after the key folds;
+    /// the slot after the last (``PatternFold/slots``) is the composed form's. Only once the
+    /// storage exists.
+    private func formStart(_ slot: Int) -> UnsafeMutablePointer<UInt8> {
+        foldStorage! + foldStride * KeyFamily.allCases.count + formStride * slot
+    }
+
     /// The identifier in NFC (non-ASCII only), when that differs from the identifier: text
     /// canonically equivalent to it, which CFString's comparisons (all but `[n]`, and its
     /// backward search aside: ``LiteralTest``) treat as the identifier itself. Nil when
@@ -160,7 +167,7 @@ struct Subject {
             composedLength = -2
             if !NFKCStableText.isStable(bytes), let string {
                 if foldStorage == nil { makeStorage() }
-                let start = foldStorage! + foldStride * KeyFamily.allCases.count + formStride * 4
+                let start = formStart(PatternFold.slots)
                 let capacity = composedCapacity
                 var length = 0
                 // The standard library's normaliser, byte by byte into the scratch.
@@ -174,17 +181,23 @@ struct Subject {
             }
         }
         guard composedLength >= 0 else { return nil }
-        return UnsafeBufferPointer(start: foldStorage! + foldStride * KeyFamily.allCases.count + formStride * 4, count: composedLength)
+        return UnsafeBufferPointer(start: formStart(PatternFold.slots), count: composedLength)
     }
 
-    /// The identifier as LIKE/MATCHES see it (non-ASCII only, `mode` not literal): folded
-    /// per `mode`, then NFKC, made in place (``PatternFold``); nil when the identifier holds
-    /// text only Foundation folds (then ``patternForm(_:)`` makes it).
+    /// Runs `body` with the identifier as LIKE/MATCHES see it (non-ASCII only, `mode` not
+    /// literal): folded per `mode`, then NFKC. Made in place when ``PatternFold`` can,
+    /// otherwise by Foundation (``patternForm(_:)``).
+    mutating func withPatternForm<Result>(_ mode: FoldMode, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let form = patternFormInPlace(mode) { return body(form) }
+        var form = patternForm(mode)
+        return form.withUTF8(body)
+    }
+
+    /// The pattern form made in place (``PatternFold``), kept for the rest of the route; nil
+    /// when the identifier holds text only Foundation folds, or `mode` is literal.
     mutating func patternFormInPlace(_ mode: FoldMode) -> UnsafeBufferPointer<UInt8>? {
-        let slot = mode.rawValue - 1
-        guard slot >= 0 else { return nil }
+        guard let slot = PatternFold.slot(of: mode) else { return nil }
         if foldStorage == nil { makeStorage() }
-        let start = foldStorage! + foldStride * KeyFamily.allCases.count + formStride * slot
         var length: Int
         switch slot {
         case 0: length = formLengths.0
@@ -193,7 +206,7 @@ struct Subject {
         default: length = formLengths.3
         }
         if length == -1 {
-            length = PatternFold.shared.form(bytes, mode, into: start) ?? -2
+            length = PatternFold.shared.form(bytes, mode, into: formStart(slot)) ?? -2
             switch slot {
             case 0: formLengths.0 = length
             case 1: formLengths.1 = length
@@ -201,12 +214,12 @@ struct Subject {
             default: formLengths.3 = length
             }
         }
-        return length >= 0 ? UnsafeBufferPointer(start: start, count: length) : nil
+        return length >= 0 ? UnsafeBufferPointer(start: formStart(slot), count: length) : nil
     }
 
     /// The identifier as LIKE/MATCHES see it (non-ASCII only): folded per `mode`, then
     /// NFKC, unless the mode is literal (`[n]`), through Foundation.
-    mutating func patternForm(_ mode: FoldMode) -> String {
+    private mutating func patternForm(_ mode: FoldMode) -> String {
         let string = self.string ?? ""
         if mode == .literal { return string }
         if let cached = patternForms?.pointee[mode] { return cached }
