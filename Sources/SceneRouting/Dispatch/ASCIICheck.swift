@@ -22,12 +22,17 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
 
     // The literal's bytes, owned by the group's ``LiteralTest``, or (`.pattern`) the group's
     // ``PatternTest``: the group's predicate keeps either alive. The pointer and count come
-    // first and the two one-byte fields last, so the check packs into 14 bytes and a
+    // first and the three one-byte fields last, so the check packs into 15 bytes and a
     // ``GroupHead`` into 40.
     private var start: UnsafeRawPointer?
     private var count: Int32
     var operation: Operation
     var caseless: Bool
+    /// The check decides non-ASCII identifiers too: `==` on a non-ASCII literal compared byte
+    /// for byte, which `.equal` without `caseless` computes for any identifier. Verifying such
+    /// a group then reads the literal here rather than through its test (a cache miss fewer
+    /// at scale) and skips the test's folds.
+    private(set) var decidesAnyIdentifier = false
 
     init(operation: Operation, caseless: Bool, literal: UnsafeBufferPointer<UInt8>) {
         self.operation = operation
@@ -117,7 +122,13 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     /// form, or (without one, so no program can verify it either) the test itself.
     static func of(_ root: CompiledNode) -> ASCIICheck {
         guard case .literal(let test) = root else { return .none }
-        return ASCIICheck(test) ?? .literalTest(test)
+        if let check = ASCIICheck(test) { return check }
+        if let bytes = test.bytesEqualityLiteral, bytes.count <= Int32.max {
+            var check = ASCIICheck(operation: .equal, caseless: false, literal: bytes)
+            check.decidesAnyIdentifier = true
+            return check
+        }
+        return .literalTest(test)
     }
 
     /// Whether an ASCII identifier passes (operations other than `.none`); `programs` is the

@@ -490,13 +490,12 @@ final class DispatchTable: @unchecked Sendable {
         } else {
             // Each family's keys are folded literals: probe the identifier's fold for them,
             // once for all the families it folds alike for.
-            var pending = KeyFamilySet.empty
-            for family in KeyFamily.allCases where tier.index.hasKeys(of: family) { pending.insert(family) }
+            var pending = tier.index.familiesWithKeys
             while let family = pending.first {
                 let folded = subject.keyFold(family)
                 var alike = KeyFamilySet(family)
-                for other in KeyFamily.allCases where other.rawValue > family.rawValue && pending.contains(other) {
-                    if subject.keyFoldsAlike(family, other) { alike.insert(other) }
+                for other in pending.members(after: family) where subject.keyFoldsAlike(family, other) {
+                    alike.insert(other)
                 }
                 tier.index.probe(folded: folded, alike, &visitor)
                 pending.subtract(alike)

@@ -167,6 +167,8 @@ final class LiteralIndex {
     /// that most folded probes merge nothing.
     @exclusivity(unchecked) private var allFamiliesSummary = ProbeSummary()
     @exclusivity(unchecked) private var familiesWithLongKeys = KeyFamilySet.empty
+    /// The families some key is filed for (a non-ASCII identifier is folded for them only).
+    @exclusivity(unchecked) private(set) var familiesWithKeys = KeyFamilySet.empty
 
     private static func gramWidth(forKeyLength length: Int) -> Int { length >= 8 ? 8 : 4 }
 
@@ -201,8 +203,10 @@ final class LiteralIndex {
     private func mergeFamilySummaries() {
         allFamiliesSummary = ProbeSummary()
         familiesWithLongKeys = .empty
-        for family in KeyFamily.allCases {
+        familiesWithKeys = .empty
+        for family in KeyFamilySet.all {
             let summary = summary(of: family)
+            if !summary.isEmpty { familiesWithKeys.insert(family) }
             if summary.hasLongLengths {
                 familiesWithLongKeys.insert(family)
             } else {
@@ -216,15 +220,6 @@ final class LiteralIndex {
         case .caseSensitive: caseSensitiveSummary
         case .caseInsensitive: caseInsensitiveSummary
         case .caseAndDiacriticInsensitive: diacriticSummary
-        }
-    }
-
-    /// Whether any key of `family` is filed (a non-ASCII identifier is folded for it only then).
-    func hasKeys(of family: KeyFamily) -> Bool {
-        switch family {
-        case .caseSensitive: !caseSensitiveSummary.isEmpty
-        case .caseInsensitive: !caseInsensitiveSummary.isEmpty
-        case .caseAndDiacriticInsensitive: !diacriticSummary.isEmpty
         }
     }
 
@@ -546,7 +541,7 @@ final class LiteralIndex {
             return
         }
         var merged = ProbeSummary()
-        for family in KeyFamily.allCases where families.contains(family) {
+        for family in families {
             var summary = summary(of: family)
             if let flat {
                 flat.probe(folded: folded, family, &visitor)

@@ -78,7 +78,7 @@ struct TierContest: TierCandidateVisitor {
             default:
                 holds = ascii
                     ? head.check.holds(subject.pointee.bytes, programs: programs)
-                    : roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded)
+                    : holdsWithoutASCIICheck(group, head.check)
             }
             guard holds else {
                 if !offeredOnce { failed.insert(group) }
@@ -86,6 +86,15 @@ struct TierContest: TierCandidateVisitor {
             }
         }
         (best, bestRank) = (head.top, head.rank)
+    }
+
+    /// Whether `group`'s predicate holds for an identifier its ASCII check or program does not
+    /// decide, unless the check decides every identifier. Out of line, so that the ASCII
+    /// verification beside its call stays as compact as it was.
+    @inline(never)
+    private mutating func holdsWithoutASCIICheck(_ group: Int32, _ check: ASCIICheck) -> Bool {
+        if check.decidesAnyIdentifier { return check.holds(subject.pointee.bytes) }
+        return roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded)
     }
 
     @inline(__always)

@@ -1,6 +1,7 @@
 /// A set of key families (``KeyFamily``) in one byte: what a route builds while probing a
-/// non-ASCII identifier, without allocating.
-struct KeyFamilySet: Sendable, Equatable {
+/// non-ASCII identifier, without allocating. Iterates in ascending raw value, also without
+/// allocating (`KeyFamily.allCases` is an array, which a route would make and destroy).
+struct KeyFamilySet: Sendable, Equatable, Sequence {
     private var bits: UInt8 = 0
 
     static let empty = KeyFamilySet()
@@ -23,4 +24,21 @@ struct KeyFamilySet: Sendable, Equatable {
 
     /// The member with the lowest raw value, if any.
     var first: KeyFamily? { bits == 0 ? nil : KeyFamily(rawValue: bits.trailingZeroBitCount) }
+
+    /// The members after `family` (in raw value).
+    func members(after family: KeyFamily) -> KeyFamilySet {
+        KeyFamilySet(bits: bits & ~(1 << UInt8(family.rawValue + 1) &- 1))
+    }
+
+    struct Iterator: IteratorProtocol {
+        fileprivate var rest: KeyFamilySet
+
+        mutating func next() -> KeyFamily? {
+            guard let family = rest.first else { return nil }
+            rest.bits &= rest.bits &- 1
+            return family
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(rest: self) }
 }

@@ -26,7 +26,8 @@ final class LiteralTest: @unchecked Sendable {
     // it counts references); one byte each, in the padding after `operation`.
     /// The kind of key the literal guarantees (``keyKind(_:)``).
     private let keyKind: IndexKey.Kind?
-    /// `==` without options: the identifier's UTF-8 equals the literal's (``foundation(_:)``).
+    /// `==` without options (compiled as `[n]`: `isEqual:`) or with `[n]`: the identifier's
+    /// UTF-8 equals the literal's, as ``foundation(_:)`` decides.
     private let comparesBytes: Bool
     private let derived: Derived
     let literal: String
@@ -69,7 +70,11 @@ final class LiteralTest: @unchecked Sendable {
             self.asciiLiteral = mode.asciiForm(of: literal).map(Self.owned)
         }
         keyKind = Self.keyKind(operation)
-        if case .equal = operation, mode == .canonical { comparesBytes = true } else { comparesBytes = false }
+        if case .equal = operation, mode == .literal || mode == .canonical {
+            comparesBytes = true
+        } else {
+            comparesBytes = false
+        }
         if case .between(let upper) = operation {
             let bound = mode.asciiForm(of: upper)
             (derived, side) = (bound == nil ? .upperBoundByFoundation : .upperBound, bound.map { OwnedBytes($0, []) })
@@ -121,15 +126,23 @@ final class LiteralTest: @unchecked Sendable {
         return asciiLiteral ?? UnsafeBufferPointer(start: nil, count: 0)
     }
 
+    /// The UTF-8 of a non-ASCII literal that an identifier matches exactly when it is the
+    /// same bytes (`==` compared byte for byte); nil for any other test. Valid while the
+    /// test lives.
+    var bytesEqualityLiteral: UnsafeBufferPointer<UInt8>? {
+        guard comparesBytes, asciiLiteral == nil, let side else { return nil }
+        return side.first
+    }
+
     /// - Complexity: O(length of identifier + literal); allocation-free for ASCII identifiers.
     func evaluate(_ subject: inout Subject) -> Bool {
         guard subject.hasIdentifier else { return false }
+        if comparesBytes { return ASCIIText.equal(subject.bytes, verbatimBytes, caseless: false) }
         if subject.isASCII, let asciiLiteral {
             if derived == .upperBoundByFoundation { return foundation(subject.string!) }
             return ascii(subject.bytes, asciiLiteral)
         }
         if !subject.isASCII {
-            if comparesBytes { return ASCIIText.equal(subject.bytes, verbatimBytes, caseless: false) }
             if !keysOccur(in: &subject) { return false }
             if foundVerbatim(in: subject.bytes) { return true }
             // Decomposed text (`e` and a combining accent) is found in its composed form. Not
