@@ -119,7 +119,9 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     }
 
     /// The check for a group's predicate, if it is a single literal comparison: its ASCII
-    /// form, or (without one, so no program can verify it either) the test itself.
+    /// form; for `==` compared byte for byte on a non-ASCII literal, that literal's bytes,
+    /// deciding every identifier; otherwise (no program can verify it either) the test
+    /// itself.
     static func of(_ root: CompiledNode) -> ASCIICheck {
         guard case .literal(let test) = root else { return .none }
         if let check = ASCIICheck(test) { return check }
