@@ -103,6 +103,18 @@ import Testing
         return SceneRouter(app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions))
     }
 
+    /// Literals that share their head and differ in their tail (`ἀρχεῖο/53/` under `[d]`
+    /// offers the keys `ρχε` and `ο/53/`, equally selective): the first groups, filed while
+    /// both keys are equally free, take the tail too, so an identifier that shares only the
+    /// head verifies none of them. (Other predicates make the tier large enough to be probed
+    /// through its index.)
+    @Test func equallyFreeKeysFileTheTail() throws {
+        let greek = (10..<100).map { "SELF BEGINSWITH[d] 'ἀρχεῖο/\($0)/'" }
+        let router = try Self.router(prefer: greek + (0..<2_000).map { "SELF == 'pad-\($0)'" })
+        #expect(router.verifications(for: "ἀρχεῖο/fenêtre-4f1bbcdc8").prefer == 0)
+        #expect(router.route(identifier: "ἀρχεῖο/17/x").action == .activate(sessionID: "S7"))
+    }
+
     /// An identifier that repeats a group's key thousands of times, where the group's
     /// predicate is false: one evaluation, in any script.
     @Test func aRepeatedKeyIsEvaluatedOnce() throws {

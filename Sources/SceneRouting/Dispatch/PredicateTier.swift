@@ -190,8 +190,12 @@ final class PredicateTier {
                 // the first its family's probes look for counts as one group more: one shared
                 // bucket costs the routes that hit it a verification, the first inner key
                 // costs every route a pass over the identifier (`LIKE[c] 'SECTION-6/*'` beside
-                // `BEGINSWITH 'section-6/'` goes under their common prefix).
-                alternatives.min { a, b in
+                // `BEGINSWITH 'section-6/'` goes under their common prefix). Of alternatives
+                // equal in all that, the last: literals that share a head differ in their
+                // tails, as for grams (`BEGINSWITH[d] 'ἀρχεῖο/53/'` offers `ρχε` and `ο/53/`,
+                // and the first groups filed, into an empty index, would otherwise all take
+                // `ρχε`, which every Greek identifier then verifies).
+                alternatives.reversed().min { a, b in
                     let (costA, costB) = (a.map(\.missCost).max()!, b.map(\.missCost).max()!)
                     if costA != costB { return costA < costB }
                     let (loadA, loadB) = (load(a), load(b))
