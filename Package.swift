@@ -79,6 +79,8 @@ let package = Package(
             dependencies: [
                 "SceneRouting",
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                // `#if` as the app's build evaluates it.
+                .product(name: "SwiftIfConfig", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -112,7 +114,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneRouterImportTests",
-            dependencies: ["SceneRouterImport", "SceneRouting"],
+            dependencies: ["SceneRouterImport", "SceneRouting", .product(name: "SwiftParser", package: "swift-syntax")],
             swiftSettings: strictSettings
         ),
     ]

@@ -1,9 +1,11 @@
 import Dispatch
 import Foundation
 public import SceneRouting
+import SwiftParser
 
-/// Reads an app as it is written (its Info.plist and Swift sources, and APNs payload files)
-/// into a ``SceneApp`` that `check`, `route` and `replay` use like any manifest.
+/// Reads an app as it is written (its Xcode project, Info.plist, Swift and Objective-C
+/// sources, and APNs payload files) into a ``SceneApp`` that `check`, `route` and `replay`
+/// use like any manifest.
 ///
 /// What is understood, and what is reported as unresolved instead, is in the documentation
 /// article on importing an app.
@@ -12,14 +14,43 @@ public struct AppImport: Sendable {
     public var app: SceneApp?
     /// Everything the import could not read or place, each at its place: errors (a
     /// property list that does not parse, Swift syntax errors, invalid predicate format
-    /// strings) and warnings (conditions on scenes the Info.plist does not declare).
+    /// strings) and warnings (conditions on scenes the Info.plist does not declare, files
+    /// not read, Objective-C it does not understand).
     public var diagnostics: [Diagnostic]
     /// What was found.
     public var summary: Summary
+    /// How the app was read, in one line: the project, target, configuration and platform,
+    /// and where the Info.plist came from; or, without a project, the files given.
+    public var readAs: String
+    /// The target's `PRODUCT_BUNDLE_IDENTIFIER`, when the app was read from its project.
+    public var bundleIdentifier: String?
+    /// What diagnostics and summaries name the app by: the Info.plist, or the project.
+    public var name: String
+
+    /// How to read an app's folder.
+    public struct Options: Sendable {
+        /// The project target to read (`NAME` or `PROJECT/NAME`); nil chooses the one
+        /// application target that builds for the platform.
+        public var target: String?
+        /// The build configuration whose settings apply; nil is Debug.
+        public var configuration: String?
+        /// The platform whose `#if` branches are compiled.
+        public var platform: AppPlatform
+        /// Files left out (`--exclude`), matched against paths relative to the folder.
+        public var excludes: [String]
+
+        public init(target: String? = nil, configuration: String? = nil, platform: AppPlatform = .iOS, excludes: [String] = []) {
+            self.target = target
+            self.configuration = configuration
+            self.platform = platform
+            self.excludes = excludes
+        }
+    }
 
     /// Counts of what an import found.
     public struct Summary: Sendable, Equatable, CustomStringConvertible {
         public var swiftFiles = 0
+        public var objectiveCFiles = 0
         public var payloadFiles = 0
         public var declarations = 0
         /// Activation conditions and `matching` sets found in the code, read or not.
@@ -33,10 +64,11 @@ public struct AppImport: Sendable {
         /// One line: `3 declarations; 5 conditions (1 unresolved); 7 emitted identifiers (2 patterns, 1 dynamic); from 12 Swift files and 2 payload files`.
         public var description: String {
             let emitted = emittedIdentifiers + emittedPatterns + emittedDynamic
+            let objectiveC = objectiveCFiles == 0 ? "" : ", \(objectiveCFiles) Objective-C file\(objectiveCFiles == 1 ? "" : "s")"
             return "\(declarations) declaration\(declarations == 1 ? "" : "s"); "
                 + "\(conditions) condition\(conditions == 1 ? "" : "s") (\(unresolvedConditions) unresolved); "
                 + "\(emitted) emitted identifier\(emitted == 1 ? "" : "s") (\(emittedPatterns) pattern\(emittedPatterns == 1 ? "" : "s"), "
-                + "\(emittedDynamic) dynamic); from \(swiftFiles) Swift file\(swiftFiles == 1 ? "" : "s") "
+                + "\(emittedDynamic) dynamic); from \(swiftFiles) Swift file\(swiftFiles == 1 ? "" : "s")\(objectiveC) "
                 + "and \(payloadFiles) payload file\(payloadFiles == 1 ? "" : "s")"
         }
     }
@@ -44,44 +76,101 @@ public struct AppImport: Sendable {
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    /// Imports the app.
+    /// Imports an app from the files named.
     /// - Parameters:
     ///   - plist: the app's Info.plist (XML or binary).
-    ///   - sources: Swift files or directories of them (searched recursively, build and
-    ///     dependency folders skipped).
-    ///   - payloads: JSON payload files or directories of them (`.json`, `.apns`).
-    /// - Complexity: one parse per Swift file, on every core.
-    public init(plist: String, sources: [String], payloads: [String] = []) {
-        var diagnostics: [Diagnostic] = []
-        var info: SceneManifestInfo?
+    ///   - sources: Swift and Objective-C files or folders of them (searched recursively,
+    ///     build and dependency folders skipped).
+    ///   - payloads: JSON payload files or folders of them (`.json`, `.apns`).
+    ///   - options: the platform (for `#if`) and the files to leave out.
+    /// - Complexity: one parse per source file, on every core.
+    public init(plist: String, sources: [String], payloads: [String] = [], options: Options = Options()) {
+        var inputs = Inputs(plist: .file(plist), name: plist, options: options)
+        inputs.readAs = "read from the files given: Info.plist \(plist), sources \(sources.joined(separator: ", ")) (\(options.platform.displayName))"
+        for source in sources { inputs.addSources(source) }
+        for payload in payloads { inputs.addPayloads(payload) }
+        self.init(inputs)
+    }
+
+    /// Imports the app in `folder`: from its Xcode project as Xcode builds it (the chosen
+    /// target's Info.plist, generated keys and source files) when there is one, else from
+    /// the shallowest Info.plist with a scene manifest and every source file below it.
+    /// - Throws: ``ImportUsageError`` when it is not clear which target (or Info.plist) is
+    ///   meant: the message lists the choices.
+    public init(folder: String, payloads: [String] = [], options: Options = Options()) throws(ImportUsageError) {
+        let appFolder: AppFolder
         do {
-            let bytes = try InputFile.contents(of: plist)
-            let read = try InfoPlistReader.read(Data(bytes), file: plist)
-            info = read.info
-            diagnostics += read.problems
+            appFolder = try AppFolder(folder, excludes: options.excludes.map(PathGlob.init))
         } catch {
-            diagnostics.append(error)
+            var inputs = Inputs(plist: .none, name: folder, options: options)
+            inputs.diagnostics.append(error)
+            inputs.readAs = "not read"
+            self.init(inputs)
+            return
         }
-        let swiftFiles = sources.flatMap { SourceTree.files(in: $0, extensions: ["swift"]) }
-        for source in sources where !FileManager.default.fileExists(atPath: source) {
-            diagnostics.append(Diagnostic(message: "cannot read the sources (no such file or directory)", file: source))
+        var inputs: Inputs
+        switch try ProjectDiscovery.choose(in: appFolder, options: options) {
+        case .unreadable(let failures):
+            inputs = Inputs(plist: .none, name: folder, options: options)
+            inputs.diagnostics += failures
+            inputs.readAs = "not read: no Xcode project below \(folder) could be read"
+        case .chosen(let target, let warnings):
+            inputs = Inputs(project: target, folder: appFolder, options: options)
+            inputs.diagnostics += warnings
+        case .noProject(let warnings):
+            let plists = appFolder.list(extensions: ["plist"])
+            let candidates = plists.files.filter { $0.path.hasSuffix("/Info.plist") || $0.path == "Info.plist" || $0.path.hasSuffix("-Info.plist") }
+            guard let plist = Self.appInfoPlist(among: candidates.map(\.path)) else {
+                throw ImportUsageError(
+                    message: "no Xcode project and no Info.plist (Info.plist or NAME-Info.plist) below \(folder): give --plist FILE --sources DIR")
+            }
+            inputs = Inputs(plist: .file(plist), name: plist, options: options)
+            inputs.diagnostics += warnings + plists.warnings
+            let others = candidates.map(\.path).filter { $0 != plist }
+            inputs.readAs =
+                "read without a project: Info.plist \(plist)\(others.isEmpty ? "" : " (of \(candidates.count) candidates)"), every source file below \(folder) (\(options.platform.displayName))"
+            inputs.addSources(in: appFolder)
+            inputs.addPayloads(PayloadFiles.files(in: appFolder, into: &inputs.diagnostics))
         }
-        let findings = Self.scan(swiftFiles)
-        let payloadFiles = payloads.flatMap { PayloadFiles.files(in: $0) }
-        for payload in payloads where !FileManager.default.fileExists(atPath: payload) {
-            diagnostics.append(Diagnostic(message: "cannot read the payloads (no such file or directory)", file: payload))
+        for payload in payloads { inputs.addPayloads(payload) }
+        self.init(inputs)
+    }
+
+    /// The app's Info.plist among candidates: the shallowest with a scene manifest, else
+    /// the shallowest.
+    static func appInfoPlist(among candidates: [String]) -> String? {
+        let ordered = candidates.sorted { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }
+        for candidate in ordered.prefix(64) {
+            guard let bytes = try? SafeFile.contents(of: candidate),
+                let root = try? InfoPlistReader.root(of: Data(bytes), file: candidate)
+            else { continue }
+            if root["UIApplicationSceneManifest"] != nil { return candidate }
         }
-        let payloadRead = PayloadFiles.read(payloadFiles)
+        return ordered.first
+    }
+
+    private init(_ inputs: Inputs) {
+        var diagnostics = inputs.diagnostics
+        let plistRead = inputs.readInfoPlist()
+        diagnostics += plistRead.problems
+        let info = plistRead.info
+
+        let findings = Self.scan(swift: inputs.swiftFiles, objectiveC: inputs.objectiveCFiles, inputs: inputs)
+        let payloadRead = PayloadFiles.read(inputs.payloadFiles)
         diagnostics += findings.flatMap(\.diagnostics) + payloadRead.problems
 
-        var assembler = ImportAssembler(info: info, plistFile: plist, files: findings, payloadEmitted: payloadRead.emitted)
+        var assembler = ImportAssembler(info: info, plistFile: inputs.name, files: findings, payloadEmitted: payloadRead.emitted)
         // A plist that could not be read leaves nothing to declare a UIKit app from.
         app = info == nil && !findings.contains(where: \.declaresApp) ? nil : assembler.assemble()
         self.diagnostics = diagnostics + assembler.diagnostics
+        readAs = inputs.readAs
+        bundleIdentifier = inputs.bundleIdentifier
+        name = inputs.name
 
         summary = Summary()
-        summary.swiftFiles = swiftFiles.count
-        summary.payloadFiles = payloadFiles.count
+        summary.swiftFiles = inputs.swiftFiles.count
+        summary.objectiveCFiles = inputs.objectiveCFiles.count
+        summary.payloadFiles = inputs.payloadFiles.count
         summary.declarations = app?.declarations.count ?? 0
         summary.conditions = assembler.conditionsFound
         summary.unresolvedConditions = app?.unresolvedConditions.count ?? 0
@@ -94,8 +183,8 @@ public struct AppImport: Sendable {
         }
     }
 
-    /// Scans every file (in parallel; results in file order).
-    private static func scan(_ files: [String]) -> [SourceFindings] {
+    /// Scans every file (in parallel; results in file order, Swift first).
+    private static func scan(swift: [String], objectiveC: [String], inputs: Inputs) -> [SourceFindings] {
         /// One slot per file, each written by one iteration only and read after all have
         /// finished (hence `@unchecked Sendable`); raw memory, so that no shared array is
         /// checked for uniqueness while other threads write.
@@ -110,16 +199,22 @@ public struct AppImport: Sendable {
                 slots.deallocate()
             }
         }
+        let files = swift + objectiveC
         let results = Results(count: files.count)
+        let configuration = inputs.buildConfiguration
+        let swiftVersion = inputs.swiftVersion
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
             var findings = SourceFindings(file: file)
             do throws(Diagnostic) {
-                let bytes = try InputFile.contents(of: file)
+                let bytes = try SafeFile.contents(of: file)
                 if let text = String(validating: bytes, as: UTF8.self) {
-                    findings = SwiftSourceScanner.scan(text, file: file)
+                    findings =
+                        index < swift.count
+                        ? SwiftSourceScanner.scan(text, file: file, configuration: configuration, swiftVersion: swiftVersion)
+                        : ObjectiveCSourceReader.read(text, file: file)
                 } else {
-                    findings.diagnostics.append(Diagnostic(message: "not valid UTF-8: a Swift source file is", file: file))
+                    findings.diagnostics.append(Diagnostic(message: "not valid UTF-8: a source file is", file: file))
                 }
             } catch {
                 findings.diagnostics.append(error)
@@ -127,5 +222,160 @@ public struct AppImport: Sendable {
             results.slots[index] = findings
         }
         return results.slots.map { $0! }
+    }
+}
+
+/// What an import reads, decided before anything is parsed: where the Info.plist comes
+/// from, which source and payload files, and how the sources are compiled.
+struct Inputs {
+    enum PlistSource {
+        case file(String)
+        case project(ProjectTarget)
+        case none
+    }
+
+    var plist: PlistSource
+    var name: String
+    var options: AppImport.Options
+    var swiftFiles: [String] = []
+    var objectiveCFiles: [String] = []
+    var payloadFiles: [String] = []
+    var diagnostics: [Diagnostic] = []
+    var readAs = ""
+    var bundleIdentifier: String?
+    var buildConfiguration: AppBuildConfiguration
+    var swiftVersion: Parser.SwiftVersion = .v5
+
+    init(plist: PlistSource, name: String, options: AppImport.Options) {
+        self.plist = plist
+        self.name = name
+        self.options = options
+        buildConfiguration = AppBuildConfiguration(platform: options.platform, conditions: ["DEBUG"], swiftVersion: nil)
+    }
+
+    /// The inputs of a project target: its Info.plist (file, generated, or both), exactly
+    /// the sources it compiles, the `.apns` files below the folder.
+    init(project target: ProjectTarget, folder: AppFolder, options: AppImport.Options) {
+        let plistFile = target.infoPlistFile
+        self.init(plist: .project(target), name: plistFile ?? target.project.bundlePath, options: options)
+        buildConfiguration = AppBuildConfiguration(
+            platform: options.platform, conditions: target.compilationConditions, swiftVersion: target.swiftVersion)
+        swiftVersion = Self.parserVersion(target.swiftVersion)
+        bundleIdentifier = target.bundleIdentifier
+        let files = TargetSources.files(of: target, folder: folder)
+        swiftFiles = files.swift
+        objectiveCFiles = files.objectiveC
+        diagnostics += files.warnings
+        payloadFiles = PayloadFiles.files(in: folder, into: &diagnostics)
+        let plistWords: String =
+            switch (plistFile, target.generatesInfoPlist) {
+            case (let file?, true): "Info.plist \(file) merged with the keys Xcode generates"
+            case (let file?, false): "Info.plist \(file)"
+            case (nil, true): "Info.plist generated by Xcode from build settings"
+            case (nil, false): "no Info.plist"
+            }
+        readAs =
+            "read as Xcode builds it: \(target.project.bundlePath), target '\(target.target.name)' (\(target.platformDescription)), "
+            + "\(target.configuration), for \(options.platform.displayName); \(plistWords)"
+            + (target.bundleIdentifier.map { "; bundle identifier \($0)" } ?? "")
+            + "; Swift \(target.swiftVersion ?? "5 (not set)")"
+    }
+
+    /// `SWIFT_VERSION` as the parser's language mode; Swift 5 when not set.
+    static func parserVersion(_ version: String?) -> Parser.SwiftVersion {
+        guard let major = version?.split(separator: ".").first.flatMap({ Int($0) }) else { return .v5 }
+        if major <= 4 { return .v4 }
+        return major >= 6 ? .v6 : .v5
+    }
+
+    /// Swift and Objective-C files: a folder's (walked safely), or one file.
+    mutating func addSources(_ path: String) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            diagnostics.append(Diagnostic(message: "cannot read the sources (no such file or directory)", file: path))
+            return
+        }
+        if isDirectory.boolValue {
+            do {
+                addSources(in: try AppFolder(path, excludes: options.excludes.map(PathGlob.init)))
+            } catch {
+                diagnostics.append(error)
+            }
+        } else if AppFolder.pathExtension(path) == "swift" {
+            swiftFiles.append(path)
+        } else if TargetSources.objectiveCExtensions.contains(AppFolder.pathExtension(path)) {
+            objectiveCFiles.append(path)
+        } else {
+            diagnostics.append(Diagnostic(severity: .warning, message: "not a Swift or Objective-C file (.swift, .m, .mm): not read", file: path))
+        }
+    }
+
+    mutating func addSources(in folder: AppFolder) {
+        let listing = folder.list(extensions: TargetSources.swiftExtensions.union(TargetSources.objectiveCExtensions))
+        diagnostics += listing.warnings
+        for entry in listing.files {
+            if AppFolder.pathExtension(entry.path) == "swift" { swiftFiles.append(entry.path) } else { objectiveCFiles.append(entry.path) }
+        }
+    }
+
+    mutating func addPayloads(_ path: String) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            diagnostics.append(Diagnostic(message: "cannot read the payloads (no such file or directory)", file: path))
+            return
+        }
+        if isDirectory.boolValue {
+            do {
+                let listing = try AppFolder(path, excludes: options.excludes.map(PathGlob.init)).list(extensions: ["json", "apns"])
+                diagnostics += listing.warnings
+                payloadFiles += listing.files.map(\.path)
+            } catch {
+                diagnostics.append(error)
+            }
+        } else {
+            payloadFiles.append(path)
+        }
+    }
+
+    mutating func addPayloads(_ paths: [String]) {
+        payloadFiles += paths
+    }
+
+    /// The scene manifest the app's Info.plist declares, as the build writes it.
+    func readInfoPlist() -> (info: SceneManifestInfo?, problems: [Diagnostic]) {
+        switch plist {
+        case .none:
+            return (nil, [])
+        case .file(let path):
+            do {
+                let bytes = try SafeFile.contents(of: path)
+                let read = try InfoPlistReader.read(Data(bytes), file: path)
+                return (read.info, read.problems)
+            } catch {
+                return (nil, [error])
+            }
+        case .project(let target):
+            var fileRoot: [String: Any] = [:]
+            var text: String?
+            let name = target.infoPlistFile ?? target.project.bundlePath + "/project.pbxproj"
+            if let path = target.infoPlistFile {
+                do {
+                    let bytes = try SafeFile.contents(of: path)
+                    fileRoot = try InfoPlistReader.root(of: Data(bytes), file: path)
+                    text = String(decoding: bytes, as: UTF8.self)
+                } catch {
+                    return (nil, [error])
+                }
+            }
+            let root =
+                target.generatesInfoPlist
+                ? GeneratedInfoPlist.merged(generated: GeneratedInfoPlist.keys(from: target.generatedKeys), file: fileRoot) : fileRoot
+            do {
+                let read = try InfoPlistReader.read(root: root, text: text, file: name)
+                return (read.info, read.problems)
+            } catch {
+                return (nil, [error])
+            }
+        }
     }
 }

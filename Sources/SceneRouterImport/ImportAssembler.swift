@@ -150,7 +150,9 @@ struct ImportAssembler {
                     conditionsFound += 1
                 case .unresolved(let expression)?:
                     conditionsFound += 1
-                    unresolved.append(UnresolvedCondition(declaration: name, condition: .matching, expression: expression, source: scene.source))
+                    unresolved.append(
+                        UnresolvedCondition(
+                            declaration: name, condition: .matching, expression: expression, source: scene.matchingSource ?? scene.source))
                 case nil:
                     break
                 }

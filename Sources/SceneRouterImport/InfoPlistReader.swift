@@ -9,7 +9,7 @@ struct SceneManifestInfo {
         var role: SessionRole
         var delegateClass: String?
         var storyboard: String?
-        /// Where its name stands in an XML plist; nil in a binary one.
+        /// Where its name stands in an XML plist; the file's first line in a binary one.
         var source: SourceLocation?
     }
 
@@ -38,6 +38,12 @@ enum InfoPlistReader {
     /// that do not stop the import (unknown roles, entries of the wrong type).
     /// - Throws: a `Diagnostic` when the file cannot be read or is not a property list.
     static func read(_ data: Data, file: String) throws(Diagnostic) -> (info: SceneManifestInfo, problems: [Diagnostic]) {
+        try read(root: root(of: data, file: file), text: String(decoding: data, as: UTF8.self), file: file)
+    }
+
+    /// The top-level dictionary of a property list at `path`.
+    /// - Throws: a `Diagnostic` when it is not a property list with a dictionary at the top.
+    static func root(of data: Data, file: String) throws(Diagnostic) -> [String: Any] {
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -47,6 +53,13 @@ enum InfoPlistReader {
         guard let root = plist as? [String: Any] else {
             throw Diagnostic(message: "expected a dictionary at the top of the property list", file: file)
         }
+        return root
+    }
+
+    /// The scene manifest of a property list's top-level dictionary; `text` (the XML the
+    /// dictionary was read from, if any) gives each declaration its line. Without XML text,
+    /// a declaration's place is the file itself (line 1).
+    static func read(root: [String: Any], text: String?, file: String) throws(Diagnostic) -> (info: SceneManifestInfo, problems: [Diagnostic]) {
         var info = SceneManifestInfo()
         var problems: [Diagnostic] = []
         func problem(_ path: String, _ message: String) {
@@ -68,7 +81,7 @@ enum InfoPlistReader {
         guard let configurations = configurationsValue as? [String: Any] else {
             throw Diagnostic(message: "expected a dictionary", file: file, path: "UIApplicationSceneManifest.UISceneConfigurations")
         }
-        let text = String(decoding: data, as: UTF8.self)
+        let lines = text.flatMap { $0.hasPrefix("<?xml") || $0.contains("<plist") ? $0.split(separator: "\n", omittingEmptySubsequences: false) : nil }
         for key in configurations.keys.sorted() where !roles.contains(where: { $0.key == key }) {
             problem(
                 "UIApplicationSceneManifest.UISceneConfigurations.\(key)",
@@ -81,6 +94,9 @@ enum InfoPlistReader {
                 problem(rolePath, "expected an array of scene configurations")
                 continue
             }
+            // Names are searched after the role's key and after the previous name found, so a
+            // name used under two roles (or twice in one) gets each its own line.
+            var searchFrom = lines.flatMap { lines in lines.firstIndex { $0.contains("<key>\(key)</key>") } } ?? 0
             for (index, entry) in entries.enumerated() {
                 let path = "\(rolePath)[\(index)]"
                 guard let entry = entry as? [String: Any] else {
@@ -91,24 +107,27 @@ enum InfoPlistReader {
                     problem(path, "a scene configuration without UISceneConfigurationName is not imported")
                     continue
                 }
+                var source = SourceLocation(file: file, line: 1, column: 1)
+                if let lines, let found = Self.location(ofName: name, in: lines, from: searchFrom, file: file) {
+                    source = found
+                    searchFrom = found.line
+                }
                 info.configurations.append(
                     SceneManifestInfo.Configuration(
                         name: name, role: role, delegateClass: entry["UISceneDelegateClassName"] as? String,
-                        storyboard: entry["UISceneStoryboardFile"] as? String,
-                        source: Self.location(ofName: name, in: text, file: file)))
+                        storyboard: entry["UISceneStoryboardFile"] as? String, source: source))
             }
         }
         return (info, problems)
     }
 
     /// The line and column of `<string>NAME</string>` after a `UISceneConfigurationName`
-    /// key in an XML plist; nil in a binary plist or when it cannot be found.
-    static func location(ofName name: String, in text: String, file: String) -> SourceLocation? {
-        guard text.hasPrefix("<?xml") || text.contains("<plist") else { return nil }
+    /// key, searching from line index `start`; nil when it cannot be found.
+    static func location(ofName name: String, in lines: [Substring], from start: Int, file: String) -> SourceLocation? {
         let escaped = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var afterKey = false
-        for (index, line) in lines.enumerated() {
+        for index in start..<lines.count {
+            let line = lines[index]
             if line.contains("<key>UISceneConfigurationName</key>") { afterKey = true }
             if afterKey, let range = line.range(of: "<string>\(escaped)</string>") {
                 return SourceLocation(file: file, line: index + 1, column: line.utf8.distance(from: line.startIndex, to: range.lowerBound) + 1)

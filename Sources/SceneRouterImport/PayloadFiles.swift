@@ -12,9 +12,13 @@ enum PayloadFiles {
         return .some(aps["target-content-id"] as? String)
     }
 
-    /// The payload files below `directory`, sorted, as paths under `directory`.
-    static func files(in directory: String) -> [String] {
-        SourceTree.files(in: directory, extensions: ["json", "apns"])
+    /// The `.apns` payload files below an app's folder (JSON files there are often something
+    /// else, such as asset catalogs, so only `--payloads` reads those); what the walk would
+    /// not read is added to `diagnostics`.
+    static func files(in folder: AppFolder, into diagnostics: inout [Diagnostic]) -> [String] {
+        let listing = folder.list(extensions: ["apns"])
+        diagnostics += listing.warnings
+        return listing.files.map(\.path)
     }
 
     /// The emitted identifier of each payload file, and a diagnostic for each file that is
@@ -25,7 +29,7 @@ enum PayloadFiles {
         for path in paths {
             let bytes: [UInt8]
             do {
-                bytes = try InputFile.contents(of: path)
+                bytes = try SafeFile.contents(of: path)
             } catch {
                 problems.append(error)
                 continue

@@ -28,6 +28,8 @@ struct SourceFindings {
         var contentViews: [String]
         /// `.handlesExternalEvents(matching:)`, if present.
         var matching: ConditionValue?
+        /// Where that modifier is.
+        var matchingSource: SourceLocation?
         /// Conditions stated by `.handlesExternalEvents(preferring:allowing:)` inside its content.
         var conditions: ViewConditions?
         var role: SessionRole

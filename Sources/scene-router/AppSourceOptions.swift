@@ -2,16 +2,45 @@ import ArgumentParser
 import Foundation
 import SceneRouterImport
 
-/// An app read from its own files instead of a manifest: `--app DIR`, or `--plist FILE`
-/// with `--sources` and `--payloads`.
+/// `--platform`: the platforms an app is read for.
+enum PlatformArgument: String, ExpressibleByArgument, CaseIterable {
+    case ios, catalyst, visionos
+
+    var platform: AppPlatform {
+        switch self {
+        case .ios: .iOS
+        case .catalyst: .catalyst
+        case .visionos: .visionOS
+        }
+    }
+}
+
+/// An app read from its own files instead of a manifest: `--app DIR` (its Xcode project, or
+/// without one its Info.plist and sources), or `--plist FILE` with `--sources` and `--payloads`.
 struct AppSourceOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("An app's folder: its Info.plist (the shallowest one), every Swift file and every .apns payload below it.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "An app's folder: read as Xcode builds it when it holds an .xcodeproj (the target's Info.plist, generated keys and "
+                + "sources), else its Info.plist and every source file below it; the .apns payloads below it either way.",
+            valueName: "dir"))
     var app: String?
+
+    @Option(help: ArgumentHelp("With --app: the project target to read (NAME or PROJECT/NAME); by default the one application target that builds for the iPad.", valueName: "name"))
+    var target: String?
+
+    @Option(help: ArgumentHelp("With --app: the build configuration whose settings apply (default: Debug).", valueName: "name"))
+    var configuration: String?
+
+    @Option(help: ArgumentHelp("The platform whose #if branches are read: ios (iPadOS), catalyst, visionos.", valueName: "platform"))
+    var platform: PlatformArgument = .ios
+
+    @Option(help: ArgumentHelp("Leave out files whose path below the folder matches (shell wildcards; repeatable).", valueName: "glob"))
+    var exclude: [String] = []
 
     @Option(help: ArgumentHelp("The app's Info.plist (XML or binary).", valueName: "file"))
     var plist: String?
 
-    @Option(help: ArgumentHelp("Swift files or folders of them (repeatable).", valueName: "path"))
+    @Option(help: ArgumentHelp("Swift and Objective-C files or folders of them (repeatable).", valueName: "path"))
     var sources: [String] = []
 
     @Option(help: ArgumentHelp("APNs payload files (.json, .apns) or folders of them (repeatable).", valueName: "path"))
@@ -22,21 +51,28 @@ struct AppSourceOptions: ParsableArguments {
 
     func validate() throws {
         if app != nil && plist != nil { throw ValidationError("give --app or --plist, not both") }
+        if app != nil && !sources.isEmpty { throw ValidationError("--sources goes with --plist; with --app the sources come from the project or the folder") }
         if app == nil && plist == nil && (!sources.isEmpty || !payloads.isEmpty) {
             throw ValidationError("--sources and --payloads go with --plist")
         }
+        if app == nil && (target != nil || configuration != nil) { throw ValidationError("--target and --configuration go with --app") }
     }
 
-    /// Imports the app; an `--app` folder without an Info.plist is a usage error.
+    /// What diagnostics and summaries name the app by.
+    var name: String { plist ?? app ?? "app" }
+
+    /// Imports the app; an unclear choice of target or Info.plist is a usage error (exit 64)
+    /// that lists the choices.
     func importApp() throws -> AppImport {
+        let options = AppImport.Options(target: target, configuration: configuration, platform: platform.platform, excludes: exclude)
         if let app {
-            let plists = SourceTree.infoPlists(in: app)
-            guard let plist = plists.first else {
-                throw ValidationError("no Info.plist below \(app): give --plist FILE --sources DIR")
+            do {
+                return try AppImport(folder: app, payloads: payloads, options: options)
+            } catch {
+                throw ValidationError(error.message)
             }
-            return AppImport(plist: plist, sources: [app], payloads: SourceTree.payloadFiles(inApp: app) + payloads)
         }
         guard let plist else { throw ValidationError("missing --plist <file> (or --app <dir>)") }
-        return AppImport(plist: plist, sources: sources, payloads: payloads)
+        return AppImport(plist: plist, sources: sources, payloads: payloads, options: options)
     }
 }

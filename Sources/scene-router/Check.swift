@@ -58,8 +58,11 @@ extension SceneRouterCommand {
                     importWarnings = imported.diagnostics.filter { $0.severity == .warning }
                     failed = imported.hasErrors
                     guard let app = imported.app else { throw ExitCode(2) }
-                    name = appSource.plist ?? appSource.app ?? "app"
-                    if output.format == .text { StandardStreams.error("\(name): imported \(imported.summary)") }
+                    name = appSource.name
+                    if output.format == .text {
+                        StandardStreams.error("\(name): \(imported.readAs)")
+                        StandardStreams.error("\(name): imported \(imported.summary)")
+                    }
                     report = try ManifestChecker.check(app, file: name, uikitStrict: uikitStrict)
                     report.warnings = importWarnings + report.warnings
                 }

@@ -7,9 +7,11 @@ extension SceneRouterCommand {
     /// `scene-router import`: read an app's Info.plist and Swift sources into a manifest.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Read an app's Info.plist and Swift sources into a manifest.",
+            abstract: "Read an app (its Xcode project, Info.plist and sources) into a manifest.",
             discussion: """
-                Scene configurations come from the Info.plist (UIKit) or from the App's scenes (SwiftUI); \
+                With --app DIR and an Xcode project below it, the app is read as Xcode builds it: the chosen target's \
+                Info.plist merged with the keys Xcode generates, exactly the Swift and Objective-C files it compiles, \
+                and #if branches as the platform's build compiles them. Scene configurations come from the Info.plist (UIKit) or from the App's scenes (SwiftUI); \
                 activation conditions from assignments to activationConditions and from handlesExternalEvents; \
                 emitted identifiers from targetContentIdentifier assignments and APNs payloads. What cannot be read \
                 without running the app is recorded as unresolved, with its place. The manifest goes to stdout (or \
@@ -18,22 +20,19 @@ extension SceneRouterCommand {
                 """
         )
 
-        @Option(help: ArgumentHelp("The app's Info.plist (XML or binary).", valueName: "file"))
-        var plist: String
-
-        @Option(help: ArgumentHelp("Swift files or folders of them (repeatable).", valueName: "path"))
-        var sources: [String] = []
-
-        @Option(help: ArgumentHelp("APNs payload files (.json, .apns) or folders of them (repeatable).", valueName: "path"))
-        var payloads: [String] = []
+        @OptionGroup(title: "The app") var appSource: AppSourceOptions
 
         @Option(help: ArgumentHelp("Write the manifest here instead of stdout.", valueName: "file"))
         var output: String?
 
         @OptionGroup var format: OutputOptions
 
+        func validate() throws {
+            if !appSource.isGiven { throw ValidationError("missing --app <dir> (or --plist <file> --sources <path>)") }
+        }
+
         func run() throws {
-            let result = AppImport(plist: plist, sources: sources, payloads: payloads)
+            let result = try appSource.importApp()
             let reporter = DiagnosticReporter(format.format)
             result.diagnostics.forEach(reporter.report)
             if let app = result.app {
@@ -50,9 +49,13 @@ extension SceneRouterCommand {
                     StandardStreams.flush()
                 }
             }
+            let name = appSource.name
             switch format.format {
-            case .text: StandardStreams.error("\(plist): \(result.summary)")
-            case .json: StandardStreams.error(JSONLines.line(SummaryRecord(file: plist, summary: "\(result.summary)")))
+            case .text:
+                StandardStreams.error("\(name): \(result.readAs)")
+                StandardStreams.error("\(name): \(result.summary)")
+            case .json:
+                StandardStreams.error(JSONLines.line(SummaryRecord(file: name, readAs: result.readAs, summary: "\(result.summary)")))
             }
             if result.hasErrors || result.app == nil { throw ExitCode(2) }
         }
@@ -62,5 +65,6 @@ extension SceneRouterCommand {
 /// The import's summary under `--format json`.
 private struct SummaryRecord: Encodable {
     var file: String
+    var readAs: String
     var summary: String
 }

@@ -86,4 +86,27 @@ import Testing
         #expect(Self.codes(result) == ["repeated-condition", "duplicate-configuration", "duplicate-configuration"])
         #expect(result.diagnostics.first?.line == 4)
     }
+
+    /// An unresolved `matching` is placed at its modifier, not at the scene it modifies.
+    @Test func anUnresolvedMatchingPointsAtTheModifier() throws {
+        let result = try Self.importApp(
+            plist: ["UIApplicationSceneManifest": ["UIApplicationSupportsMultipleScenes": true]],
+            files: [
+                "App.swift": """
+                @main struct Demo: App {
+                    var body: some Scene {
+                        WindowGroup {
+                            HomeView()
+                        }
+                        .handlesExternalEvents(matching: Routes.all)
+                    }
+                }
+                """
+            ])
+        let app = try #require(result.app)
+        let unresolved = try #require(app.unresolvedConditions.first)
+        #expect(unresolved.condition == .matching)
+        #expect(unresolved.source?.line == 6)
+        #expect(unresolved.source?.column == 10)
+    }
 }

@@ -39,8 +39,14 @@ import Testing
             ])
         #expect(info.configurations[0].delegateClass == "App.MainSceneDelegate")
         #expect(info.configurations[0].storyboard == "Main")
-        // Lines are known in XML only.
-        #expect((info.configurations[0].source != nil) == (format == .xml))
+        // Lines are known in XML only; in a binary plist every declaration is placed at the file.
+        let lines = info.configurations.map { $0.source?.line }
+        if format == .xml {
+            #expect(Set(lines.compactMap { $0 }).count == 5 && lines.allSatisfy { ($0 ?? 0) > 1 })
+        } else {
+            #expect(lines == [1, 1, 1, 1, 1])
+        }
+        #expect(info.configurations.allSatisfy { $0.source?.file == "Info.plist" })
     }
 
     @Test func sourceLinesInXML() throws {
@@ -50,6 +56,27 @@ import Testing
         for configuration in info.configurations {
             let source = try #require(configuration.source)
             #expect(lines[source.line - 1].contains("<string>\(configuration.name)</string>"))
+        }
+    }
+
+    /// A name used under two roles: each declaration is placed at its own entry.
+    @Test func aNameUsedUnderTwoRolesHasTwoLines() throws {
+        let manifest: [String: Any] = [
+            "UIApplicationSupportsMultipleScenes": true,
+            "UISceneConfigurations": [
+                "UIWindowSceneSessionRoleApplication": [["UISceneConfigurationName": "Default Configuration"]],
+                "UIWindowSceneSessionRoleExternalDisplayNonInteractive": [["UISceneConfigurationName": "Default Configuration"]],
+            ],
+        ]
+        let data = try Self.plist(manifest, format: .xml)
+        let (info, _) = try InfoPlistReader.read(data, file: "Info.plist")
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let places = info.configurations.compactMap { $0.source?.line }
+        #expect(places.count == 2 && Set(places).count == 2)
+        for (configuration, line) in zip(info.configurations, places) {
+            // The entry's role key is the nearest role key above its name.
+            let roleKey = lines[..<line].last { $0.contains("SessionRole") }
+            #expect(roleKey?.contains(configuration.role == .windowApplication ? "RoleApplication" : "ExternalDisplay") == true)
         }
     }
 

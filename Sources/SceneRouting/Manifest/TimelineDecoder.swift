@@ -22,7 +22,12 @@ public struct TimelineDecoder: Sendable {
         self.declarationNames = Set(app.declarations.map(\.name))
         self.allowsLifecycle = allowsLifecycle
         initialConditions = app.declarations.reduce(into: [:]) { $0[$1.name] = $1.initialConditions }
+        roles = app.declarations.reduce(into: [:]) { $0[$1.name] = $1.role }
     }
+
+    /// The role an `open` line's session takes unless it states one: its declaration's (an
+    /// external display's window is not one that takes events).
+    private let roles: [String: SessionRole]
 
     /// The conditions an `open` line starts from, by declaration.
     private let initialConditions: [String: ActivationConditions]
@@ -102,7 +107,11 @@ public struct TimelineDecoder: Sendable {
             return ManifestLoader.decodeSession(
                 body, at: path, index: 0, framework: framework, declarationNames: declarationNames,
                 opening: initialConditions, reader: &reader, sites: &sites
-            ).map { .open($0) }
+            ).map { session in
+                var session = session
+                if body["role"] == nil, let role = roles[session.declaration] { session.role = role }
+                return .open(session)
+            }
         case "close" where allowsLifecycle:
             guard let id = reader.string(body, at: path) else { return nil }
             return .close(sessionID: id)

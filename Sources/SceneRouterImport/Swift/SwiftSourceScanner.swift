@@ -1,5 +1,6 @@
 import SceneRouting
 import SwiftDiagnostics
+import SwiftIfConfig
 import SwiftParser
 import SwiftParserDiagnostics
 import SwiftSyntax
@@ -7,8 +8,9 @@ import SwiftSyntax
 /// Reads one Swift file with swift-syntax (parsing only: no types are checked, no code
 /// runs) and collects what it says about scenes: activation conditions set on scene
 /// delegates, SwiftUI scenes and their `handlesExternalEvents` modifiers, and the target
-/// content identifiers the code emits.
-final class SwiftSourceScanner: SyntaxVisitor {
+/// content identifiers the code emits. Only code the build compiles is read: `#if` clauses
+/// are evaluated for the app's platform and compilation conditions (`SwiftIfConfig`).
+final class SwiftSourceScanner: ActiveSyntaxVisitor {
     /// Scene types an `App` body builds, and the role of their sessions.
     static let sceneTypes: [String: SessionRole] = [
         "WindowGroup": .windowApplication, "Window": .windowApplication, "DocumentGroup": .windowApplication,
@@ -27,20 +29,41 @@ final class SwiftSourceScanner: SyntaxVisitor {
     /// Scenes by the position of their constructor call, for the modifiers that find them.
     private var sceneIndex: [AbsolutePosition: Int] = [:]
 
-    /// Scans `text`, naming the file `file` in every location.
-    static func scan(_ text: String, file: String) -> SourceFindings {
-        let tree = Parser.parse(source: text)
-        let scanner = SwiftSourceScanner(tree: tree, file: file)
+    private let configuration: AppBuildConfiguration
+
+    /// Scans `text`, naming the file `file` in every location, in the language mode and
+    /// with the `#if` conditions of the build.
+    static func scan(
+        _ text: String, file: String, configuration: AppBuildConfiguration = AppBuildConfiguration(platform: .iOS, conditions: ["DEBUG"], swiftVersion: nil),
+        swiftVersion: Parser.SwiftVersion = .v5
+    ) -> SourceFindings {
+        var parser = Parser(text, swiftVersion: swiftVersion)
+        let tree = SourceFileSyntax.parse(from: &parser)
+        let scanner = SwiftSourceScanner(tree: tree, file: file, configuration: configuration)
         scanner.reportSyntaxErrors()
         scanner.walk(tree)
+        scanner.reportConditionProblems()
         return scanner.findings
     }
 
-    private init(tree: SourceFileSyntax, file: String) {
+    private init(tree: SourceFileSyntax, file: String, configuration: AppBuildConfiguration) {
         self.tree = tree
+        self.configuration = configuration
         findings = SourceFindings(file: file)
         converter = SourceLocationConverter(fileName: file, tree: tree)
-        super.init(viewMode: .sourceAccurate)
+        super.init(viewMode: .sourceAccurate, configuration: configuration)
+    }
+
+    /// `#if` conditions the evaluation could not decide (an unknown function, a malformed
+    /// version): the clauses they guard are read as inactive.
+    private func reportConditionProblems() {
+        for diagnostic in diagnostics.prefix(5) {
+            let position = diagnostic.location(converter: converter)
+            findings.diagnostics.append(
+                SceneRouting.Diagnostic(
+                    severity: .warning, message: "\(diagnostic.message) (in an #if condition)", file: findings.file, line: position.line,
+                    column: position.column))
+        }
     }
 
     private func location(_ node: some SyntaxProtocol) -> SceneRouting.SourceLocation {
@@ -48,13 +71,17 @@ final class SwiftSourceScanner: SyntaxVisitor {
         return SceneRouting.SourceLocation(file: findings.file, line: position.line, column: position.column)
     }
 
-    /// The first syntax errors, each at its place; scanning goes on over what parsed.
+    /// The first syntax errors, each at its place; scanning goes on over what parsed. The
+    /// file is parsed in its target's language mode, so what the compiler only warns about
+    /// there (Swift 5's `@available (…)` with a space) is no error; such warnings are the
+    /// compiler's to report and are left out.
     private func reportSyntaxErrors() {
         guard tree.hasError else { return }
-        for diagnostic in ParseDiagnosticsGenerator.diagnostics(for: tree).prefix(5) {
+        let errors = ParseDiagnosticsGenerator.diagnostics(for: tree).lazy.filter { $0.diagMessage.severity == .error }
+        for diagnostic in errors.prefix(5) {
             let position = diagnostic.location(converter: converter)
             findings.diagnostics.append(
-                Diagnostic(
+                SceneRouting.Diagnostic(
                     message: "\(diagnostic.message) (what parsed is still imported)", file: findings.file, line: position.line,
                     column: position.column))
         }
@@ -235,7 +262,7 @@ final class SwiftSourceScanner: SyntaxVisitor {
         let inherited = node.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? []
         if inherited.contains(where: { ["App", "SwiftUI.App"].contains($0) }) { findings.declaresApp = true }
         if inherited.contains(where: { ["View", "SwiftUI.View"].contains($0) }) {
-            findings.viewChildren[node.name.text] = ViewTypeCollector.types(in: node.memberBlock)
+            findings.viewChildren[node.name.text] = ViewTypeCollector.types(in: node.memberBlock, configuration: configuration)
         }
         return .visitChildren
     }
@@ -281,12 +308,13 @@ final class SwiftSourceScanner: SyntaxVisitor {
         var views: [String] = []
         let closures = ([call.trailingClosure] + call.arguments.map { $0.expression.as(ClosureExprSyntax.self) }).compactMap { $0 }
         for closure in closures {
-            for view in ViewTypeCollector.types(in: closure) where !views.contains(view) { views.append(view) }
+            for view in ViewTypeCollector.types(in: closure, configuration: configuration) where !views.contains(view) { views.append(view) }
         }
         sceneIndex[call.position] = findings.scenes.count
         findings.scenes.append(
             SourceFindings.Scene(
-                kind: kind, id: id, title: title, contentViews: views, matching: nil, conditions: nil, role: role, source: location(call)))
+                kind: kind, id: id, title: title, contentViews: views, matching: nil, matchingSource: nil, conditions: nil, role: role,
+                source: location(call)))
     }
 
     private func recordHandlesExternalEvents(_ call: FunctionCallExprSyntax, member: MemberAccessExprSyntax) {
@@ -310,6 +338,7 @@ final class SwiftSourceScanner: SyntaxVisitor {
                 return
             }
             findings.scenes[index].matching = setCondition(argument.expression, at: source)
+            findings.scenes[index].matchingSource = source
         } else if labels == ["preferring", "allowing"] {
             let arguments = Array(call.arguments)
             let conditions = SourceFindings.ViewConditions(
@@ -342,12 +371,13 @@ final class SwiftSourceScanner: SyntaxVisitor {
     }
 }
 
-/// The view types a scene's content constructs: capitalised names called as functions.
-private final class ViewTypeCollector: SyntaxVisitor {
+/// The view types a scene's content constructs (in the code the build compiles):
+/// capitalised names called as functions.
+private final class ViewTypeCollector: ActiveSyntaxVisitor {
     private var types: [String] = []
 
-    static func types(in node: some SyntaxProtocol) -> [String] {
-        let collector = ViewTypeCollector(viewMode: .sourceAccurate)
+    static func types(in node: some SyntaxProtocol, configuration: AppBuildConfiguration) -> [String] {
+        let collector = ViewTypeCollector(viewMode: .sourceAccurate, configuration: configuration)
         collector.walk(node)
         return collector.types
     }
