@@ -35,7 +35,7 @@ struct ImportAssembler {
                 Diagnostic(
                     message: isSwiftUI
                         ? "the App declares no scene the import recognises (WindowGroup, Window, DocumentGroup, UtilityWindow, ImmersiveSpace)"
-                        : "no scene configurations: Info.plist has no UIApplicationSceneManifest.UISceneConfigurations and no SwiftUI App was found",
+                        : "no scene configurations: no Info.plist was read and no SwiftUI App was found",
                     file: plistFile))
             return nil
         }
@@ -57,13 +57,43 @@ struct ImportAssembler {
 
     // MARK: UIKit
 
+    /// The name UIKit gives the scene configuration it makes when the Info.plist lists none.
+    static let defaultConfigurationName = "Default Configuration"
+
+    /// The configurations of a UIKit app. An Info.plist that lists none is a real app's
+    /// shape too: without a scene manifest the app has one window (the app delegate's), and
+    /// with a manifest but no `UISceneConfigurations` the app delegate makes each scene's
+    /// configuration in code. Either is read as one default configuration, whose delegate is
+    /// the one type that sets conditions, if only one does.
+    private mutating func uikitConfigurations(_ assignments: [SourceFindings.ConditionAssignment]) -> [SceneManifestInfo.Configuration] {
+        guard let info else { return [] }
+        guard info.configurations.isEmpty else { return info.configurations }
+        let owners = Set(assignments.compactMap(\.owner))
+        let name = Self.defaultConfigurationName
+        if info.hasSceneManifest {
+            warn(
+                "Info.plist lists no UISceneConfigurations: the app delegate's application(_:configurationForConnecting:options:) "
+                    + "makes each scene's configuration in code; imported as one '\(name)'",
+                at: nil, file: plistFile, code: "configurations-in-code")
+        } else {
+            warn(
+                "Info.plist has no UIApplicationSceneManifest: the app has one window (the app delegate's), imported as '\(name)'",
+                at: nil, file: plistFile, code: "single-scene")
+        }
+        let source = plistFile.map { SourceLocation(file: $0, line: 1, column: 1) }
+        return [
+            SceneManifestInfo.Configuration(
+                name: name, role: .windowApplication, delegateClass: owners.count == 1 ? owners.first : nil, storyboard: nil, source: source)
+        ]
+    }
+
     private mutating func uikitDeclarations() -> ([SceneDeclaration], [UnresolvedCondition]) {
         var declarations: [SceneDeclaration] = []
         var unresolved: [UnresolvedCondition] = []
         let assignments = files.flatMap(\.assignments)
         var used = Set<Int>()
         var names = Set<String>()
-        for configuration in info?.configurations ?? [] {
+        for configuration in uikitConfigurations(assignments) {
             var name = configuration.name
             if !names.insert(name).inserted {
                 name = "\(configuration.name) (\(configuration.role.rawValue))"

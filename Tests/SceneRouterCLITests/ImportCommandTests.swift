@@ -75,10 +75,19 @@ import Testing
     }
 
     @Test func importErrors() throws {
-        let noScenes = try CLIRunner.run(["import", "--plist", "Fixtures/import-errors/no-scene-manifest/Info.plist", "--sources", "Fixtures/import-errors/no-scene-manifest"])
+        // An app without a scene manifest is no error: it has one window, the app delegate's.
+        let legacy = try CLIRunner.run(["import", "--plist", "Fixtures/apps/LegacyApp/Info.plist", "--sources", "Fixtures/apps/LegacyApp"])
+        #expect(legacy.status == 0, "\(legacy.stderr)")
+        #expect(legacy.stdout.contains(#""supportsMultipleScenes": false"#) && legacy.stdout.contains(#""name": "Default Configuration""#))
+        #expect(
+            legacy.stderr.hasPrefix(
+                "Fixtures/apps/LegacyApp/Info.plist: warning: Info.plist has no UIApplicationSceneManifest: the app has one window (the app delegate's), imported as 'Default Configuration'\n"))
+        let routed = try CLIRunner.run(["route", "--manifest", "-", "--format", "json", "legacy.item"], stdin: Data(legacy.stdout.utf8))
+        #expect(routed.stdout.contains(#""reason":"single-scene""#))
+
+        let noScenes = try CLIRunner.run(["import", "--plist", "Fixtures/import-errors/malformed-plist/Info.plist", "--sources", "Fixtures/apps/LegacyApp"])
         #expect(noScenes.status == 2)
         #expect(noScenes.stdout.isEmpty)
-        #expect(noScenes.stderr.hasPrefix("Fixtures/import-errors/no-scene-manifest/Info.plist: error: no scene configurations: Info.plist has no UIApplicationSceneManifest.UISceneConfigurations and no SwiftUI App was found\n"))
 
         let malformed = try CLIRunner.run(["import", "--plist", "Fixtures/import-errors/malformed-plist/Info.plist"])
         #expect(malformed.status == 2)

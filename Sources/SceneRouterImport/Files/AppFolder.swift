@@ -193,6 +193,12 @@ struct AppFolder: Sendable {
         return nil
     }
 
+    /// Whether anything (a file, a link, even a broken one) is at `path`.
+    func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
     /// `path` (as the project or the walk names it) relative to the folder, or nil when
     /// it is not below it.
     func relativePath(of path: String) -> String? {

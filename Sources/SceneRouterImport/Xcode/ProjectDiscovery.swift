@@ -52,14 +52,16 @@ enum ProjectDiscovery {
         let applications = targets.filter(\.isApplication)
         let chosen: ProjectTarget
         if let name = options.target {
-            let named = targets.filter { $0.target.name == name || "\($0.project.name)/\($0.target.name)" == name }
+            let named = targets.filter {
+                $0.target.name == name || "\($0.project.name)/\($0.target.name)" == name || qualifiedName($0, in: folder) == name
+            }
             guard let only = named.first else {
-                throw ImportUsageError(message: "no target named '\(name)'.\n" + listing(applications, all: targets, projects: projects.count))
+                throw ImportUsageError(message: "no target named '\(name)'.\n" + listing(applications, all: targets, projects: projects.count, folder: folder))
             }
             guard named.count == 1 else {
                 throw ImportUsageError(
                     message: "\(named.count) projects have a target named '\(name)': name one as PROJECT/TARGET.\n"
-                        + named.map { "  \($0.project.name)/\($0.target.name)  (\($0.project.bundlePath))" }.joined(separator: "\n"))
+                        + named.map { "  \(qualifiedName($0, in: folder))  (\($0.project.bundlePath))" }.joined(separator: "\n"))
             }
             chosen = only
         } else {
@@ -69,7 +71,8 @@ enum ProjectDiscovery {
                 let head =
                     candidates.isEmpty
                     ? "no application target builds for \(platform)" : "\(candidates.count) application targets build for \(platform)"
-                throw ImportUsageError(message: "\(head): choose one with --target NAME.\n" + listing(applications, all: targets, projects: projects.count))
+                throw ImportUsageError(
+                    message: "\(head): choose one with --target NAME.\n" + listing(applications, all: targets, projects: projects.count, folder: folder))
             }
             chosen = only
         }
@@ -91,14 +94,23 @@ enum ProjectDiscovery {
 
     /// The application targets with their platforms, one a line (and the other targets'
     /// count), for a usage error.
-    static func listing(_ applications: [ProjectTarget], all: [ProjectTarget], projects: Int) -> String {
+    /// `PATH/TARGET`, where PATH is the project's bundle below the folder without
+    /// `.xcodeproj`: a name `--target` takes that tells apart projects of one name in two
+    /// folders (a tutorial's starter and completed projects).
+    static func qualifiedName(_ target: ProjectTarget, in folder: AppFolder) -> String {
+        var path = folder.relativePath(of: target.project.bundlePath) ?? target.project.name
+        if path.hasSuffix(".xcodeproj") { path.removeLast(".xcodeproj".count) }
+        return path + "/" + target.target.name
+    }
+
+    static func listing(_ applications: [ProjectTarget], all: [ProjectTarget], projects: Int, folder: AppFolder) -> String {
         guard !applications.isEmpty else {
             return "The project has no application target (\(all.count) other target\(all.count == 1 ? "" : "s"))."
         }
         var lines = ["Application targets:"]
         for target in applications {
-            let project = projects > 1 ? "\(target.project.name)/" : ""
-            lines.append("  \(project)\(target.target.name)  (\(target.platformDescription))")
+            let name = projects > 1 ? qualifiedName(target, in: folder) : target.target.name
+            lines.append("  \(name)  (\(target.platformDescription))")
         }
         let others = all.count - applications.count
         if others > 0 { lines.append("(and \(others) other target\(others == 1 ? "" : "s"): extensions, tests, frameworks)") }

@@ -24,6 +24,17 @@ enum XcodeConfigFile {
         guard depth < maximumIncludeDepth else {
             return ([:], [Diagnostic(severity: .warning, message: "#include nested more than \(maximumIncludeDepth) deep: not read", file: path)])
         }
+        guard fileExists(path) else {
+            return (
+                [:],
+                [
+                    Diagnostic(
+                        severity: .warning, code: Diagnostic.Code("skipped-file"),
+                        message: "a configuration file the project names is missing (not committed, or made by a tool such as `pod install`): its settings are not read",
+                        file: path)
+                ]
+            )
+        }
         if let problem = folder.check(path) { return ([:], [problem]) }
         let bytes: [UInt8]
         do {
