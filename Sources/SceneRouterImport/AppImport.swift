@@ -85,7 +85,7 @@ public struct AppImport: Sendable {
     ///   - options: the platform (for `#if`) and the files to leave out.
     /// - Complexity: one parse per source file, on every core.
     public init(plist: String, sources: [String], payloads: [String] = [], options: Options = Options()) {
-        var inputs = Inputs(plist: .file(plist), name: plist, options: options)
+        var inputs = ImportInputs(plist: .file(plist), name: plist, options: options)
         inputs.readAs = "read from the files given: Info.plist \(plist), sources \(sources.joined(separator: ", ")) (\(options.platform.displayName))"
         for source in sources { inputs.addSources(source) }
         for payload in payloads { inputs.addPayloads(payload) }
@@ -102,20 +102,20 @@ public struct AppImport: Sendable {
         do {
             appFolder = try AppFolder(folder, excludes: options.excludes.map(PathGlob.init))
         } catch {
-            var inputs = Inputs(plist: .none, name: folder, options: options)
+            var inputs = ImportInputs(plist: .none, name: folder, options: options)
             inputs.diagnostics.append(error)
             inputs.readAs = "not read"
             self.init(inputs)
             return
         }
-        var inputs: Inputs
+        var inputs: ImportInputs
         switch try ProjectDiscovery.choose(in: appFolder, options: options) {
         case .unreadable(let failures):
-            inputs = Inputs(plist: .none, name: folder, options: options)
+            inputs = ImportInputs(plist: .none, name: folder, options: options)
             inputs.diagnostics += failures
             inputs.readAs = "not read: no Xcode project below \(folder) could be read"
         case .chosen(let target, let warnings):
-            inputs = Inputs(project: target, folder: appFolder, options: options)
+            inputs = ImportInputs(project: target, folder: appFolder, options: options)
             inputs.diagnostics += warnings
         case .noProject(let warnings):
             let plists = appFolder.list(extensions: ["plist"])
@@ -124,7 +124,7 @@ public struct AppImport: Sendable {
                 throw ImportUsageError(
                     message: "no Xcode project and no Info.plist (Info.plist or NAME-Info.plist) below \(folder): give --plist FILE --sources DIR")
             }
-            inputs = Inputs(plist: .file(plist), name: plist, options: options)
+            inputs = ImportInputs(plist: .file(plist), name: plist, options: options)
             inputs.diagnostics += warnings + plists.warnings
             let others = candidates.map(\.path).filter { $0 != plist }
             inputs.readAs =
@@ -149,7 +149,7 @@ public struct AppImport: Sendable {
         return ordered.first
     }
 
-    private init(_ inputs: Inputs) {
+    private init(_ inputs: ImportInputs) {
         var diagnostics = inputs.diagnostics
         let plistRead = inputs.readInfoPlist()
         diagnostics += plistRead.problems
@@ -184,7 +184,7 @@ public struct AppImport: Sendable {
     }
 
     /// Scans every file (in parallel; results in file order, Swift first).
-    private static func scan(swift: [String], objectiveC: [String], inputs: Inputs) -> [SourceFindings] {
+    private static func scan(swift: [String], objectiveC: [String], inputs: ImportInputs) -> [SourceFindings] {
         /// One slot per file, each written by one iteration only and read after all have
         /// finished (hence `@unchecked Sendable`); raw memory, so that no shared array is
         /// checked for uniqueness while other threads write.
@@ -227,7 +227,7 @@ public struct AppImport: Sendable {
 
 /// What an import reads, decided before anything is parsed: where the Info.plist comes
 /// from, which source and payload files, and how the sources are compiled.
-struct Inputs {
+struct ImportInputs {
     enum PlistSource {
         case file(String)
         case project(ProjectTarget)

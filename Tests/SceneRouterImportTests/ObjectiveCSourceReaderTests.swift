@@ -126,4 +126,27 @@ import Testing
             _ = read(text)
         }
     }
+
+    /// Token soups from the vocabulary the reader looks for, in every order: it reads or
+    /// warns, and never traps on an index.
+    @Test func randomStatementsNeverTrap() {
+        let vocabulary = [
+            "@", "implementation", "end", "[", "]", "(", ")", "{", "}", ";", ",", ":", "=", ".", "*", "-", "+", "NSPredicate",
+            "predicateWithFormat", "predicateWithValue", "argumentArray", "NO", "nil", "@\"SELF == %@\"", "@\"x\"", "NSSet", "setWithObjects",
+            "NSString", "stringWithFormat", "@\"a.%@.b\"", "canActivateForTargetContentIdentifierPredicate",
+            "setPrefersToActivateForTargetContentIdentifierPredicate", "targetContentIdentifier", "setTargetContentIdentifier",
+            "UNMutableNotificationContent", "content", "\"target-content-id\"", "@{",
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<3_000 {
+            var words: [String] = []
+            for _ in 0..<Int(state % 40) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                words.append(vocabulary[Int((state >> 33) % UInt64(vocabulary.count))])
+            }
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let findings = read(words.joined(separator: " "))
+            #expect(findings.diagnostics.allSatisfy { $0.file == "Delegate.m" })
+        }
+    }
 }

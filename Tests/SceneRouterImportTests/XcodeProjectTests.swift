@@ -36,6 +36,53 @@ import Testing
         #expect(settings.value("MISSING") == nil)
     }
 
+    /// Settings that double at every level, references nested 50,000 deep, a configuration
+    /// file that includes itself twice: each ends, bounded.
+    @Test func hostileSettingsEnd() throws {
+        var settings = BuildSettings(conditions: [:])
+        var layer: [String: Any] = ["L40": "x"]
+        for level in 0..<40 { layer["L\(level)"] = "$(L\(level + 1))$(L\(level + 1))" }
+        layer["DEEP"] = String(repeating: "$(", count: 50_000) + "X" + String(repeating: ")", count: 50_000)
+        settings.push(layer)
+        let doubled = try #require(settings.value("L0"))
+        #expect(doubled.utf8.count <= 1 << 16 && doubled.allSatisfy { $0 == "x" })
+        #expect(settings.value("DEEP") == "")
+
+        let folder = try TemporaryFolder()
+        try folder.write("Loop.xcconfig", "#include \"Loop.xcconfig\"\n#include \"Loop.xcconfig\"\nA = 1\n")
+        let read = XcodeConfigFile.settings(at: folder.path + "/Loop.xcconfig", folder: try AppFolder(folder.path))
+        #expect(read.settings["A"] as? String == "1")
+        #expect(read.problems.contains { $0.message.contains("past 256 files") })
+    }
+
+    /// Groups that contain each other have no path: their files are not found, nothing loops.
+    @Test func groupsInACycleEnd() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "Cycle.xcodeproj/project.pbxproj",
+            """
+            // !$*UTF8*$!
+            { objects = {
+                P = {isa = PBXProject; mainGroup = M; targets = (T); buildConfigurationList = L; };
+                M = {isa = PBXGroup; children = (A); sourceTree = "<group>"; };
+                A = {isa = PBXGroup; children = (B, F); path = A; sourceTree = "<group>"; };
+                B = {isa = PBXGroup; children = (A); path = B; sourceTree = "<group>"; };
+                F = {isa = PBXFileReference; path = App.swift; sourceTree = "<group>"; };
+                BF = {isa = PBXBuildFile; fileRef = F; };
+                S = {isa = PBXSourcesBuildPhase; files = (BF); };
+                T = {isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; buildPhases = (S); buildConfigurationList = TL; };
+                L = {isa = XCConfigurationList; buildConfigurations = (PD); };
+                PD = {isa = XCBuildConfiguration; name = Debug; buildSettings = {SDKROOT = iphoneos; }; };
+                TL = {isa = XCConfigurationList; buildConfigurations = (TD); };
+                TD = {isa = XCBuildConfiguration; name = Debug; buildSettings = {TARGETED_DEVICE_FAMILY = "1,2"; GENERATE_INFOPLIST_FILE = YES; }; };
+            }; rootObject = P; }
+            """)
+        try folder.write("A/App.swift", "@main struct App: SwiftUI.App { var body: some Scene { WindowGroup { Text(\"x\") } } }")
+        let result = try AppImport(folder: folder.path)
+        #expect(result.summary.swiftFiles == 1)
+        #expect(result.app?.declarations.count == 1)
+    }
+
     @Test func configurationFilesIncludeAndOverride() throws {
         let result = try Self.importApp("Harbor")
         // Harbor.xcconfig includes Shared.xcconfig and builds the identifier from it.
@@ -173,8 +220,8 @@ import Testing
         #expect(five.diagnostics.isEmpty, "\(five.diagnostics)")
         let six = SwiftSourceScanner.scan(code, file: "V.swift", swiftVersion: .v6)
         #expect(six.diagnostics.contains { $0.severity == .error })
-        #expect(Inputs.parserVersion("5.0") == .v5 && Inputs.parserVersion("6") == .v6 && Inputs.parserVersion("4.2") == .v4)
-        #expect(Inputs.parserVersion(nil) == .v5)
+        #expect(ImportInputs.parserVersion("5.0") == .v5 && ImportInputs.parserVersion("6") == .v6 && ImportInputs.parserVersion("4.2") == .v4)
+        #expect(ImportInputs.parserVersion(nil) == .v5)
     }
 
     @Test func compilationConditionsDecideIfBranches() {

@@ -61,7 +61,7 @@ enum ObjectiveCSourceReader {
         }
 
         func isPunctuation(_ index: Int, _ text: String) -> Bool {
-            index < tokens.count && tokens[index].kind == .punctuation && tokens[index].text == text
+            index >= 0 && index < tokens.count && tokens[index].kind == .punctuation && tokens[index].text == text
         }
 
         mutating func run() {

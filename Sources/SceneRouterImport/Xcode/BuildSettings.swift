@@ -58,7 +58,8 @@ struct BuildSettings {
 
     /// The value of `name`, fully expanded; nil when no layer sets it.
     func value(_ name: String) -> String? {
-        resolve(name, below: layers.count, depth: 0)
+        var budget = Self.expansionBudget
+        return resolve(name, below: layers.count, depth: 0, budget: &budget)
     }
 
     /// `value(name)` split into words (quotes group words), as list settings are read.
@@ -92,13 +93,19 @@ struct BuildSettings {
     /// Nested references deeper than this are a loop (`A = $(B)`, `B = $(A)`): they expand
     /// to nothing, as in Xcode.
     private static let maximumDepth = 32
+    /// References one value may expand in all, and the longest value: settings that double
+    /// at each level (`A = $(B)$(B)`, `B = $(C)$(C)`, …) end instead of growing without
+    /// bound. Real projects expand a few dozen.
+    private static let expansionBudget = 10_000
+    private static let maximumLength = 1 << 16
 
-    private func resolve(_ name: String, below top: Int, depth: Int) -> String? {
-        guard depth < Self.maximumDepth else { return "" }
+    private func resolve(_ name: String, below top: Int, depth: Int, budget: inout Int) -> String? {
+        guard depth < Self.maximumDepth, budget > 0 else { return "" }
+        budget -= 1
         var index = top - 1
         while index >= 0 {
             if let raw = layers[index][name] {
-                return expand(raw, name: name, layer: index, depth: depth + 1)
+                return expand(raw, name: name, layer: index, depth: depth + 1, budget: &budget)
             }
             index -= 1
         }
@@ -107,8 +114,9 @@ struct BuildSettings {
 
     /// Expands `$(X)`, `${X}` and `$(X:operator)` in a value set at `layer`; `$(inherited)`
     /// is the same setting's value in the layers below.
-    private func expand(_ raw: String, name: String, layer: Int, depth: Int) -> String {
+    private func expand(_ raw: String, name: String, layer: Int, depth: Int, budget: inout Int) -> String {
         guard raw.contains("$") else { return raw }
+        guard depth < Self.maximumDepth, budget > 0 else { return "" }
         var result = ""
         var index = raw.startIndex
         while index < raw.endIndex {
@@ -126,17 +134,18 @@ struct BuildSettings {
             }
             let reference = String(raw[raw.index(after: next)..<end])
             // The name may itself hold references: `$(PRODUCT_NAME_$(CONFIGURATION))`.
-            let expandedReference = expand(reference, name: name, layer: layer, depth: depth + 1)
+            let expandedReference = expand(reference, name: name, layer: layer, depth: depth + 1, budget: &budget)
             var parts = expandedReference.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             let referenced = parts.removeFirst()
             var value: String
             if referenced == "inherited" {
-                value = resolve(name, below: layer, depth: depth) ?? ""
+                value = resolve(name, below: layer, depth: depth, budget: &budget) ?? ""
             } else {
-                value = resolve(referenced, below: layers.count, depth: depth) ?? ""
+                value = resolve(referenced, below: layers.count, depth: depth, budget: &budget) ?? ""
             }
             for operation in parts { value = Self.apply(operation, to: value) }
             result += value
+            if result.utf8.count > Self.maximumLength { return String(decoding: result.utf8.prefix(Self.maximumLength), as: UTF8.self) }
             index = raw.index(after: end)
         }
         return result

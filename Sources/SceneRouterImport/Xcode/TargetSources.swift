@@ -90,9 +90,10 @@ enum TargetSources {
             for entry in listing.files {
                 let inGroup = relative.isEmpty ? entry.relativePath : String(entry.relativePath.dropFirst(relative.count + 1))
                 if explicitFolders.contains(where: { inGroup.hasPrefix($0 + "/") }) { continue }
-                // An exception inverts membership: a file left out of a linked group, or
-                // added to a target the group is not linked to.
-                if linked != exceptions.contains(inGroup) { add(entry.path) }
+                // An exception (a file, or a folder and all below it) inverts membership: a file
+                // left out of a linked group, or added to a target the group is not linked to.
+                let excepted = exceptions.contains(inGroup) || exceptions.contains { inGroup.hasPrefix($0 + "/") }
+                if linked != excepted { add(entry.path) }
             }
         }
         files.swift.sort()
@@ -100,13 +101,30 @@ enum TargetSources {
         return files
     }
 
-    /// The group each file reference and group sits in.
+    /// The group each file reference and group sits in: found from the main group down,
+    /// breadth first, so an item listed by two groups (or by groups in a cycle) sits in the
+    /// one nearest the main group; then groups the main group does not reach, in identifier
+    /// order.
     static func parentGroups(in project: XcodeProject) -> [String: String] {
+        func isGroup(_ identifier: String) -> Bool {
+            guard let isa = project.objects[identifier]?["isa"] as? String else { return false }
+            return isa == "PBXGroup" || isa == "PBXVariantGroup" || isa == "XCVersionGroup"
+        }
         var parents: [String: String] = [:]
-        for (identifier, object) in project.objects {
-            guard let isa = object["isa"] as? String, isa == "PBXGroup" || isa == "PBXVariantGroup" || isa == "XCVersionGroup" else { continue }
-            for child in XcodeProject.strings(object["children"]) where parents[child] == nil {
-                parents[child] = identifier
+        var seen = Set<String>()
+        let main = project.rootObject["mainGroup"] as? String
+        let roots = (main.map { [$0] } ?? []) + project.objects.keys.filter(isGroup).sorted()
+        for root in roots where !seen.contains(root) {
+            var queue = [root]
+            var head = 0
+            while head < queue.count {
+                let group = queue[head]
+                head += 1
+                guard seen.insert(group).inserted else { continue }
+                for child in XcodeProject.strings(project.objects[group]?["children"]) where parents[child] == nil && child != main {
+                    parents[child] = group
+                    if isGroup(child) && !seen.contains(child) { queue.append(child) }
+                }
             }
         }
         return parents
@@ -123,8 +141,9 @@ enum TargetSources {
     private static func path(of identifier: String, in project: XcodeProject, parents: [String: String], visited: inout Set<String>)
         -> String?
     {
-        // A group that contains itself, directly or not, has no path.
-        guard visited.insert(identifier).inserted, let object = project.objects[identifier] else { return nil }
+        // A group that contains itself, directly or not, has no path; nor has one nested deeper
+        // than any real project's groups (each level is a frame on the stack).
+        guard visited.count < 256, visited.insert(identifier).inserted, let object = project.objects[identifier] else { return nil }
         let own = object["path"] as? String
         let base: String
         switch object["sourceTree"] as? String ?? "<group>" {

@@ -15,15 +15,33 @@ import SceneRouting
 enum XcodeConfigFile {
     /// Includes nested deeper than this are a loop.
     static let maximumIncludeDepth = 16
+    /// Files one configuration reads in all: a file that includes itself twice would
+    /// otherwise be read 2¹⁶ times before the depth ends it.
+    static let maximumFiles = 256
 
     /// The settings of the file at `path` with its includes, and a warning for each line or
     /// include that could not be read.
-    static func settings(at path: String, folder: AppFolder, depth: Int = 0) -> (settings: [String: Any], problems: [Diagnostic]) {
+    static func settings(at path: String, folder: AppFolder) -> (settings: [String: Any], problems: [Diagnostic]) {
+        var filesRead = 0
+        return settings(at: path, folder: folder, depth: 0, filesRead: &filesRead)
+    }
+
+    private static func settings(at path: String, folder: AppFolder, depth: Int, filesRead: inout Int) -> (
+        settings: [String: Any], problems: [Diagnostic]
+    ) {
         var settings: [String: Any] = [:]
         var problems: [Diagnostic] = []
-        guard depth < maximumIncludeDepth else {
-            return ([:], [Diagnostic(severity: .warning, message: "#include nested more than \(maximumIncludeDepth) deep: not read", file: path)])
+        guard depth < maximumIncludeDepth, filesRead < maximumFiles else {
+            return (
+                [:],
+                [
+                    Diagnostic(
+                        severity: .warning, message: "#include nested more than \(maximumIncludeDepth) deep or past \(maximumFiles) files: not read",
+                        file: path)
+                ]
+            )
         }
+        filesRead += 1
         guard fileExists(path) else {
             return (
                 [:],
@@ -59,7 +77,7 @@ enum XcodeConfigFile {
                 }
                 let included = ProjectPaths.join(directory, String(trimmed[trimmed.index(after: open)..<close]))
                 if optional && !fileExists(included) { continue }
-                let inner = self.settings(at: included, folder: folder, depth: depth + 1)
+                let inner = self.settings(at: included, folder: folder, depth: depth + 1, filesRead: &filesRead)
                 settings.merge(inner.settings) { _, new in new }
                 problems += inner.problems
                 continue
