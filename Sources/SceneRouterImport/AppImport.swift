@@ -279,6 +279,7 @@ struct ImportInputs {
             + "\(target.configuration), for \(options.platform.displayName); \(plistWords)"
             + (target.bundleIdentifier.map { "; bundle identifier \($0)" } ?? "")
             + "; Swift \(target.swiftVersion ?? "5 (not set)")"
+            + (files.packageFiles.isEmpty ? "" : "; \(files.packageFiles.count) of its source files from local Swift packages")
     }
 
     /// `SWIFT_VERSION` as the parser's language mode; Swift 5 when not set.

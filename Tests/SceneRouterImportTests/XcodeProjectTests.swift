@@ -55,28 +55,32 @@ import Testing
         #expect(read.problems.contains { $0.message.contains("past 256 files") })
     }
 
+    /// A project of one application target whose sources are `A/App.swift`, in a group `A`
+    /// that a group `B` inside it lists again (a cycle).
+    static func minimalProject(deviceFamily: String) -> String {
+        """
+        // !$*UTF8*$!
+        { objects = {
+            P = {isa = PBXProject; mainGroup = M; targets = (T); buildConfigurationList = L; };
+            M = {isa = PBXGroup; children = (A); sourceTree = "<group>"; };
+            A = {isa = PBXGroup; children = (B, F); path = A; sourceTree = "<group>"; };
+            B = {isa = PBXGroup; children = (A); path = B; sourceTree = "<group>"; };
+            F = {isa = PBXFileReference; path = App.swift; sourceTree = "<group>"; };
+            BF = {isa = PBXBuildFile; fileRef = F; };
+            S = {isa = PBXSourcesBuildPhase; files = (BF); };
+            T = {isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; buildPhases = (S); buildConfigurationList = TL; };
+            L = {isa = XCConfigurationList; buildConfigurations = (PD); };
+            PD = {isa = XCBuildConfiguration; name = Debug; buildSettings = {SDKROOT = iphoneos; }; };
+            TL = {isa = XCConfigurationList; buildConfigurations = (TD); };
+            TD = {isa = XCBuildConfiguration; name = Debug; buildSettings = {TARGETED_DEVICE_FAMILY = "\(deviceFamily)"; GENERATE_INFOPLIST_FILE = YES; }; };
+        }; rootObject = P; }
+        """
+    }
+
     /// Groups that contain each other have no path: their files are not found, nothing loops.
     @Test func groupsInACycleEnd() throws {
         let folder = try TemporaryFolder()
-        try folder.write(
-            "Cycle.xcodeproj/project.pbxproj",
-            """
-            // !$*UTF8*$!
-            { objects = {
-                P = {isa = PBXProject; mainGroup = M; targets = (T); buildConfigurationList = L; };
-                M = {isa = PBXGroup; children = (A); sourceTree = "<group>"; };
-                A = {isa = PBXGroup; children = (B, F); path = A; sourceTree = "<group>"; };
-                B = {isa = PBXGroup; children = (A); path = B; sourceTree = "<group>"; };
-                F = {isa = PBXFileReference; path = App.swift; sourceTree = "<group>"; };
-                BF = {isa = PBXBuildFile; fileRef = F; };
-                S = {isa = PBXSourcesBuildPhase; files = (BF); };
-                T = {isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; buildPhases = (S); buildConfigurationList = TL; };
-                L = {isa = XCConfigurationList; buildConfigurations = (PD); };
-                PD = {isa = XCBuildConfiguration; name = Debug; buildSettings = {SDKROOT = iphoneos; }; };
-                TL = {isa = XCConfigurationList; buildConfigurations = (TD); };
-                TD = {isa = XCBuildConfiguration; name = Debug; buildSettings = {TARGETED_DEVICE_FAMILY = "1,2"; GENERATE_INFOPLIST_FILE = YES; }; };
-            }; rootObject = P; }
-            """)
+        try folder.write("Cycle.xcodeproj/project.pbxproj", Self.minimalProject(deviceFamily: "1,2"))
         try folder.write("A/App.swift", "@main struct App: SwiftUI.App { var body: some Scene { WindowGroup { Text(\"x\") } } }")
         let result = try AppImport(folder: folder.path)
         #expect(result.summary.swiftFiles == 1)
@@ -130,6 +134,16 @@ import Testing
         }
     }
 
+    /// An iPhone-only app is the one to read when it is the only iOS app, with a warning.
+    @Test func theOnlyIPhoneAppIsReadWithAWarning() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Phone.xcodeproj/project.pbxproj", Self.minimalProject(deviceFamily: "1"))
+        try folder.write("A/App.swift", "@main struct App: SwiftUI.App { var body: some Scene { WindowGroup { Text(\"x\") } } }")
+        let result = try AppImport(folder: folder.path)
+        #expect(result.app?.declarations.count == 1)
+        #expect(result.diagnostics.contains { $0.message.hasPrefix("target 'App' builds for the iPhone only (TARGETED_DEVICE_FAMILY)") })
+    }
+
     // MARK: Info.plist
 
     @Test func aGeneratedSceneManifestSupportsMultipleScenes() throws {
@@ -160,7 +174,11 @@ import Testing
         let app = try #require(result.app)
         // The test bundle's host App and the excluded legacy map are not the app's.
         #expect(app.declarations.map(\.name) == ["trails", "trail"])
-        #expect(result.summary.swiftFiles == 7)
+        // Seven files of the app's folder and one of the local package it links (not its tests).
+        #expect(result.summary.swiftFiles == 8)
+        #expect(result.readAs.hasSuffix("; 1 of its source files from local Swift packages"))
+        #expect(app.emitted.contains { $0.source?.file.hasSuffix("Packages/TrailKit/Sources/TrailKit/WeatherWarnings.swift") == true })
+        #expect(!app.emitted.contains { $0.value == .identifier("test.only") })
         #expect(!result.diagnostics.contains { $0.file?.contains("Legacy") == true || $0.file?.contains("TrailheadTests") == true })
     }
 

@@ -65,7 +65,18 @@ enum ProjectDiscovery {
             }
             chosen = only
         } else {
-            let candidates = applications.filter { options.platform == .iOS ? $0.buildsForIPad : $0.builds(for: options.platform) }
+            var candidates = applications.filter { options.platform == .iOS ? $0.buildsForIPad : $0.builds(for: options.platform) }
+            // An iPhone-only app runs on the iPad too, as an iPhone app in one window.
+            let iOSApplications = applications.filter { $0.builds(for: .iOS) }
+            if candidates.isEmpty && options.platform == .iOS && iOSApplications.count == 1 {
+                candidates = iOSApplications
+                warnings.append(
+                    Diagnostic(
+                        severity: .warning,
+                        message: "target '\(iOSApplications[0].target.name)' builds for the iPhone only (TARGETED_DEVICE_FAMILY): "
+                            + "on the iPad it runs as an iPhone app, in one window; read as its only iOS application target",
+                        file: iOSApplications[0].project.bundlePath))
+            }
             guard candidates.count == 1, let only = candidates.first else {
                 let platform = options.platform == .iOS ? "the iPad" : options.platform.displayName
                 let head =

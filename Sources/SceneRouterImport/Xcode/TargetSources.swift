@@ -12,6 +12,8 @@ enum TargetSources {
     struct Files {
         var swift: [String] = []
         var objectiveC: [String] = []
+        /// Those of the files above that come from local Swift packages.
+        var packageFiles: [String] = []
         var warnings: [Diagnostic] = []
     }
 
@@ -96,9 +98,59 @@ enum TargetSources {
                 if linked != excepted { add(entry.path) }
             }
         }
+        for package in localPackages(of: target, parents: parents, folder: folder) {
+            guard let relative = folder.relativePath(of: package), folder.exists(package) else {
+                files.warnings.append(
+                    Diagnostic(
+                        severity: .warning, code: Diagnostic.Code("skipped-file"),
+                        message: "a local package target '\(target.target.name)' links is not in the folder: not read", file: package))
+                continue
+            }
+            // SwiftPM's layout: each target's sources below Sources/. Tests are not the app.
+            let sources = relative.isEmpty ? "Sources" : relative + "/Sources"
+            let listing = folder.list(extensions: wanted, under: folder.exists(folder.path + "/" + sources) ? sources : relative)
+            files.warnings += listing.warnings
+            for entry in listing.files where !entry.relativePath.split(separator: "/").contains("Tests") {
+                let before = files.swift.count + files.objectiveC.count
+                add(entry.path)
+                if files.swift.count + files.objectiveC.count > before { files.packageFiles.append(entry.path) }
+            }
+        }
         files.swift.sort()
         files.objectiveC.sort()
         return files
+    }
+
+    /// The folders of the local Swift packages whose products the target links: an
+    /// `XCLocalSwiftPackageReference` (Xcode 15 and later), or a package folder the project
+    /// lists as a file reference whose `Package.swift` names the product.
+    static func localPackages(of target: ProjectTarget, parents: [String: String], folder: AppFolder) -> [String] {
+        let project = target.project
+        var folders: [String] = []
+        var unmatched: [String] = []
+        for dependency in target.target.packageProducts {
+            guard let product = project.objects[dependency], product["isa"] as? String == "XCSwiftPackageProductDependency" else { continue }
+            if let package = product["package"] as? String {
+                guard let reference = project.objects[package], reference["isa"] as? String == "XCLocalSwiftPackageReference",
+                    let relative = reference["relativePath"] as? String
+                else { continue }
+                let folder = ProjectPaths.join(project.sourceRoot, relative)
+                if !folders.contains(folder) { folders.append(folder) }
+            } else if let name = product["productName"] as? String {
+                unmatched.append(name)
+            }
+        }
+        guard !unmatched.isEmpty else { return folders }
+        for (identifier, object) in project.objects.sorted(by: { $0.key < $1.key }) where object["isa"] as? String == "PBXFileReference" {
+            let type = object["lastKnownFileType"] as? String ?? ""
+            guard type == "wrapper" || type == "folder", let path = path(ofReference: identifier, in: project, parents: parents),
+                folder.exists(path + "/Package.swift"), folder.check(path + "/Package.swift") == nil,
+                let manifest = try? SafeFile.contents(of: path + "/Package.swift")
+            else { continue }
+            let text = String(decoding: manifest, as: UTF8.self)
+            if unmatched.contains(where: { text.contains("\"\($0)\"") }) && !folders.contains(path) { folders.append(path) }
+        }
+        return folders
     }
 
     /// The group each file reference and group sits in: found from the main group down,

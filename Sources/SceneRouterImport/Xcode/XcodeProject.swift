@@ -26,6 +26,8 @@ struct XcodeProject {
         var configurationList: String?
         var buildPhases: [String]
         var synchronizedGroups: [String]
+        /// `XCSwiftPackageProductDependency` identifiers: the packages' products it links.
+        var packageProducts: [String] = []
     }
 
     var targets: [Target] = []
@@ -72,7 +74,8 @@ struct XcodeProject {
                     productType: object["productType"] as? String ?? "",
                     configurationList: object["buildConfigurationList"] as? String,
                     buildPhases: Self.strings(object["buildPhases"]),
-                    synchronizedGroups: Self.strings(object["fileSystemSynchronizedGroups"])))
+                    synchronizedGroups: Self.strings(object["fileSystemSynchronizedGroups"]),
+                    packageProducts: Self.strings(object["packageProductDependencies"])))
         }
     }
 
