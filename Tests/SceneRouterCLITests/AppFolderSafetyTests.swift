@@ -52,6 +52,8 @@ import Glibc
         try link("Z.swift", to: "/dev/zero", in: app)
         try link("Out.apns", to: "../outside.apns", in: app)
         try link("Git", to: root.path, in: app)
+        // Standard output is a pipe here, as in any CI: reading it would wait for ever.
+        try link("O.swift", to: "/dev/stdout", in: app)
         #expect(mkfifo(app.appendingPathComponent("F.swift").path, 0o644) == 0)
         // A file larger than any source file: sparse, so it costs no disk.
         let large = app.appendingPathComponent("Huge.swift")
@@ -65,7 +67,7 @@ import Glibc
             #expect(!result.timedOut && !result.signaled)
             #expect(result.status == 0, "\(result.stderr)")
             let output = result.stdout + result.stderr
-            for name in ["P.swift", "Z.swift", "Out.apns", "F.swift", "Huge.swift"] {
+            for name in ["P.swift", "Z.swift", "Out.apns", "F.swift", "Huge.swift", "O.swift"] {
                 #expect(output.contains("\(name)"), "no warning names \(name)")
             }
             #expect(output.contains("a symbolic link that leaves the folder: not read"))

@@ -142,7 +142,7 @@ struct AppFolder: Sendable {
                 case .outside: listing.warnings.append(skipped(childPath, "a symbolic link that leaves the folder"))
                 case .folder: listing.warnings.append(skipped(childPath, "a symbolic link to a folder"))
                 case .special(let kind): listing.warnings.append(skipped(childPath, "a symbolic link to \(kind)"))
-                case .broken: listing.warnings.append(skipped(childPath, "a symbolic link to nothing"))
+                case .broken: listing.warnings.append(skipped(childPath, "a symbolic link that does not resolve to a file in the folder"))
                 }
             default:
                 guard wanted else { continue }
@@ -183,11 +183,11 @@ struct AppFolder: Sendable {
     func check(_ path: String) -> Diagnostic? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
-        guard let resolved = Self.realPath(path) else { return skipped(path, "a symbolic link to nothing") }
+        guard let resolved = Self.realPath(path) else { return skipped(path, "a symbolic link that does not resolve to a file in the folder") }
         guard isInside(resolved) else {
             return skipped(path, status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link that leaves the folder" : "outside the folder")
         }
-        guard stat(resolved, &status) == 0 else { return skipped(path, "a symbolic link to nothing") }
+        guard stat(resolved, &status) == 0 else { return skipped(path, "a symbolic link that does not resolve to a file in the folder") }
         guard status.st_mode & S_IFMT == S_IFREG else { return skipped(path, "not a regular file (\(Self.kind(of: status.st_mode)))") }
         if Int(status.st_size) > Self.maximumFileSize { return tooLarge(path) }
         return nil
