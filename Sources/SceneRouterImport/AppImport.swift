@@ -183,34 +183,24 @@ public struct AppImport: Sendable {
         }
     }
 
+    /// How long one file may take to read. Real files take milliseconds; this ends what
+    /// no limit of the nesting scan foresaw.
+    static let fileDeadline: TimeInterval = 30
+
     /// Scans every file (in parallel; results in file order, Swift first).
     private static func scan(swift: [String], objectiveC: [String], inputs: ImportInputs) -> [SourceFindings] {
-        /// One slot per file, each written by one iteration only and read after all have
-        /// finished (hence `@unchecked Sendable`); raw memory, so that no shared array is
-        /// checked for uniqueness while other threads write.
-        final class Results: @unchecked Sendable {
-            let slots: UnsafeMutableBufferPointer<SourceFindings?>
-            init(count: Int) {
-                slots = .allocate(capacity: count)
-                slots.initialize(repeating: nil)
-            }
-            deinit {
-                slots.deinitialize()
-                slots.deallocate()
-            }
-        }
         let files = swift + objectiveC
-        let results = Results(count: files.count)
+        let swiftCount = swift.count
         let configuration = inputs.buildConfiguration
         let swiftVersion = inputs.swiftVersion
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        return BoundedParallelWork.run(count: files.count, deadline: fileDeadline) { index in
             let file = files[index]
             var findings = SourceFindings(file: file)
             do throws(Diagnostic) {
                 let bytes = try SafeFile.contents(of: file)
                 if let text = String(validating: bytes, as: UTF8.self) {
                     findings =
-                        index < swift.count
+                        index < swiftCount
                         ? SwiftSourceScanner.scan(text, file: file, configuration: configuration, swiftVersion: swiftVersion)
                         : ObjectiveCSourceReader.read(text, file: file)
                 } else {
@@ -219,8 +209,12 @@ public struct AppImport: Sendable {
             } catch {
                 findings.diagnostics.append(error)
             }
-            results.slots[index] = findings
+            return findings
+        } timedOut: { index in
+            var findings = SourceFindings(file: files[index])
+            findings.diagnostics.append(
+                Diagnostic(message: "reading this file took longer than \(Int(fileDeadline)) s: it is not imported", file: files[index]))
+            return findings
         }
-        return results.slots.map { $0! }
     }
 }

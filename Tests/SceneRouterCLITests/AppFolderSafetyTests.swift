@@ -109,3 +109,54 @@ import Glibc
         #expect(withSources.status == 0, "\(withSources.stderr)")
     }
 }
+
+/// Swift files written to be deep: each kind of nesting ends in an error at its place,
+/// never a signal or a hang (the deadline is a hang guard, not a speed assertion), and a
+/// file full of syntax errors is reported by its first errors without computing the rest.
+@Suite struct DeepSwiftSourceTests {
+    static let cases: [(name: String, text: String, expected: String)] = [
+        ("brackets", "let x = " + String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40), "1:25: error: '[' nested more than 16 deep"),
+        ("generics", "let a: " + String(repeating: "Array<", count: 2_000) + "Int" + String(repeating: ">", count: 2_000) + " = []",
+         "1:397: error: generic arguments nested more than 64 deep"),
+        ("conditions", String(repeating: "#if A\n", count: 8_000) + "let x = 1\n" + String(repeating: "#endif\n", count: 8_000),
+         "65:1: error: #if nested more than 64 deep"),
+        ("effects", "let x = " + String(repeating: "try ", count: 10_000) + "f()", "1:265: error: more than 64 'try' and 'await' in a row"),
+        ("members", "let x = a" + String(repeating: ".b", count: 50_000), "1:2010: error: a chain of more than 1000 members, calls and subscripts"),
+        ("subscripts", "let x = a" + String(repeating: "[0]", count: 50_000), "1:3010: error: a chain of more than 1000 members, calls and subscripts"),
+        ("interpolations", "let s = " + String(repeating: #""\("#, count: 8_000) + "1" + String(repeating: #")""#, count: 8_000),
+         "1:779: error: brackets and string interpolations nested more than 256 deep"),
+        ("closures", "let x = " + String(repeating: "{ ", count: 5_000) + "1" + String(repeating: " }", count: 5_000),
+         "1:521: error: brackets and string interpolations nested more than 256 deep"),
+        ("attributes", String(repeating: "@\n", count: 80_000), "1:2: error: expected name in attribute"),
+    ]
+
+    @Test(arguments: cases.map(\.name))
+    func deepSourceIsALocatedError(_ name: String) throws {
+        let entry = Self.cases.first { $0.name == name }!
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-router-deep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("\(name).swift")
+        try Data(entry.text.utf8).write(to: file)
+        let result = try CLIRunner.run(["import", "--plist", "Fixtures/apps/MailApp/Info.plist", "--sources", file.path], deadline: 60)
+        #expect(!result.timedOut && !result.signaled)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(file.path):\(entry.expected)"), "\(result.stderr.prefix(600))")
+        // Five errors at most, never one per line of the file.
+        #expect(result.stderr.components(separatedBy: ": error: ").count - 1 <= 5)
+    }
+
+    /// Real code is far from every limit: the fixture apps' sources pass the scan.
+    @Test func realCodeIsWithinTheLimits() throws {
+        let apps = CLIRunner.packageRoot.appendingPathComponent("Fixtures/apps")
+        let enumerator = try #require(FileManager.default.enumerator(at: apps, includingPropertiesForKeys: nil))
+        var checked = 0
+        for case let url as URL in enumerator where url.pathExtension == "swift" {
+            let result = try CLIRunner.run(["import", "--plist", "Fixtures/apps/MailApp/Info.plist", "--sources", url.path])
+            #expect(!result.stderr.contains("deeper than any app's code"), "\(url.path)")
+            checked += 1
+            if checked == 12 { break }
+        }
+        #expect(checked == 12)
+    }
+}

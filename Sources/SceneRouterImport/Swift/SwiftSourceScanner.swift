@@ -37,6 +37,17 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         _ text: String, file: String, configuration: AppBuildConfiguration = AppBuildConfiguration(platform: .iOS, conditions: ["DEBUG"], swiftVersion: nil),
         swiftVersion: Parser.SwiftVersion = .v5
     ) -> SourceFindings {
+        if let refusal = SwiftNestingScan.check(text) {
+            var findings = SourceFindings(file: file)
+            let prefix = text.utf8.prefix(refusal.offset)
+            let line = prefix.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let column = refusal.offset - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0) + 1
+            findings.diagnostics.append(
+                SceneRouting.Diagnostic(
+                    message: "\(refusal.message), deeper than any app's code: the file is not imported", file: file, line: line,
+                    column: column))
+            return findings
+        }
         var parser = Parser(text, swiftVersion: swiftVersion)
         let tree = SourceFileSyntax.parse(from: &parser)
         let scanner = SwiftSourceScanner(tree: tree, file: file, configuration: configuration)
@@ -52,6 +63,27 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         findings = SourceFindings(file: file)
         converter = SourceLocationConverter(fileName: file, tree: tree)
         super.init(viewMode: .sourceAccurate, configuration: configuration)
+    }
+
+    /// Nodes small enough to diagnose cheaply that hold the first `count` errors: a
+    /// statement of a few kilobytes, or else the erroneous parts inside a larger one.
+    static func firstErroneousNodes(in root: Syntax, count: Int) -> [Syntax] {
+        var found: [Syntax] = []
+        var pending = [root]
+        while let node = pending.popLast(), found.count < count {
+            guard node.hasError else { continue }
+            if node.totalLength.utf8Length <= 4096 || node.children(viewMode: .sourceAccurate).isEmpty {
+                found.append(node)
+                continue
+            }
+            var erroneous: [Syntax] = []
+            for child in node.children(viewMode: .sourceAccurate) where child.hasError {
+                erroneous.append(child)
+                if erroneous.count == count { break }
+            }
+            pending += erroneous.reversed()
+        }
+        return found
     }
 
     /// `#if` conditions the evaluation could not decide (an unknown function, a malformed
@@ -77,7 +109,13 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
     /// compiler's to report and are left out.
     private func reportSyntaxErrors() {
         guard tree.hasError else { return }
-        let errors = ParseDiagnosticsGenerator.diagnostics(for: tree).lazy.filter { $0.diagMessage.severity == .error }
+        // Only the nodes with the first errors are diagnosed: computing every diagnostic of
+        // a file full of errors costs far more than the five that are shown (and grows with
+        // the square of the errors in one node).
+        var errors: [SwiftDiagnostics.Diagnostic] = []
+        for node in Self.firstErroneousNodes(in: Syntax(tree), count: 5) where errors.count < 5 {
+            errors += ParseDiagnosticsGenerator.diagnostics(for: node).filter { $0.diagMessage.severity == .error }
+        }
         for diagnostic in errors.prefix(5) {
             let position = diagnostic.location(converter: converter)
             findings.diagnostics.append(
