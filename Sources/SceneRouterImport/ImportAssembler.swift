@@ -48,8 +48,13 @@ struct ImportAssembler {
             }
             supportsMultipleScenes = false
         }
-        var app = try? SceneApp(
-            framework: isSwiftUI ? .swiftui : .uikit, supportsMultipleScenes: supportsMultipleScenes, declarations: declarations)
+        var app: SceneApp?
+        do {
+            app = try SceneApp(framework: isSwiftUI ? .swiftui : .uikit, supportsMultipleScenes: supportsMultipleScenes, declarations: declarations)
+        } catch {
+            diagnostics.append(Diagnostic(message: "the declarations read do not make an app: \(error)", file: plistFile))
+            return nil
+        }
         app?.emitted = files.flatMap(\.emitted) + payloadEmitted
         app?.unresolvedConditions = unresolved
         return app
@@ -92,12 +97,15 @@ struct ImportAssembler {
         var unresolved: [UnresolvedCondition] = []
         let assignments = files.flatMap(\.assignments)
         var used = Set<Int>()
-        var names = Set<String>()
+        var names = UniqueNames()
+        // The assignments of each type, in file order: one look-up per configuration.
+        var byOwner: [String: [Int]] = [:]
+        for (index, assignment) in assignments.enumerated() {
+            if let owner = assignment.owner { byOwner[owner, default: []].append(index) }
+        }
         for configuration in uikitConfigurations(assignments) {
-            var name = configuration.name
-            if !names.insert(name).inserted {
-                name = "\(configuration.name) (\(configuration.role.rawValue))"
-                names.insert(name)
+            let name = names.claim(configuration.name, alternative: "\(configuration.name) (\(configuration.role.rawValue))")
+            if name != configuration.name {
                 warn(
                     "two scene configurations are named '\(configuration.name)': this one is imported as '\(name)'",
                     at: configuration.source, code: "duplicate-configuration")
@@ -106,7 +114,7 @@ struct ImportAssembler {
                 name: name, role: configuration.role, delegateClass: configuration.delegateClass,
                 storyboard: configuration.storyboard, source: configuration.source)
             let delegate = configuration.delegateClass.map(Self.typeName)
-            let own = assignments.enumerated().filter { delegate != nil && $0.element.owner == delegate }
+            let own = (delegate.flatMap { byOwner[$0] } ?? []).map { (offset: $0, element: assignments[$0]) }
             used.formUnion(own.map(\.offset))
             if !own.isEmpty {
                 var conditions = ActivationConditions.defaults(for: .uikit)
@@ -160,19 +168,13 @@ struct ImportAssembler {
     private mutating func swiftUIDeclarations() -> ([SceneDeclaration], [UnresolvedCondition]) {
         var declarations: [SceneDeclaration] = []
         var unresolved: [UnresolvedCondition] = []
-        var names = Set<String>()
+        var names = UniqueNames()
         let viewChildren = files.reduce(into: [String: [String]]()) { $0.merge($1.viewChildren) { first, _ in first } }
         var linked = Set<Int>()
         let viewConditions = files.flatMap(\.viewConditions)
         for file in files {
             for (position, scene) in file.scenes.enumerated() {
-                var name = scene.id ?? scene.title ?? scene.contentViews.first ?? "\(scene.kind) \(position + 1)"
-                if names.contains(name) {
-                    var suffix = 2
-                    while names.contains("\(name) \(suffix)") { suffix += 1 }
-                    name = "\(name) \(suffix)"
-                }
-                names.insert(name)
+                let name = names.claim(scene.id ?? scene.title ?? scene.contentViews.first ?? "\(scene.kind) \(position + 1)")
                 var declaration = SceneDeclaration(name: name, role: scene.role, source: scene.source)
                 switch scene.matching {
                 case .predicate(let predicate)?:

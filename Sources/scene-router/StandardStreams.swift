@@ -2,6 +2,12 @@ import ArgumentParser
 import Foundation
 import SceneRouting
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Buffered stdout and unbuffered stderr, without `print`'s per-call locking cost on
 /// large batches.
 enum StandardStreams {
@@ -15,13 +21,38 @@ enum StandardStreams {
 
     static func flush() {
         guard !pending.isEmpty else { return }
-        pending.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
+        if let failure = writeAll(pending, to: STDOUT_FILENO) {
+            // Standard output closed or gone: nothing more can be answered.
+            pending.removeAll()
+            _ = writeAll(Array("scene-router: error: cannot write to standard output (\(failure))\n".utf8), to: STDERR_FILENO)
+            exit(2)
+        }
         pending.removeAll(keepingCapacity: true)
     }
 
     static func error(_ message: String) {
         flush()
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        _ = writeAll(Array((message + "\n").utf8), to: STDERR_FILENO)
+    }
+
+    /// Writes every byte, retrying short writes and interruptions; the reason on failure.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                #if canImport(Glibc)
+                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno)).lowercased()
+            }
+            offset += written
+        }
+        return nil
     }
 
     /// Calls `body` with each line of a file (standard input for nil or `-`) and its 1-based

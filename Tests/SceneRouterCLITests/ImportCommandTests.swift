@@ -119,4 +119,12 @@ import Testing
         #expect(noPlist.stderr.hasPrefix("Error: no Xcode project and no Info.plist (Info.plist or NAME-Info.plist) below Fixtures/scenarios: give --plist FILE --sources DIR"))
         #expect(try CLIRunner.run(["check", "--sources", "Fixtures/apps/MailApp"]).status == 64)
     }
+
+    /// A closed standard output is reported and ends the command with exit 2, not a trap.
+    @Test func aClosedStandardOutputIsAnError() throws {
+        let result = try CLIRunner.run(["-c", "\"$0\" check --app Fixtures/apps/Harbor >&-", CLIRunner.binary.path], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(!result.signaled)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("scene-router: error: cannot write to standard output (bad file descriptor)"))
+    }
 }

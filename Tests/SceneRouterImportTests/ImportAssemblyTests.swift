@@ -109,4 +109,20 @@ import Testing
         #expect(unresolved.source?.line == 6)
         #expect(unresolved.source?.column == 10)
     }
+
+    /// Names that collide with the names collisions are renamed to stay unique, and every
+    /// configuration is still a declaration.
+    @Test func collidingRenamesStayUnique() throws {
+        let names = ["A (windowApplication)", "A", "A", "A"]
+        let plist: [String: Any] = [
+            "UIApplicationSceneManifest": [
+                "UIApplicationSupportsMultipleScenes": true,
+                "UISceneConfigurations": ["UIWindowSceneSessionRoleApplication": names.map { ["UISceneConfigurationName": $0] }],
+            ]
+        ]
+        let result = try Self.importApp(plist: plist, files: ["App.swift": ""])
+        let app = try #require(result.app)
+        #expect(app.declarations.map(\.name) == ["A (windowApplication)", "A", "A (windowApplication) 2", "A (windowApplication) 3"])
+        #expect(Self.codes(result) == ["duplicate-configuration", "duplicate-configuration"])
+    }
 }

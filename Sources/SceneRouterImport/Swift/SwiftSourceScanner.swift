@@ -186,9 +186,14 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         return located
     }
 
+    /// The file's lines, split once when the first error needs one.
+    private lazy var lines: [Substring] = {
+        let text = tree.description
+        return text[...].split(separator: "\n", omittingEmptySubsequences: false)
+    }()
+
     private func sourceLine(_ number: Int) -> String {
-        let lines = tree.description.split(separator: "\n", maxSplits: number, omittingEmptySubsequences: false)
-        return number - 1 < lines.count ? String(lines[number - 1]) : ""
+        number >= 1 && number - 1 < lines.count ? String(lines[number - 1]) : ""
     }
 
     /// A predicate bound to a local constant is read from its binding (`let p = NSPredicate(…)`).
@@ -236,18 +241,27 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
     private func localBinding(of name: String, around node: some SyntaxProtocol) -> PatternBindingSyntax? {
         var current: Syntax? = Syntax(node)
         while let syntax = current {
-            if let block = syntax.as(CodeBlockItemListSyntax.self) {
-                for item in block {
-                    guard let declaration = item.item.as(VariableDeclSyntax.self) else { continue }
-                    for binding in declaration.bindings
-                    where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                        return binding
-                    }
-                }
-            }
+            if let block = syntax.as(CodeBlockItemListSyntax.self), let binding = bindings(in: block)[name] { return binding }
             current = syntax.parent
         }
         return nil
+    }
+
+    /// The first binding of each name a block declares, gathered once per block: a block of
+    /// thousands of assignments is not searched again for each.
+    private var bindingsByBlock: [SyntaxIdentifier: [String: PatternBindingSyntax]] = [:]
+
+    private func bindings(in block: CodeBlockItemListSyntax) -> [String: PatternBindingSyntax] {
+        if let known = bindingsByBlock[block.id] { return known }
+        var found: [String: PatternBindingSyntax] = [:]
+        for item in block {
+            guard let declaration = item.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in declaration.bindings {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, found[name] == nil { found[name] = binding }
+            }
+        }
+        bindingsByBlock[block.id] = found
+        return found
     }
 
     /// The type (or extended type) whose body holds `node`.
