@@ -141,14 +141,39 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The diagnostic as shown to people: the location, the severity and the message on one
     /// line, then the excerpt with a caret under the span, then the notes.
+    ///
+    /// File names and messages come from untrusted input, so what a terminal or a CI log
+    /// would act on is escaped (`\u{1B}`): control characters, line breaks and
+    /// bidirectional overrides; and a line that would start with `::` (a GitHub Actions
+    /// command) starts with `./` instead.
     public func rendered() -> String {
-        let location = self.location
-        var text = (location.isEmpty ? "" : location + ": ") + severity.rawValue + ": " + message
+        var location = Self.printable(self.location)
+        if location.hasPrefix("::") { location = "./" + location }
+        var text = (location.isEmpty ? "" : location + ": ") + severity.rawValue + ": " + Self.printable(message)
         if let excerpt {
             text += "\n" + SourceCaret.render(source: excerpt.text, offset: excerpt.offset, length: excerpt.length)
         }
-        for note in notes { text += "\nnote: " + note }
+        for note in notes { text += "\nnote: " + Self.printable(note) }
         return text
+    }
+
+    /// `text` with control characters (C0, DEL, C1) and bidirectional overrides written as
+    /// `\u{…}`.
+    package static func printable(_ text: String) -> String {
+        func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+                || (0x2066...0x2069).contains(scalar.value)
+        }
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// `line 5, column 3: sessions[0].state: …`: the message with its place in the file but

@@ -60,8 +60,8 @@ extension SceneRouterCommand {
                     guard let app = imported.app else { throw ExitCode(2) }
                     name = appSource.name
                     if output.format == .text {
-                        StandardStreams.error("\(name): \(imported.readAs)")
-                        StandardStreams.error("\(name): imported \(imported.summary)")
+                        StandardStreams.error(Diagnostic.printable("\(name): \(imported.readAs)"))
+                        StandardStreams.error(Diagnostic.printable("\(name): imported \(imported.summary)"))
                     }
                     report = try ManifestChecker.check(app, file: name, uikitStrict: uikitStrict)
                     report.warnings = importWarnings + report.warnings
@@ -75,7 +75,7 @@ extension SceneRouterCommand {
                 for warning in report.warnings { StandardStreams.write(warning.rendered()) }
                 let count = report.warnings.count
                 StandardStreams.write(
-                    "\(name): \(report.app.declarations.count) declaration\(report.app.declarations.count == 1 ? "" : "s"), "
+                    Diagnostic.printable(name) + ": \(report.app.declarations.count) declaration\(report.app.declarations.count == 1 ? "" : "s"), "
                         + "\(report.app.sessions.count) session\(report.app.sessions.count == 1 ? "" : "s"), "
                         + "\(count) warning\(count == 1 ? "" : "s")")
             case .json:

@@ -52,8 +52,8 @@ extension SceneRouterCommand {
             let name = appSource.name
             switch format.format {
             case .text:
-                StandardStreams.error("\(name): \(result.readAs)")
-                StandardStreams.error("\(name): \(result.summary)")
+                StandardStreams.error(Diagnostic.printable("\(name): \(result.readAs)"))
+                StandardStreams.error(Diagnostic.printable("\(name): \(result.summary)"))
             case .json:
                 StandardStreams.error(JSONLines.line(SummaryRecord(file: name, readAs: result.readAs, summary: "\(result.summary)")))
             }

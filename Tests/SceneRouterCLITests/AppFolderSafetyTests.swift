@@ -83,6 +83,23 @@ import Glibc
         #expect(!imported.stdout.contains("outside.secret"))
     }
 
+    /// Names from the repository reach text output escaped: no terminal escape, no line that
+    /// a CI log reads as a command.
+    @Test func namesAreEscapedInTextOutput() throws {
+        let (root, app) = try Self.makeApp()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = app.appendingPathComponent("::error file=Info.plist::forged")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("let = \"\u{1B}[31m\"\n".utf8).write(to: folder.appendingPathComponent("Red\u{1B}[31m.swift"))
+        let result = try CLIRunner.run(["check", "--app", "."], in: app)
+        #expect(result.status == 2)
+        let output = result.stdout + result.stderr
+        #expect(!output.unicodeScalars.contains("\u{1B}"))
+        #expect(output.contains(#"Red\u{1B}[31m.swift"#))
+        #expect(!output.split(separator: "\n").contains { $0.hasPrefix("::") })
+        #expect(output.contains("./::error file=Info.plist::forged/Red"))
+    }
+
     @Test func namedFilesThatAreNotRegularAreRefusedWithoutWaiting() throws {
         let (root, app) = try Self.makeApp()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -56,12 +56,13 @@ enum ProjectDiscovery {
                 $0.target.name == name || "\($0.project.name)/\($0.target.name)" == name || qualifiedName($0, in: folder) == name
             }
             guard let only = named.first else {
-                throw ImportUsageError(message: "no target named '\(name)'.\n" + listing(applications, all: targets, projects: projects.count, folder: folder))
+                throw ImportUsageError(message: "no target named '\(Diagnostic.printable(name))'.\n" + listing(applications, all: targets, projects: projects.count, folder: folder))
             }
             guard named.count == 1 else {
                 throw ImportUsageError(
-                    message: "\(named.count) projects have a target named '\(name)': name one as PROJECT/TARGET.\n"
-                        + named.map { "  \(qualifiedName($0, in: folder))  (\($0.project.bundlePath))" }.joined(separator: "\n"))
+                    message: "\(named.count) projects have a target named '\(Diagnostic.printable(name))': name one as PROJECT/TARGET.\n"
+                        + named.map { "  \(Diagnostic.printable(qualifiedName($0, in: folder)))  (\(Diagnostic.printable($0.project.bundlePath)))" }
+                        .joined(separator: "\n"))
             }
             chosen = only
         } else {
@@ -121,7 +122,7 @@ enum ProjectDiscovery {
         var lines = ["Application targets:"]
         for target in applications {
             let name = projects > 1 ? qualifiedName(target, in: folder) : target.target.name
-            lines.append("  \(name)  (\(target.platformDescription))")
+            lines.append("  \(Diagnostic.printable(name))  (\(Diagnostic.printable(target.platformDescription)))")
         }
         let others = all.count - applications.count
         if others > 0 { lines.append("(and \(others) other target\(others == 1 ? "" : "s"): extensions, tests, frameworks)") }
