@@ -74,7 +74,7 @@ enum InfoPlistReader {
         case nil: info.supportsMultipleScenes = false
         case let flag as Bool: info.supportsMultipleScenes = flag
         case let other?:
-            problem("UIApplicationSceneManifest.UIApplicationSupportsMultipleScenes", "expected a boolean, found \(type(of: other)); read as false")
+            problem("UIApplicationSceneManifest.UIApplicationSupportsMultipleScenes", "expected a boolean, found \(Self.typeName(of: other)); read as false")
             info.supportsMultipleScenes = false
         }
         guard let configurationsValue = manifest["UISceneConfigurations"] else { return (info, problems) }
@@ -112,10 +112,17 @@ enum InfoPlistReader {
                     source = found
                     searchFrom = found.line
                 }
+                // A value of the wrong type is reported, not silently taken for a missing one.
+                func optionalString(_ key: String) -> String? {
+                    guard let value = entry[key] else { return nil }
+                    if let text = value as? String { return text }
+                    problem("\(path).\(key)", "expected a string, found \(Self.typeName(of: value)): ignored")
+                    return nil
+                }
                 info.configurations.append(
                     SceneManifestInfo.Configuration(
-                        name: name, role: role, delegateClass: entry["UISceneDelegateClassName"] as? String,
-                        storyboard: entry["UISceneStoryboardFile"] as? String, source: source))
+                        name: name, role: role, delegateClass: optionalString("UISceneDelegateClassName"),
+                        storyboard: optionalString("UISceneStoryboardFile"), source: source))
             }
         }
         return (info, problems)
@@ -134,6 +141,20 @@ enum InfoPlistReader {
             }
         }
         return nil
+    }
+
+    /// How a property-list value's type is named in messages.
+    static func typeName(of value: Any) -> String {
+        switch value {
+        case is String: "a string"
+        case is Bool: "a boolean"
+        case is NSNumber, is Int, is Double: "a number"
+        case is [Any]: "an array"
+        case is [String: Any]: "a dictionary"
+        case is Data: "data"
+        case is Date: "a date"
+        default: "a value of another type"
+        }
     }
 
     private static func reason(_ error: any Error) -> String {

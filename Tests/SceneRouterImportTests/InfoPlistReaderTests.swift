@@ -80,6 +80,27 @@ import Testing
         }
     }
 
+    /// A delegate class or storyboard of the wrong type is a warning at its key path.
+    @Test func wrongTypedEntriesAreReported() throws {
+        let data = try Self.plist(
+            [
+                "UIApplicationSupportsMultipleScenes": true,
+                "UISceneConfigurations": [
+                    "UIWindowSceneSessionRoleApplication": [
+                        ["UISceneConfigurationName": "Main", "UISceneDelegateClassName": 42, "UISceneStoryboardFile": ["Main"]]
+                    ]
+                ],
+            ], format: .xml)
+        let (info, problems) = try InfoPlistReader.read(data, file: "Info.plist")
+        #expect(info.configurations.map(\.name) == ["Main"])
+        #expect(info.configurations[0].delegateClass == nil)
+        let path = "UIApplicationSceneManifest.UISceneConfigurations.UIWindowSceneSessionRoleApplication[0]"
+        #expect(problems.map { "\($0.path ?? ""): \($0.message)" } == [
+            "\(path).UISceneDelegateClassName: expected a string, found a number: ignored",
+            "\(path).UISceneStoryboardFile: expected a string, found an array: ignored",
+        ])
+    }
+
     @Test func missingAndWrongParts() throws {
         let none = try PropertyListSerialization.data(fromPropertyList: ["CFBundleIdentifier": "x"], format: .xml, options: 0)
         let (info, problems) = try InfoPlistReader.read(none, file: "Info.plist")
@@ -98,7 +119,7 @@ import Testing
         #expect(oddInfo.supportsMultipleScenes == false)
         #expect(
             oddProblems.map { $0.rendered() } == [
-                "Info.plist: UIApplicationSceneManifest.UIApplicationSupportsMultipleScenes: warning: expected a boolean, found String; read as false",
+                "Info.plist: UIApplicationSceneManifest.UIApplicationSupportsMultipleScenes: warning: expected a boolean, found a string; read as false",
                 "Info.plist: UIApplicationSceneManifest.UISceneConfigurations.UIWindowSceneSessionRoleHologram: warning: unknown scene session role 'UIWindowSceneSessionRoleHologram': its configurations are not imported",
                 "Info.plist: UIApplicationSceneManifest.UISceneConfigurations.UIWindowSceneSessionRoleApplication[0]: warning: a scene configuration without UISceneConfigurationName is not imported",
                 "Info.plist: UIApplicationSceneManifest.UISceneConfigurations.UIWindowSceneSessionRoleApplication[1]: warning: expected a dictionary",

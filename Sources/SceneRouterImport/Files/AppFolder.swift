@@ -110,7 +110,11 @@ struct AppFolder: Sendable {
             let childPath = join(childRelative)
             if excludes.contains(where: { $0.matches(childRelative) }) { continue }
             var status = stat()
-            guard lstat(childPath, &status) == 0 else { continue }
+            guard lstat(childPath, &status) == 0 else {
+                // A path too long for the system, or an entry gone since it was listed.
+                listing.warnings.append(skipped(childPath, "cannot be examined (\(Self.reason(errno)))"))
+                continue
+            }
             let fileExtension = Self.pathExtension(name)
             let wanted = extensions.contains(fileExtension)
             switch status.st_mode & S_IFMT {
