@@ -94,4 +94,27 @@ import Testing
             }
         }
     }
+
+    /// Reachability lints ask the tables: one identifier reaches every declaration whose
+    /// `matching` takes it (not only the first), and an identifier an open window or a
+    /// declaration's conditions take is accepted.
+    @Test func reachabilityIsDecidedForEveryDeclaration() throws {
+        var app = try SceneApp(
+            framework: .swiftui,
+            declarations: [
+                SceneDeclaration(name: "Wide", handlesExternalEvents: ["a."]),
+                SceneDeclaration(name: "Narrow", handlesExternalEvents: ["a.b"]),
+                SceneDeclaration(name: "Other", handlesExternalEvents: ["z."]),
+                SceneDeclaration(
+                    name: "Main", initialConditions: ActivationConditions(canActivate: ActivationPredicate(swiftUISet: ["m."]))),
+            ])
+        app.emitted = [
+            EmittedIdentifier(.identifier("a.b.c")), EmittedIdentifier(.identifier("m.1")), EmittedIdentifier(.identifier("q.1")),
+        ]
+        let report = try ManifestChecker.check(app, file: "app")
+        let unreached = report.warnings.filter { $0.code?.rawValue == "unreached-declaration" }.map(\.path)
+        #expect(unreached == ["declarations[2].matching"])
+        let unaccepted = report.warnings.filter { $0.code?.rawValue == "unaccepted-identifier" }.map(\.message)
+        #expect(unaccepted.count == 1 && unaccepted[0].hasPrefix("identifier \"q.1\""))
+    }
 }

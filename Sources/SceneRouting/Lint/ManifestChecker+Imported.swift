@@ -47,12 +47,9 @@ extension ManifestChecker {
                     message: "\(Self.describe(emitted)) is accepted by no declaration's matching and no scene's conditions: \(outcome)"))
         }
         let computed = app.emitted.filter { if case .dynamic = $0.value { true } else { false } }.count
+        let reached = witnesses.declarationsReached(by: app.emitted)
         for (index, declaration) in app.declarations.enumerated() where declaration.role.receivesEvents {
-            guard let matching = declaration.matching, matching.constantValue != true else { continue }
-            let reached = app.emitted.contains { emitted in
-                witnesses.candidates(for: emitted.value)?.contains { matching.evaluate($0) } ?? false
-            }
-            guard !reached else { continue }
+            guard let matching = declaration.matching, matching.constantValue != true, !reached.contains(index) else { continue }
             var warning = located(
                 code: "unreached-declaration", at: matching.source ?? declaration.source,
                 message: "declaration '\(declaration.name)' has a matching condition that no identifier the app emits meets")
@@ -86,6 +83,11 @@ extension ManifestChecker {
 
 /// Concrete identifiers standing for what an app emits, and whether the app takes them.
 ///
+/// Whether an identifier is taken is asked of dispatch tables, as routing asks: one holds a
+/// window of every declaration (with its initial conditions) and every open window, one a
+/// window per `matching`. Checking each identifier against each declaration instead took
+/// 22 s for 4,000 scenes and 4,000 identifiers.
+///
 /// A literal stands for itself. A pattern (`prefix*suffix`, from an interpolation such as
 /// `"mail.thread.\(id)"`) stands for its ends around an identifier-like value (letters,
 /// digits, `-` and `_`: what apps interpolate, ids, numbers, UUIDs): the ends around a few
@@ -95,6 +97,11 @@ extension ManifestChecker {
 struct EmittedWitnesses {
     private let app: SceneApp
     private let literals: [String]
+    /// The identifier-like literals, which stand in a pattern's middle.
+    private let middles: [String]
+    /// A window of each declaration that receives events, with its initial conditions, and
+    /// every open window that receives them.
+    private let acceptance: SceneRouter
 
     init(_ app: SceneApp) {
         self.app = app
@@ -121,6 +128,30 @@ struct EmittedWitnesses {
         }
         let filled = literals.map { $0.replacingOccurrences(of: "*", with: "x").replacingOccurrences(of: "?", with: "x") }
         self.literals = Array(Set(literals + filled)).sorted()
+        middles = self.literals.filter(Self.isIdentifierLike)
+        // One window per open window, per declaration's initial conditions and per
+        // `matching`, all of one declaration without `matching`: a route that finds no
+        // window then creates that one at once, instead of trying every declaration in turn.
+        var sessions: [SceneSession] = []
+        func window(_ id: String, _ conditions: ActivationConditions) {
+            sessions.append(SceneSession(id: id, declaration: Self.windowDeclaration.name, conditions: conditions))
+        }
+        for (index, session) in app.sessions.enumerated() where session.role.receivesEvents { window("open-\(index)", session.conditions) }
+        for (index, declaration) in app.declarations.enumerated() where declaration.role.receivesEvents {
+            window("declaration-\(index)", declaration.initialConditions ?? .defaults(for: app.framework))
+            if let matching = declaration.matching { window("matching-\(index)", ActivationConditions(canActivate: matching)) }
+        }
+        acceptance = Self.router(sessions)
+    }
+
+    /// The one declaration of the lint tables' windows.
+    private static let windowDeclaration = SceneDeclaration(name: "window")
+
+    private static func router(_ sessions: [SceneSession]) -> SceneRouter {
+        SceneRouter(
+            app: SceneApp(
+                validatedFramework: .uikit, supportsMultipleScenes: true, tieBreak: .order, declarations: [windowDeclaration],
+                sessions: sessions))
     }
 
     /// The identifiers standing for `value`; nil for a value computed at run time.
@@ -129,7 +160,7 @@ struct EmittedWitnesses {
         case .identifier(let identifier): return [identifier]
         case .dynamic: return nil
         case .pattern(let prefix, let suffix):
-            let values = ["", "x", "0", "42", "a-b", "X_9", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"] + literals.filter(Self.isIdentifierLike)
+            let values = ["", "x", "0", "42", "a-b", "X_9", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"] + middles
             var candidates = values.map { prefix + $0 + suffix }
             for literal in literals where literal.hasPrefix(prefix) && literal.hasSuffix(suffix)
                 && literal.count >= prefix.count + suffix.count
@@ -147,16 +178,39 @@ struct EmittedWitnesses {
     }
 
     /// Whether some declaration's `matching` or some scene's conditions (declared or open)
-    /// take `identifier`.
+    /// take `identifier`: the acceptance table activates a window for it.
     func isAccepted(_ identifier: String) -> Bool {
-        for declaration in app.declarations where declaration.role.receivesEvents {
-            if declaration.matching?.evaluate(identifier) == true { return true }
-            let conditions = declaration.initialConditions ?? .defaults(for: app.framework)
-            if conditions.canActivate.evaluate(identifier) || conditions.prefersToActivate.evaluate(identifier) { return true }
+        if case .activate = acceptance.route(identifier: identifier).action { return true }
+        return false
+    }
+
+    /// The indices of the declarations whose `matching` some identifier standing for
+    /// `emitted` meets. A table of one window per `matching` names one winner a route;
+    /// winners are closed and the identifiers routed again until a round finds none new.
+    func declarationsReached(by emitted: [EmittedIdentifier]) -> Set<Int> {
+        var sessions: [SceneSession] = []
+        for (index, declaration) in app.declarations.enumerated() where declaration.role.receivesEvents {
+            guard let matching = declaration.matching, matching.constantValue != true else { continue }
+            sessions.append(
+                SceneSession(id: "\(index)", declaration: Self.windowDeclaration.name, conditions: ActivationConditions(canActivate: matching)))
         }
-        return app.sessions.contains { session in
-            session.role.receivesEvents
-                && (session.conditions.canActivate.evaluate(identifier) || session.conditions.prefersToActivate.evaluate(identifier))
+        guard !sessions.isEmpty else { return [] }
+        let router = Self.router(sessions)
+        var identifiers: [String] = []
+        var seen = Set<String>()
+        for value in emitted {
+            for candidate in candidates(for: value.value) ?? [] where seen.insert(candidate).inserted { identifiers.append(candidate) }
+        }
+        var reached = Set<Int>()
+        while true {
+            var winners = Set<Int>()
+            for identifier in identifiers {
+                let decision = router.route(identifier: identifier)
+                if case .activate(let id) = decision.action, let index = Int(id) { winners.insert(index) }
+            }
+            guard !winners.isEmpty else { return reached }
+            reached.formUnion(winners)
+            for index in winners { try? router.close(sessionID: "\(index)") }
         }
     }
 }

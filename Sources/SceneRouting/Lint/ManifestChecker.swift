@@ -154,10 +154,10 @@ public enum ManifestChecker {
         guard let earlier else { return false }
         if earlier.constantValue == true { return true }
         if earlier.parsed != nil, earlier.format == later.format, earlier.arguments == later.arguments { return true }
-        if let earlierMembers = earlier.swiftUIMembers, let laterMembers = later.swiftUIMembers {
-            let covering = ActivationPredicate(swiftUISet: earlierMembers)
+        if earlier.swiftUIMembers != nil, let laterMembers = later.swiftUIMembers {
+            // `earlier` is the set's own predicate: no second one is built per pair.
             let members = laterMembers.filter { !$0.isEmpty }
-            return !members.isEmpty && members.allSatisfy { covering.evaluate($0) }
+            return !members.isEmpty && members.allSatisfy { earlier.evaluate($0) }
         }
         return false
     }
