@@ -22,6 +22,9 @@ struct SceneManifestInfo {
 /// Reads `UIApplicationSceneManifest` from an XML or binary property list with Foundation's
 /// `PropertyListSerialization`.
 enum InfoPlistReader {
+    /// The largest Info.plist read.
+    static let maximumSize = 1 << 20
+
     /// `UISceneConfigurations` keys and the roles they declare.
     static let roles: [(key: String, role: SessionRole)] = [
         ("UIWindowSceneSessionRoleApplication", .windowApplication),
@@ -44,6 +47,12 @@ enum InfoPlistReader {
     /// The top-level dictionary of a property list at `path`.
     /// - Throws: a `Diagnostic` when it is not a property list with a dictionary at the top.
     static func root(of data: Data, file: String) throws(Diagnostic) -> [String: Any] {
+        // Foundation needs 30 to 100 times a property list's size to read it: an Info.plist
+        // of a megabyte is already ten times the largest real one.
+        guard data.count <= maximumSize else {
+            throw Diagnostic(message: "a property list larger than \(maximumSize >> 20) MiB, more than any app's Info.plist: not read", file: file)
+        }
+        if let refusal = BinaryPropertyListCheck.refusal(Array(data)) { throw Diagnostic(message: refusal, file: file) }
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

@@ -101,6 +101,43 @@ import Testing
         ])
     }
 
+    /// A binary plist of `levels` arrays, each holding eight references to the next (the
+    /// last holds `last`), with object `top` at the top: 2³ⁿ values from a few hundred bytes.
+    static func sharedReferences(levels: Int, last: [UInt8] = [0x10, 0x01], top: UInt64 = 0) -> Data {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for level in 0..<levels {
+            offsets.append(bytes.count)
+            bytes += [0xA8] + Array(repeating: UInt8(level + 1), count: 8)
+        }
+        offsets.append(bytes.count)
+        bytes += last
+        let table = bytes.count
+        for offset in offsets { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
+        bytes += [0, 0, 0, 0, 0, 0, 2, 1]
+        for value in [UInt64(offsets.count), top, UInt64(table)] { bytes += (0..<8).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) } }
+        return Data(bytes)
+    }
+
+    /// Shared references that expand past a million values, and objects that contain
+    /// themselves, are refused before Foundation expands them; real binary plists pass.
+    @Test func binaryListsThatExpandWithoutBoundAreRefused() throws {
+        let laughs = Self.sharedReferences(levels: 30)
+        #expect(laughs.count < 400)
+        #expect(throws: Diagnostic.self) { try InfoPlistReader.read(laughs, file: "Info.plist") }
+        #expect(BinaryPropertyListCheck.refusal(Array(laughs)) == BinaryPropertyListCheck.tooLarge)
+        // The last array refers to the first: a cycle.
+        let cycle = Self.sharedReferences(levels: 3, last: [0xA1, 0x00])
+        #expect(BinaryPropertyListCheck.refusal(Array(cycle))?.contains("contain themselves") == true)
+        #expect(BinaryPropertyListCheck.refusal(Array(Self.sharedReferences(levels: 5))) == nil)
+        let real = try Self.plist(Self.manifest, format: .binary)
+        #expect(BinaryPropertyListCheck.refusal(Array(real)) == nil)
+        // Truncated or corrupt input is left to Foundation's own error.
+        for cut in [8, 20, 39, real.count / 2] {
+            #expect(BinaryPropertyListCheck.refusal(Array(real.prefix(cut))) == nil)
+        }
+    }
+
     @Test func missingAndWrongParts() throws {
         let none = try PropertyListSerialization.data(fromPropertyList: ["CFBundleIdentifier": "x"], format: .xml, options: 0)
         let (info, problems) = try InfoPlistReader.read(none, file: "Info.plist")

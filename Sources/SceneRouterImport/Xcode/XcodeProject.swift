@@ -45,6 +45,13 @@ struct XcodeProject {
         let file = bundlePath + "/project.pbxproj"
         if let problem = folder.check(file) { throw problem }
         let bytes = try SafeFile.contents(of: file)
+        // Projects are OpenStep text; one in binary form is held to what binary lists cost.
+        if bytes.starts(with: Array("bplist".utf8)) {
+            guard bytes.count <= InfoPlistReader.maximumSize else {
+                throw Diagnostic(message: "a binary project file larger than \(InfoPlistReader.maximumSize >> 20) MiB: not read", file: file)
+            }
+            if let refusal = BinaryPropertyListCheck.refusal(bytes) { throw Diagnostic(message: refusal, file: file) }
+        }
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
