@@ -23,6 +23,14 @@ import Testing
         }
     }
 
+    /// Tokens at the very start or end of a file are read without going past it.
+    @Test func theEdgesOfTheFile() {
+        for source in [".", ".a", "<", "a<", "(", ")", "]", "\"", "#", "#\"", "\"\"\"", "/*", "//", "\\(", "@", ""] {
+            _ = SwiftNestingScan.check(source)
+        }
+        #expect(SwiftNestingScan.check(".a.b") == nil)
+    }
+
     @Test func interpolationsAreCode() {
         let source = "let s = \"\\(" + Self.deep + "1" + String(repeating: "]", count: 20) + ")\""
         #expect(SwiftNestingScan.check(source)?.message == "'[' nested more than 16 deep")

@@ -1,6 +1,12 @@
 import Dispatch
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Runs a piece of work per index on a few threads of its own, each with a stack large
 /// enough for the deepest tree a parser may build from an untrusted file. A piece of work
 /// still running after its deadline is abandoned: a stand-in result takes its place, and a
@@ -17,24 +23,27 @@ enum BoundedParallelWork {
     ) -> [Result] {
         guard count > 0 else { return [] }
         let state = State<Result>(count: count)
+        // Every worker but one abandoned at its deadline is joined before the call returns,
+        // so that no thread of it (nor its thread-local state) outlives it.
+        var joinable: [Int: WorkerThread] = [:]
         func startWorker() {
             let worker = state.addWorker()
-            let thread = Thread {
+            joinable[worker] = WorkerThread(stackSize: stackSize) {
                 while let index = state.take(for: worker) {
                     state.finish(index, with: work(index), by: worker)
                 }
             }
-            thread.stackSize = stackSize
-            thread.start()
         }
         for _ in 0..<min(max(1, width), count) { startWorker() }
         let limit = UInt64(deadline * 1e9)
         while !state.allDone {
             _ = state.progress.wait(timeout: .now() + .milliseconds(50))
-            for index in state.overdue(after: limit) {
-                if state.abandon(index, with: timedOut(index)) { startWorker() }
+            for (worker, index) in state.overdue(after: limit) where state.abandon(index, with: timedOut(index)) {
+                joinable.removeValue(forKey: worker)?.detach()
+                startWorker()
             }
         }
+        for thread in joinable.values { thread.join() }
         return state.results()
     }
 
@@ -95,14 +104,15 @@ enum BoundedParallelWork {
             return finished == count
         }
 
-        /// Indices some worker has been on for longer than `limit` nanoseconds.
-        func overdue(after limit: UInt64) -> [Int] {
+        /// The workers that have been on an index for longer than `limit` nanoseconds.
+        func overdue(after limit: UInt64) -> [(worker: Int, index: Int)] {
             let now = DispatchTime.now().uptimeNanoseconds
             lock.lock()
             defer { lock.unlock() }
             return current.enumerated().compactMap { worker, entry in
-                guard let entry, !retired[worker], now - entry.since > limit else { return nil }
-                return entry.index
+                // A worker may have taken its index after `now` was read.
+                guard let entry, !retired[worker], now > entry.since, now - entry.since > limit else { return nil }
+                return (worker, entry.index)
             }
         }
 
@@ -124,4 +134,37 @@ enum BoundedParallelWork {
             return slots.map { $0! }
         }
     }
+}
+
+/// A POSIX thread with a stack of a given size, running a closure; joined or detached.
+private final class WorkerThread {
+    private var thread = pthread_t()
+
+    /// The closure, kept alive until the thread has run it.
+    private final class Body {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    init(stackSize: Int, _ body: @escaping () -> Void) {
+        // Allocated rather than a local: the attribute type is opaque to Swift on some systems.
+        let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+        pthread_attr_init(attributes)
+        defer {
+            pthread_attr_destroy(attributes)
+            attributes.deallocate()
+        }
+        pthread_attr_setstacksize(attributes, stackSize)
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        let status = pthread_create(&thread, attributes, { raw in
+            let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
+            body.run()
+            return nil
+        }, context)
+        precondition(status == 0, "pthread_create failed: \(status)")
+    }
+
+    func join() { pthread_join(thread, nil) }
+
+    func detach() { pthread_detach(thread) }
 }

@@ -65,7 +65,7 @@ enum SwiftNestingScan {
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
-        func byte(_ offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] : 0 }
+        func byte(_ offset: Int) -> UInt8 { offset >= 0 && offset < bytes.count ? bytes[offset] : 0 }
 
         static func isIdentifier(_ byte: UInt8) -> Bool {
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
