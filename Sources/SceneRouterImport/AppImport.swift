@@ -86,7 +86,8 @@ public struct AppImport: Sendable {
     /// - Complexity: one parse per source file, on every core.
     public init(plist: String, sources: [String], payloads: [String] = [], options: Options = Options()) {
         var inputs = ImportInputs(plist: .file(plist), name: plist, options: options)
-        inputs.readAs = "read from the files given: Info.plist \(plist), sources \(sources.joined(separator: ", ")) (\(options.platform.displayName))"
+        let named = sources.isEmpty ? "no sources" : "sources " + sources.joined(separator: ", ")
+        inputs.readAs = "read from the files given: Info.plist \(plist), \(named) (\(options.platform.displayName))"
         for source in sources { inputs.addSources(source) }
         for payload in payloads { inputs.addPayloads(payload) }
         self.init(inputs)

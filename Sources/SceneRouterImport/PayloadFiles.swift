@@ -34,15 +34,23 @@ enum PayloadFiles {
                 problems.append(error)
                 continue
             }
-            switch targetContentIdentifier(inJSON: bytes) {
-            case .some(.some(let identifier)):
-                emitted.append(EmittedIdentifier(.identifier(identifier), carrier: .payload, source: SourceLocation(file: path, line: 1, column: 1)))
-            case .some(nil):
+            // Read as routing reads a notification's payload: a syntax error at its line and
+            // column, a wrong-typed key by its path.
+            let event: ExternalEvent
+            do {
+                event = try ExternalEvent.notification(payload: Data(bytes))
+            } catch {
+                var located = error
+                located.file = path
+                problems.append(located)
+                continue
+            }
+            guard case .notification(let identifier?) = event else {
                 problems.append(
                     Diagnostic(severity: .warning, message: "a payload without aps.target-content-id: no identifier to route", file: path))
-            case nil:
-                problems.append(Diagnostic(message: "not a JSON object: an APNs payload is one", file: path))
+                continue
             }
+            emitted.append(EmittedIdentifier(.identifier(identifier), carrier: .payload, source: SourceLocation(file: path, line: 1, column: 1)))
         }
         return (emitted, problems)
     }

@@ -127,4 +127,20 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("scene-router: error: cannot write to standard output (bad file descriptor)"))
     }
+
+    /// A payload that is not one is an error at its place: the line and column of a JSON
+    /// syntax error, the key of a wrong-typed value.
+    @Test func badPayloadsAreLocated() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-router-payloads-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{\"aps\": \n {\"target-content-id\": \"x\",}}".utf8).write(to: folder.appendingPathComponent("comma.apns"))
+        try Data(#"{"aps": {"target-content-id": 42}}"#.utf8).write(to: folder.appendingPathComponent("typed.apns"))
+        try Data(#"{"aps": {"target-content-id": "ok.1"}}"#.utf8).write(to: folder.appendingPathComponent("ok.apns"))
+        let result = try CLIRunner.run(["import", "--plist", "Fixtures/apps/MailApp/Info.plist", "--payloads", folder.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(folder.path)/comma.apns:2:28: error: expected a key in double quotes, found '}'"))
+        #expect(result.stderr.contains("\(folder.path)/typed.apns: aps.target-content-id: error: expected a string or null, found a number"))
+        #expect(result.stdout.contains(#""identifier": "ok.1""#))
+    }
 }
