@@ -1,8 +1,7 @@
 /// A look at a binary property list's object graph before Foundation reads it. Objects of
 /// a binary plist refer to each other by index, so one object can be referred to many times;
 /// Foundation builds a value per reference, and a few hundred bytes of arrays that share
-/// their elements expand to billions of values (a 509-byte file took 2.3 GB and kept
-/// growing). The check counts what the graph expands to, without expanding it, and refuses
+/// their elements expand to billions of values. The check counts what the graph expands to, without expanding it, and refuses
 /// a list that expands far beyond what real Info.plists and projects hold, or that refers
 /// to itself.
 ///

@@ -85,8 +85,8 @@ extension ManifestChecker {
 ///
 /// Whether an identifier is taken is asked of dispatch tables, as routing asks: one holds a
 /// window of every declaration (with its initial conditions) and every open window, one a
-/// window per `matching`. Checking each identifier against each declaration instead took
-/// 22 s for 4,000 scenes and 4,000 identifiers.
+/// window per `matching`; so the lints cost a route per identifier, not a check of every
+/// declaration per identifier.
 ///
 /// A literal stands for itself. A pattern (`prefix*suffix`, from an interpolation such as
 /// `"mail.thread.\(id)"`) stands for its ends around an identifier-like value (letters,
