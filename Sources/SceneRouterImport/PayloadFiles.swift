@@ -2,16 +2,9 @@ import Foundation
 import SceneRouting
 
 /// APNs payloads kept as JSON files (`--payloads DIR`: every `.json` and `.apns` file below
-/// it) or written as JSON in string literals: their `aps.target-content-id`.
+/// it): their `aps.target-content-id`, read by `ExternalEvent.notification(payload:)` as
+/// routing reads it (so are payloads written as JSON string literals in Swift).
 enum PayloadFiles {
-    /// The identifier of a JSON payload: `.some(id)`, `.some(nil)` for a payload whose
-    /// `target-content-id` is null or absent, nil for text that is not a JSON object.
-    static func targetContentIdentifier(inJSON bytes: [UInt8]) -> String?? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
-        guard let aps = object["aps"] as? [String: Any] else { return .some(nil) }
-        return .some(aps["target-content-id"] as? String)
-    }
-
     /// The `.apns` payload files below an app's folder (JSON files there are often something
     /// else, such as asset catalogs, so only `--payloads` reads those); what the walk would
     /// not read is added to `diagnostics`.

@@ -140,15 +140,16 @@ enum ObjectiveCSourceReader {
             // `[conditions setCanActivateForTargetContentIdentifierPredicate:value]`.
             for index in range where tokens[index].kind == .identifier && isPunctuation(index + 1, ":") {
                 let name = tokens[index].text
-                guard let condition = conditionSetters[name] ?? (name == "setTargetContentIdentifier" ? .canActivate : nil),
+                let condition = conditionSetters[name]
+                guard condition != nil || name == "setTargetContentIdentifier",
                     let close = matchingClose(from: index + 2, limit: range.upperBound)
                 else { continue }
                 consumed.insert(index)
                 let value = (index + 2)..<close
-                if name == "setTargetContentIdentifier" {
-                    recordEmitted(value, carrier: carrier(ofReceiverBefore: index), at: value.lowerBound)
-                } else {
+                if let condition {
                     recordCondition(condition, value, at: index)
+                } else {
+                    recordEmitted(value, carrier: carrier(ofReceiverBefore: index), at: value.lowerBound)
                 }
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import SceneRouting
 import SwiftDiagnostics
 import SwiftIfConfig
@@ -301,7 +302,8 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         guard let text = node.representedLiteralValue, text.contains("target-content-id"), text.contains("{") else {
             return .skipChildren
         }
-        if let identifier = PayloadFiles.targetContentIdentifier(inJSON: Array(text.utf8)) {
+        // Read as routing reads a notification's payload; text that is not one is not a payload.
+        if case .notification(let identifier)? = try? ExternalEvent.notification(payload: Data(text.utf8)) {
             findings.emitted.append(
                 EmittedIdentifier(identifier.map(EmittedIdentifier.Value.identifier) ?? .dynamic("null"), carrier: .payload, source: location(node)))
         }
