@@ -60,7 +60,7 @@ package final class CompiledPattern: @unchecked Sendable {
 
     /// The settings every pattern is compiled with: ICU's line terminators (CR, LF, CRLF, VT,
     /// FF, NEL, LS and PS all end a line for `^`, `$` and `.` outside `(?s)`), which is
-    /// PCRE2's `NEWLINE_ANY`. A pattern starting with `(*LF)` (ICU's `(?d)`) overrides it.
+    /// PCRE2's `NEWLINE_ANY`.
     /// Created once and only read after, so threads share it (`@unchecked Sendable`).
     private final class CompileContext: @unchecked Sendable {
         static let shared = CompileContext()

@@ -1,6 +1,6 @@
 /// Property names ICU takes in `\p{…}` and PCRE2 10.42 does not, rewritten to what PCRE2
-/// takes with the same members: long General_Category names (`Letter` → `L`), Java's
-/// `java…` predicates, and `In…` blocks (as code point ranges).
+/// takes with the same members: long General_Category names (`Letter` → `L`), the POSIX-style
+/// names, Java's `java…` predicates, and `In…` blocks (as code point ranges).
 enum ICUPropertyNames {
     /// A rewritten property: the members of a character class (without brackets), and
     /// whether they are a single `\p{…}` that can simply be negated.
@@ -29,32 +29,77 @@ enum ICUPropertyNames {
     ]
 
     /// Java's `Character.isX` predicates as ICU defines them (checked against ICU for every
-    /// code point), by loose name.
+    /// code point), by name as ICU spells it (it takes no other case).
     static let java: [String: String] = [
-        "javadefined": #"\P{Cn}"#,
-        "javadigit": #"\p{Nd}"#,
-        "javaidentifierignorable": #"\x{0}-\x{8}\x{E}-\x{1B}\x{7F}-\x{9F}\p{Cf}"#,
-        "javaisocontrol": #"\x{0}-\x{1F}\x{7F}-\x{9F}"#,
-        "javajavaidentifierpart": #"\p{L}\p{Sc}\p{Pc}\p{Nd}\p{Nl}\p{Mc}\p{Mn}\x{0}-\x{8}\x{E}-\x{1B}\x{7F}-\x{9F}\p{Cf}"#,
-        "javajavaidentifierstart": #"\p{L}\p{Nl}\p{Sc}\p{Pc}"#,
-        "javaletter": #"\p{L}"#,
-        "javaletterordigit": #"\p{L}\p{Nd}"#,
-        "javalowercase": #"\p{Ll}"#,
-        "javamirrored": #"\p{Bidi_Mirrored}"#,
-        "javaspacechar": #"\p{Z}"#,
-        "javasupplementarycodepoint": #"\x{10000}-\x{10FFFF}"#,
-        "javatitlecase": #"\p{Lt}"#,
-        "javaunicodeidentifierstart": #"\p{L}\p{Nl}"#,
-        "javaunicodeidentifierpart": #"\p{L}\p{Nl}\p{Nd}\p{Pc}\p{Mn}\p{Mc}\x{0}-\x{8}\x{E}-\x{1B}\x{7F}-\x{9F}\p{Cf}"#,
-        "javauppercase": #"\p{Lu}"#,
-        "javavalidcodepoint": #"\x{0}-\x{10FFFF}"#,
+        "javaDefined": #"\P{Cn}"#,
+        "javaDigit": #"\p{Nd}"#,
+        "javaIdentifierIgnorable": #"\x{0}-\x{8}\x{E}-\x{1B}\x{7F}-\x{9F}\p{Cf}"#,
+        "javaISOControl": #"\x{0}-\x{1F}\x{7F}-\x{9F}"#,
+        "javaJavaIdentifierPart": #"\p{L}\p{Sc}\p{Pc}\p{Nd}\p{Nl}\p{Mc}\p{Mn}\x{0}-\x{8}\x{E}-\x{1B}\x{7F}-\x{9F}\p{Cf}"#,
+        "javaJavaIdentifierStart": #"\p{L}\p{Nl}\p{Sc}\p{Pc}"#,
+        "javaLetter": #"\p{L}"#,
+        "javaLetterOrDigit": #"\p{L}\p{Nd}"#,
+        "javaLowerCase": #"\p{Ll}"#,
+        "javaMirrored": #"\p{Bidi_Mirrored}"#,
+        "javaSpaceChar": #"\p{Z}"#,
+        "javaSupplementaryCodePoint": #"\x{10000}-\x{10FFFF}"#,
+        "javaTitleCase": #"\p{Lt}"#,
+        "javaUnicodeIdentifierStart": #"\p{L}\p{Nl}"#,
+        "javaUnicodeIdentifierPart": #"\p{L}\p{Nl}\p{Nd}\p{Pc}\p{Mn}\p{Mc}\x{0}-\x{8}\x{E}-\x{1B}\x{7F}-\x{9F}\p{Cf}"#,
+        "javaUpperCase": #"\p{Lu}"#,
+        "javaValidCodePoint": #"\x{0}-\x{10FFFF}"#,
         // Java whitespace: separators but the no-break spaces, and the ASCII controls below.
-        "javawhitespace": #"\t\n\x{B}\f\r\x{1C}-\x{1F}\x{20}\x{1680}\x{2000}-\x{2006}\x{2008}-\x{200A}\x{2028}\x{2029}\x{205F}\x{3000}"#,
+        "javaWhitespace": #"\t\n\x{B}\f\r\x{1C}-\x{1F}\x{20}\x{1680}\x{2000}-\x{2006}\x{2008}-\x{200A}\x{2028}\x{2029}\x{205F}\x{3000}"#,
+    ]
+
+    /// Names ICU's sets know (by loose name) that PCRE2 10.42 lacks or reads differently: the
+    /// POSIX-style classes as UTS #18 defines them (`[:alpha:]` is Alphabetic, where PCRE2
+    /// takes letters), and `Any`, `ASCII`, `Assigned`. Each checked against ICU for every code
+    /// point.
+    static let setNames: [String: String] = [
+        "alnum": #"\p{Alphabetic}\p{Nd}"#,
+        "alpha": #"\p{Alphabetic}"#,
+        "any": #"\p{Any}"#,
+        "ascii": #"\x{0}-\x{7F}"#,
+        "assigned": #"\P{Cn}"#,
+        "blank": #"\p{Zs}\t"#,
+        "cntrl": #"\p{Cc}"#,
+        "digit": #"\p{Nd}"#,
+        "graph": #"\p{L}\p{M}\p{N}\p{P}\p{S}\p{Cf}\p{Co}"#,
+        "lower": #"\p{Lowercase}"#,
+        "print": #"\p{L}\p{M}\p{N}\p{P}\p{S}\p{Cf}\p{Co}\p{Zs}"#,
+        "punct": #"\p{P}"#,
+        "space": #"\p{White_Space}"#,
+        "upper": #"\p{Uppercase}"#,
+        "xdigit": #"\p{Nd}\p{Hex_Digit}"#,
     ]
 
     /// The PCRE2 form of `\p{name}`, or nil to leave the name as written (PCRE2 knows it or
-    /// reports it unknown).
+    /// reports it unknown). ICU's order: a name its sets know; `all` and `word` (the regex
+    /// engine's own); `In` and a block; `Is` and a set's name (or `Titlecase`); a Java
+    /// predicate. `In`, `Is` and the Java names are case-sensitive (`\p{inGreek}` and
+    /// `\p{javadigit}` are errors in ICU); the names after `In` and `Is` are loose.
     static func members(of name: String) -> Members? {
+        if let members = setMembers(of: name) { return members }
+        if name == "all" { return Members(text: #"\p{Any}"#, isSingleProperty: true) }
+        if name.lowercased() == "word" { return Members(text: ICURegexTranslator.wordMembers, isSingleProperty: false) }
+        if name.hasPrefix("In"), name.count > 2, let range = UnicodeBlocks.ranges[loose(String(name.dropFirst(2)))] {
+            return Members(
+                text: "\\x{\(String(range.lowerBound, radix: 16))}-\\x{\(String(range.upperBound, radix: 16))}", isSingleProperty: false)
+        }
+        if name.hasPrefix("Is"), name.count > 2 {
+            let rest = String(name.dropFirst(2))
+            if loose(rest) == "titlecase" { return Members(text: #"\p{Lt}"#, isSingleProperty: true) }
+            return setMembers(of: rest) ?? Members(text: "\\p{\(rest)}", isSingleProperty: true)
+        }
+        if let members = java[name] {
+            return Members(text: members, isSingleProperty: isSingleProperty(members))
+        }
+        return nil
+    }
+
+    /// A name ICU's sets know that PCRE2 spells differently: `gc=Letter`, `Letter`, `alpha`.
+    private static func setMembers(of name: String) -> Members? {
         var name = name
         // `gc=Letter` and `General_Category=Letter`.
         if let equals = name.firstIndex(of: "="), ["gc", "generalcategory"].contains(loose(String(name[..<equals]))) {
@@ -62,10 +107,7 @@ enum ICUPropertyNames {
         }
         let key = loose(name)
         if let short = generalCategories[key] { return Members(text: "\\p{\(short)}", isSingleProperty: true) }
-        if let members = java[key] { return Members(text: members, isSingleProperty: isSingleProperty(members)) }
-        if key.hasPrefix("in"), let range = UnicodeBlocks.ranges[String(key.dropFirst(2))] {
-            return Members(text: "\\x{\(String(range.lowerBound, radix: 16))}-\\x{\(String(range.upperBound, radix: 16))}", isSingleProperty: false)
-        }
+        if let members = setNames[key] { return Members(text: members, isSingleProperty: isSingleProperty(members)) }
         return nil
     }
 }

@@ -44,9 +44,9 @@ extension ICURegexTranslator {
         let start = index
         let opening = input[index..<index + 4]
         index += 4
-        let caseInsensitiveOutside = caseInsensitive
+        let flagsOutside = flags
         let branches = try lookbehindBranches(openedAt: start, depth: 1)
-        caseInsensitive = caseInsensitiveOutside
+        flags = flagsOutside
         if let refusal = branches.lazy.compactMap(\.refusal).first { throw refusal }
         var piece = TranslatedPattern()
         piece.emit(bytes: opening, from: start)
@@ -110,15 +110,15 @@ extension ICURegexTranslator {
             case UInt8(ascii: "(") where isInlineFlagGroup(at: index):
                 try settle(&last)
                 let flagStart = index
-                let caseInsensitiveAfter = caseInsensitivity(afterFlagGroupAt: flagStart)
-                let flags = try capturingOutput { (translator: inout Self) throws(PatternTranslationError) in
+                let flagsAfter = flags(afterFlagGroupAt: flagStart)
+                let flagGroup = try capturingOutput { (translator: inout Self) throws(PatternTranslationError) in
                     try translator.translateGroupOpening()
                 }
-                caseInsensitive = caseInsensitiveAfter
-                guard !flags.bytes.isEmpty else { continue }  // `(?u)`: nothing to scope
+                flags = flagsAfter
+                guard !flagGroup.bytes.isEmpty else { continue }  // `(?u)`, `(?d)`: nothing for PCRE2 to scope
                 // The rest of the branch, in a group with those flags.
                 var opening = TranslatedPattern()
-                opening.emit(bytes: flags.bytes.dropLast(), from: flagStart)
+                opening.emit(bytes: flagGroup.bytes.dropLast(), from: flagStart)
                 opening.emit(":", from: flagStart)
                 let (rest, laterFlags) = try lookbehindSequence(groupStart: groupStart, depth: depth + 1)
                 let scoped = rest.spellings.wrapped(in: opening, at: flagStart)
@@ -134,7 +134,7 @@ extension ICURegexTranslator {
                 last = try quantified(last)
             default:
                 try settle(&last)
-                let caseless = caseInsensitive ? try caselessLookbehindParts() : []
+                let caseless = flags.caseInsensitive ? try caselessLookbehindParts() : []
                 for part in caseless.dropLast() {
                     last = part
                     try settle(&last)
@@ -168,8 +168,8 @@ extension ICURegexTranslator {
             return part
         }
         let isCapturing = kind == nil || kind == UInt8(ascii: "<")
-        let caseInsensitiveOutside = caseInsensitive
-        let caseInsensitiveInside = caseInsensitivity(afterFlagGroupAt: start)
+        let flagsOutside = flags
+        let flagsInside = flags(afterFlagGroupAt: start)
         var opening = try capturingOutput { (translator: inout Self) throws(PatternTranslationError) in
             try translator.translateGroupOpening()
         }
@@ -185,9 +185,9 @@ extension ICURegexTranslator {
             }
         }
         var contents = FixedLengthSpellings.impossible
-        caseInsensitive = caseInsensitiveInside
+        flags = flagsInside
         let branches = try lookbehindBranches(openedAt: start, depth: depth)
-        caseInsensitive = caseInsensitiveOutside
+        flags = flagsOutside
         for branch in branches {
             contents.formUnion(branch.spellings)
             part.obstacle = part.obstacle ?? branch.obstacle
@@ -342,6 +342,11 @@ extension ICURegexTranslator {
                 switch count {
                 case 0: break
                 case 1: repetition = piece
+                case _ where Self.isSingleAtom(piece.bytes):
+                    // PCRE2 compiles a group repeated n times as n copies, one character
+                    // repeated as one instruction: `(?<=a {1,100}|b {1,100})` fits either way.
+                    repetition = piece
+                    repetition.emit("{\(count)}", from: start)
                 default:
                     repetition.emit("(?:", from: start)
                     repetition.append(piece)
@@ -364,6 +369,19 @@ extension ICURegexTranslator {
             power = next
         }
         return result
+    }
+
+    /// Whether `bytes` are one PCRE2 atom a quantifier can follow directly: one character, a
+    /// two-byte escape (`\.`, `\d`) or a `\x{…}`.
+    private static func isSingleAtom(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first else { return false }
+        if first != UInt8(ascii: "\\") {
+            let scalarLength = first < 0x80 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4
+            return bytes.count == scalarLength && !"()[]{}|^$.*+?".utf8.contains(first)
+        }
+        if bytes.count == 2 { return !(0x30...0x39).contains(bytes[1]) }
+        return bytes.count > 4 && bytes[1] == UInt8(ascii: "x") && bytes[2] == UInt8(ascii: "{") && bytes.last == UInt8(ascii: "}")
+            && bytes[3..<(bytes.count - 1)].allSatisfy { HexDigit.value($0) != nil }
     }
 
     private func checkLength(of spellings: FixedLengthSpellings, at start: Int) throws(PatternTranslationError) {

@@ -150,35 +150,26 @@ extension ICURegexTranslator {
         return expression
     }
 
-    /// POSIX character classes PCRE2 knows by name (inside brackets).
-    static let posixNames: Set<String> = [
-        "alpha", "digit", "alnum", "ascii", "blank", "cntrl", "graph", "lower", "print", "punct", "space", "upper", "word",
-        "xdigit",
-    ]
-
-    /// `[:name:]` (or `[:^name:]`) from `start` to `close`: a POSIX class where PCRE2 has it,
-    /// else the Unicode property of that name (ICU's `[:Greek:]`), in or out of brackets.
+    /// `[:name:]` (or `[:^name:]`) from `start` to `close`: the property of that name as ICU
+    /// reads it (`[:alpha:]`, `[:Greek:]`), in or out of brackets. Even the POSIX names go
+    /// through ICU's: PCRE2's `[:alpha:]` is letters, ICU's is Alphabetic.
     func posixClass(from start: Int, to close: Int, inSet: Bool) throws(PatternTranslationError) -> TranslatedPattern {
         var name = String(decoding: input[(start + 2)..<(close - 1)], as: UTF8.self)
         let negated = name.hasPrefix("^")
         if negated { name.removeFirst() }
-        guard Self.posixNames.contains(name) else {
-            return try property(name, negated: negated, inClass: inSet, from: start, length: close - start + 1)
-        }
-        var piece = TranslatedPattern()
-        let posix = "[:" + (negated ? "^" : "") + name + ":]"
-        piece.emit(inSet ? posix : "[" + posix + "]", from: start)
-        return piece
+        return try property(name, negated: negated, inClass: inSet, from: start, length: close - start + 1)
     }
 
     func posixClassEnd(from start: Int) -> Int? {
         var position = start + 2
         while position + 1 < input.count {
             if input[position] == UInt8(ascii: ":") && input[position + 1] == UInt8(ascii: "]") { return position + 1 }
+            // Letters, and what a loose property name may hold (`[:InBasic Latin:]`, `[:gc=Lu:]`).
             let byte = input[position] | 0x20
-            if !(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) && input[position] != UInt8(ascii: "^") {
-                return nil
-            }
+            let isNameByte =
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (0x30...0x39).contains(input[position])
+                || " _-=^".utf8.contains(input[position])
+            if !isNameByte { return nil }
             position += 1
         }
         return nil

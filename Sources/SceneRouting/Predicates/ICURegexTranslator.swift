@@ -21,8 +21,8 @@ struct ICURegexTranslator {
     /// fixed allowance plus sixteen per byte of pattern, so that long ordinary patterns pass and
     /// no pattern makes the translation do unbounded work.
     var spellingBudget: Int
-    /// Whether `(?i)` is on where the translation has got to.
-    var caseInsensitive = false
+    /// The flags in force where the translation has got to.
+    var flags = Flags()
     /// The last search for a `}`: from where, and where it was found (nil: nowhere after).
     /// Remembered so that a pattern full of unclosed `\p{` is read once, not once per escape.
     private var braceSearch: (from: Int, found: Int?)?
@@ -106,8 +106,8 @@ struct ICURegexTranslator {
 
     private mutating func run() throws(PatternTranslationError) {
         // For each open group: whether it is a lookahead (ICU refuses to repeat one), and
-        // whether (?i) was on before it.
-        var openGroups: [(isLookahead: Bool, caseInsensitive: Bool)] = []
+        // the flags before it.
+        var openGroups: [(isLookahead: Bool, flags: Flags)] = []
         while let byte = peek() {
             switch byte {
             case UInt8(ascii: "("):
@@ -116,16 +116,16 @@ struct ICURegexTranslator {
                 let isLookbehind = kind == UInt8(ascii: "<") && (peek(3) == UInt8(ascii: "=") || peek(3) == UInt8(ascii: "!"))
                 let setsFlagsInline = isInlineFlagGroup(at: start)
                 let opensGroup = kind != UInt8(ascii: "#") && !isLookbehind && !setsFlagsInline
-                let before = caseInsensitive
-                let after = caseInsensitivity(afterFlagGroupAt: start)
+                let before = flags
+                let after = flags(afterFlagGroupAt: start)
                 try translateGroupOpening()
                 if isLookbehind { try refuseQuantifiedAssertion(openedAt: start) }
                 if opensGroup { openGroups.append((kind == UInt8(ascii: "=") || kind == UInt8(ascii: "!"), before)) }
-                caseInsensitive = after
+                flags = after
             case UInt8(ascii: ")"):
                 output.append(try translateAtom())
                 if let group = openGroups.popLast() {
-                    caseInsensitive = group.caseInsensitive
+                    flags = group.flags
                     if group.isLookahead { try refuseQuantifiedAssertion(openedAt: index - 1) }
                 }
             case UInt8(ascii: "{") where closingBrace(from: index) != nil:
@@ -135,7 +135,7 @@ struct ICURegexTranslator {
                 output.emit(bytes: input[index...close], from: index)
                 index = close + 1
             default:
-                if caseInsensitive, let piece = try translateCaselessRun() {
+                if flags.caseInsensitive, let piece = try translateCaselessRun() {
                     output.append(piece)
                 } else {
                     output.append(try translateAtom())
@@ -144,25 +144,28 @@ struct ICURegexTranslator {
         }
     }
 
-    /// Whether `(?i)` is on after the group opening at `start`: changed by flags (`(?i)`,
-    /// `(?-i:`), else as it was.
-    func caseInsensitivity(afterFlagGroupAt start: Int) -> Bool {
-        guard start + 1 < input.count, input[start + 1] == UInt8(ascii: "?") else { return caseInsensitive }
+    /// The flags in force after the group opening at `start`: changed by flags (`(?i)`,
+    /// `(?-m:`), else as they were.
+    func flags(afterFlagGroupAt start: Int) -> Flags {
+        guard start + 1 < input.count, input[start + 1] == UInt8(ascii: "?") else { return flags }
         var position = start + 2
         var negated = false
-        var result = caseInsensitive
+        var result = flags
         while position < input.count {
             let byte = input[position]
-            if byte == UInt8(ascii: "-") {
-                negated = true
-            } else if byte == UInt8(ascii: "i") {
-                result = !negated
-            } else if !((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")) {
-                return byte == UInt8(ascii: ")") || byte == UInt8(ascii: ":") ? result : caseInsensitive
+            switch byte {
+            case UInt8(ascii: "-"): negated = true
+            case UInt8(ascii: "i"): result.caseInsensitive = !negated
+            case UInt8(ascii: "m"): result.multiline = !negated
+            case UInt8(ascii: "s"): result.dotAll = !negated
+            case UInt8(ascii: "d"): result.unixLines = !negated
+            case UInt8(ascii: ")"), UInt8(ascii: ":"): return result
+            default:
+                guard (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") else { return flags }
             }
             position += 1
         }
-        return caseInsensitive
+        return flags
     }
 
     /// ICU refuses a quantifier after a lookaround (`(?=a)?`); PCRE2 would take it.
@@ -189,6 +192,11 @@ struct ICURegexTranslator {
         case UInt8(ascii: "$"), UInt8(ascii: "^"):
             defer { index += 1 }
             return try anchor(bytes: [byte], from: index, next: index + 1)
+        case UInt8(ascii: ".") where dotSpelling != nil:
+            var piece = TranslatedPattern()
+            piece.emit(dotSpelling ?? ".", from: index)
+            index += 1
+            return piece
         case UInt8(ascii: "{"):
             if peek(1) == UInt8(ascii: ","), let end = closingBrace(from: index), end > index + 2 {
                 throw fail("'{,n}' is not an ICU quantifier: write {0,n}", at: index, length: end - index + 1)
@@ -267,7 +275,7 @@ struct ICURegexTranslator {
 
     /// `(?ims-x)` or `(?i:…)`. ICU knows i, m, s, x and w, and accepts d (Unix line endings)
     /// and u (Unicode case, which ICU always has). PCRE2 has no w; its `xx` is ICU's x (white
-    /// space is ignored inside sets too); d becomes `(*LF)` at the start of the pattern.
+    /// space is ignored inside sets too); d is spelled out where it is on (``lineAnchorSpelling(_:)``).
     mutating func translateFlagGroup() throws(PatternTranslationError) {
         let start = index
         var position = index + 2
@@ -285,15 +293,9 @@ struct ICURegexTranslator {
                 flags.unicodeScalars.append(Unicode.Scalar(flag))
             case UInt8(ascii: "x"):
                 flags += negating ? "x" : "xx"
-            case UInt8(ascii: "u"):
+            case UInt8(ascii: "d"), UInt8(ascii: "u"):
+                // Tracked in `flags` (d), or always so (u): nothing for PCRE2.
                 break
-            case UInt8(ascii: "d"):
-                guard !negating else { break }
-                // Only where PCRE2 takes a newline convention: before everything else.
-                guard start == 0, output.bytes.isEmpty else {
-                    throw fail("the (?d) flag (Unix line endings) is supported only at the very start of the pattern", at: position)
-                }
-                output.emit("(*LF)", from: start)
             default:
                 throw fail("unknown flag '\(Character(Unicode.Scalar(flag)))' in (?…): ICU knows i, m, s, x, w, d and u", at: position)
             }
@@ -331,7 +333,11 @@ struct ICURegexTranslator {
             throw fail("ICU refuses a quantifier after the assertion \\\(Character(Unicode.Scalar(bytes[1])))", at: next)
         }
         if quantified { piece.emit("(?:", from: start) }
-        piece.emit(bytes: bytes, from: start)
+        if let spelling = lineAnchorSpelling(bytes.last!) ?? (bytes.count == 2 ? Self.wordBoundarySpelling(bytes[1]) : nil) {
+            piece.emit(spelling, from: start)
+        } else {
+            piece.emit(bytes: bytes, from: start)
+        }
         if quantified { piece.emit(")", from: start) }
         return piece
     }
@@ -423,6 +429,8 @@ struct ICURegexTranslator {
             piece = try property(name, negated: letter == UInt8(ascii: "P"), inClass: inClass, from: start, length: close - start + 1)
         case UInt8(ascii: "x"):
             piece.emit("\\x", from: start)
+        case UInt8(ascii: "w"), UInt8(ascii: "W"):
+            piece = try wordClass(negated: letter == UInt8(ascii: "W"), inClass: inClass, from: start)
         case _ where Self.assertionLetters.contains(letter):
             if inClass {
                 piece.emit(bytes: CollectionOfOne(letter), from: start)
@@ -451,8 +459,6 @@ struct ICURegexTranslator {
     func property(
         _ name: String, negated: Bool, inClass: Bool, from start: Int, length: Int
     ) throws(PatternTranslationError) -> TranslatedPattern {
-        var name = name
-        if name.hasPrefix("Is"), name.count > 2 { name.removeFirst(2) }
         var piece = TranslatedPattern()
         guard let members = ICUPropertyNames.members(of: name) else {
             piece.emit((negated ? "\\P{" : "\\p{") + name + "}", from: start)

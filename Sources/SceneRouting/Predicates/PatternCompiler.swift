@@ -47,11 +47,15 @@ enum PatternCompiler {
                 return .success(PatternTest(pattern: compiled, mode: mode, literals: literals, skeleton: skeleton))
             } catch {
                 let offset = translated.inputOffset(forOutputOffset: error.offset, inputLength: candidate.utf8.count)
+                let hasLookbehind = candidate.contains("(?<=") || candidate.contains("(?<!")
+                let message =
+                    hasLookbehind && error.isSizeLimit
+                    ? "the pattern is too large for PCRE2 once its lookbehinds are spelled out as branches of one length each "
+                        + "(\(error.message)): make their repeats shorter"
+                    : "invalid regular expression: \(error.message)"
                 firstFailure =
                     firstFailure
-                    ?? Failure(
-                        code: .invalidRegex, message: "invalid regular expression: \(error.message)",
-                        patternOffset: mapsBack ? offset : nil, length: 1)
+                    ?? Failure(code: .invalidRegex, message: message, patternOffset: mapsBack ? offset : nil, length: 1)
             }
             if candidate == candidates.last { break }
         }
