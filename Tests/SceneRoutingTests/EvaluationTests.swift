@@ -24,6 +24,24 @@ import Testing
         #expect(!(try ActivationPredicate(format: "SELF IN 'Pſ&0'").evaluate("Pſ&1\0")))
     }
 
+    /// Found by FuzzPredicate: LIKE with many stars backtracked through every split of the
+    /// identifier, ran out of its match budget and answered false where the pattern matches.
+    /// Stars now take each piece between them where it first occurs.
+    @Test func likeWithManyStarsAnswersWithinItsBudget() throws {
+        let format = "SELF LIKE[c] '****[l]***.P*****[l]***.P****(******[l]***.P*******'"
+        let identifier = "**(******[l]*IN SMAL WITH ACUTE}c]'****[l]***.P*****[l]***.P****(******[l]***.P*******'\0\0ab3"
+        #expect(try evaluate(format, identifier))
+        let long = String(repeating: "ab", count: 5_000)
+        #expect(try evaluate("SELF LIKE '*a*b*a*b*a*b*a*b*c'", long + "c"))
+        #expect(try !evaluate("SELF LIKE '*a*b*a*b*a*b*a*b*c'", long + "d"))
+        #expect(try evaluate("SELF LIKE 'x*?y*yz'", "x1yyz"))
+        #expect(try !evaluate("SELF LIKE 'x*?y*yz'", "xyyz"))
+        #expect(try evaluate("SELF LIKE '*'", ""))
+        #expect(try evaluate("SELF LIKE 'a**b'", "ab"))
+        #expect(try evaluate("SELF LIKE '*a*'", "xxaxx"))
+        #expect(try !evaluate("SELF LIKE 'a*b'", "ab c"))
+    }
+
     @Test func nilIdentifier() throws {
         #expect(try evaluate("SELF == nil", nil))
         #expect(try evaluate("SELF != 'x'", nil))
