@@ -205,7 +205,7 @@ public struct AppImport: Sendable {
                         ? SwiftSourceScanner.scan(text, file: file, configuration: configuration, swiftVersion: swiftVersion)
                         : ObjectiveCSourceReader.read(text, file: file)
                 } else {
-                    findings.diagnostics.append(Diagnostic(message: "not valid UTF-8: a source file is", file: file))
+                    findings.diagnostics.append(.invalidUTF8(in: bytes, file: file, consequence: "the source file is not read"))
                 }
             } catch {
                 findings.diagnostics.append(error)

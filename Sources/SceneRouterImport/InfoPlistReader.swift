@@ -57,7 +57,14 @@ enum InfoPlistReader {
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw Diagnostic(message: "not a property list (XML or binary): \(Self.reason(error))", file: file)
+            // A binary list that passed the structural check failed inside an object (a string
+            // that is not text, say); Foundation's reason then speaks of the XML it tried next.
+            let isBinary = data.starts(with: Array("bplist".utf8))
+            throw Diagnostic(
+                message: isBinary
+                    ? "a binary property list Foundation cannot read: one of its objects is corrupt"
+                    : "not a property list (XML or binary): \(Self.reason(error))",
+                file: file)
         }
         guard let root = plist as? [String: Any] else {
             throw Diagnostic(message: "expected a dictionary at the top of the property list", file: file)

@@ -100,6 +100,27 @@ import Glibc
         #expect(output.contains("./::error file=Info.plist::forged/Red"))
     }
 
+    /// Bytes that are not what they claim are placed: invalid UTF-8 in a source at its line
+    /// and column (by the byte, never the text), a truncated binary Info.plist by what is
+    /// missing, rather than Foundation's report on the XML it tried next.
+    @Test func corruptFilesArePlaced() throws {
+        let (root, app) = try Self.makeApp()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(Array("let a = 1\nlet b = \"".utf8) + [0xFF, 0xFE] + Array("\"\n".utf8)).write(to: app.appendingPathComponent("Bad.swift"))
+        let result = try CLIRunner.run(["check", "--app", app.path], deadline: 60)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Bad.swift:2:10: error: not valid UTF-8 (byte 0xFF): the source file is not read"), "\(result.stderr)")
+
+        let plist = app.appendingPathComponent("Info.plist")
+        let binary = try PropertyListSerialization.data(
+            fromPropertyList: try PropertyListSerialization.propertyList(from: Data(contentsOf: plist), format: nil), format: .binary, options: 0)
+        try binary.prefix(binary.count - 5).write(to: plist)
+        let truncated = try CLIRunner.run(["import", "--app", app.path], deadline: 60)
+        #expect(truncated.status == 2)
+        #expect(truncated.stderr.contains("Info.plist: error: a binary property list whose"), "\(truncated.stderr)")
+        #expect(!truncated.stderr.contains("Unexpected character"))
+    }
+
     @Test func namedFilesThatAreNotRegularAreRefusedWithoutWaiting() throws {
         let (root, app) = try Self.makeApp()
         defer { try? FileManager.default.removeItem(at: root) }

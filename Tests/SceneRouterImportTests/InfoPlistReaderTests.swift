@@ -132,10 +132,29 @@ import Testing
         #expect(BinaryPropertyListCheck.refusal(Array(Self.sharedReferences(levels: 5))) == nil)
         let real = try Self.plist(Self.manifest, format: .binary)
         #expect(BinaryPropertyListCheck.refusal(Array(real)) == nil)
-        // Truncated or corrupt input is left to Foundation's own error.
-        for cut in [8, 20, 39, real.count / 2] {
-            #expect(BinaryPropertyListCheck.refusal(Array(real.prefix(cut))) == nil)
+        // Truncated input is refused with what is wrong, not left to Foundation (which then
+        // reports the XML it tried next).
+        for cut in [8, 20, 39, real.count / 2, real.count - 1] {
+            let refusal = BinaryPropertyListCheck.refusal(Array(real.prefix(cut)))
+            #expect(refusal?.hasPrefix("a binary property list") == true, "cut at \(cut): \(refusal ?? "nil")")
         }
+    }
+
+    /// A corrupt object is named with its number and the byte it starts at.
+    @Test func corruptBinaryListsSayWhatIsWrongAndWhere() throws {
+        var bytes = Array(Self.sharedReferences(levels: 2))
+        #expect(BinaryPropertyListCheck.refusal(bytes) == nil)
+        bytes[9] = 7  // the first array's first reference: object 7 of 3
+        #expect(BinaryPropertyListCheck.refusal(bytes) == "a binary property list whose object 0 at byte 8 (an array) refers to object 7 of 3: corrupt")
+        bytes[9] = 1
+        bytes[8] = 0x78  // no such marker
+        #expect(BinaryPropertyListCheck.refusal(bytes) == "a binary property list with an unknown marker 0x78 at byte 8 (object 0): corrupt")
+        bytes[8...10] = [0x5F, 0x10, 40]  // a string of 40 bytes where the array's 9 bytes stand
+        #expect(BinaryPropertyListCheck.refusal(bytes)?.contains("object 0 at byte 8 (a string) runs to byte 51, past the objects' end at byte 28") == true)
+        var version = Array(Self.sharedReferences(levels: 2))
+        version[7] = UInt8(ascii: "1")
+        #expect(BinaryPropertyListCheck.refusal(version)?.contains("(bplist01)") == true)
+        #expect(throws: Diagnostic.self) { try InfoPlistReader.read(Data(bytes), file: "Info.plist") }
     }
 
     @Test func missingAndWrongParts() throws {

@@ -61,7 +61,7 @@ enum XcodeConfigFile {
             return ([:], [Diagnostic(severity: .warning, message: error.message, file: path)])
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            return ([:], [Diagnostic(severity: .warning, message: "not valid UTF-8: the configuration file is not read", file: path)])
+            return ([:], [.invalidUTF8(in: bytes, file: path, severity: .warning, consequence: "the configuration file is not read")])
         }
         let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
