@@ -124,6 +124,29 @@ import Testing
         #expect(wrong.count == 0, "\(wrong.count) differ, first \(wrong.prefix(10))")
     }
 
+    /// Under `(?i)`, properties are closed over case as ICU closes them: checked on every
+    /// character that has a case partner, and a sample of the others.
+    @Test func caselessPropertiesHaveICUsMembers() throws {
+        let patterns = [
+            "\\p{Lu}", "\\p{Ll}", "\\P{Ll}", "\\p{Lt}", "\\p{Greek}", "\\P{Latin}", "\\p{L}", "[[:upper:]]", "\\w", "\\W",
+            "\\p{javaLowerCase}", "[^\\p{Lu}]", "[\\p{Lt}x]", "\\p{Lowercase}", "\\p{InLatin-1 Supplement}",
+        ].map { "(?i)" + $0 }
+        let partners = CaseClosure.classes.joined()
+        let scalars = (Array(partners) + Array(stride(from: UInt32(0), to: 0x30000, by: 97))).compactMap(Unicode.Scalar.init)
+            .filter { ($0.properties.age?.major ?? 0) < 15 }
+        var wrong: [String] = []
+        for pattern in patterns {
+            let regex = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
+            let predicate = try ActivationPredicate(format: "SELF MATCHES[n] %@", arguments: [.string(pattern)])
+            for scalar in scalars {
+                let text = String(Character(scalar))
+                let icu = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+                if predicate.evaluate(text) != icu { wrong.append("\(pattern) U+\(String(scalar.value, radix: 16))") }
+            }
+        }
+        #expect(wrong.count == 0, "\(wrong.count) differ, first \(wrong.prefix(10))")
+    }
+
     /// Every block of the committed table (generated from the Unicode Character Database)
     /// has the bounds ICU gives it: its first and last code points are in it, the ones just
     /// outside are not.

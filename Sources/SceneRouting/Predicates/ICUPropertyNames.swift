@@ -1,3 +1,6 @@
+import PCRE2Support
+import Synchronization
+
 /// Property names ICU takes in `\p{…}` and PCRE2 10.42 does not, rewritten to what PCRE2
 /// takes with the same members: long General_Category names (`Letter` → `L`), the POSIX-style
 /// names, Java's `java…` predicates, and `In…` blocks (as code point ranges).
@@ -7,6 +10,8 @@ enum ICUPropertyNames {
     struct Members {
         var text: String
         var isSingleProperty: Bool
+        /// Whether ICU closes the set over case under `(?i)`: every set but a block's.
+        var closesOverCase = true
     }
 
     /// UAX #44 loose matching: case, spaces, underscores and hyphens do not count.
@@ -85,17 +90,41 @@ enum ICUPropertyNames {
         if name.lowercased() == "word" { return Members(text: ICURegexTranslator.wordMembers, isSingleProperty: false) }
         if name.hasPrefix("In"), name.count > 2, let range = UnicodeBlocks.ranges[loose(String(name.dropFirst(2)))] {
             return Members(
-                text: "\\x{\(String(range.lowerBound, radix: 16))}-\\x{\(String(range.upperBound, radix: 16))}", isSingleProperty: false)
+                text: "\\x{\(String(range.lowerBound, radix: 16))}-\\x{\(String(range.upperBound, radix: 16))}", isSingleProperty: false,
+                closesOverCase: false)
         }
         if name.hasPrefix("Is"), name.count > 2 {
             let rest = String(name.dropFirst(2))
             if loose(rest) == "titlecase" { return Members(text: #"\p{Lt}"#, isSingleProperty: true) }
-            return setMembers(of: rest) ?? Members(text: "\\p{\(rest)}", isSingleProperty: true)
+            return setMembers(of: rest) ?? script(named: rest) ?? Members(text: "\\p{\(rest)}", isSingleProperty: true)
         }
         if let members = java[name] {
             return Members(text: members, isSingleProperty: isSingleProperty(members))
         }
-        return nil
+        return script(named: name)
+    }
+
+    /// Scripts PCRE2 knows, asked once each: ICU's `\p{Greek}` is the Script property, PCRE2
+    /// 10.40's `\p{Greek}` the Script_Extensions one (it also takes the combining marks Greek
+    /// shares with other scripts); `\p{sc=Greek}` is the same in both.
+    private static let scripts = Mutex<[String: Bool]>([:])
+
+    /// `\p{sc=name}` when PCRE2 knows `name` as a script, else nil.
+    private static func script(named name: String) -> Members? {
+        guard !name.isEmpty, name.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "}") && $0 != UInt8(ascii: "=") }) else {
+            return nil
+        }
+        let key = loose(name)
+        let isScript: Bool
+        if let known = scripts.withLock({ $0[key] }) {
+            isScript = known
+        } else {
+            isScript = (try? CompiledPattern("\\p{sc=\(name)}")) != nil
+            scripts.withLock { known in
+                if known.count < 1024 { known[key] = isScript }
+            }
+        }
+        return isScript ? Members(text: "\\p{sc=\(name)}", isSingleProperty: true) : nil
     }
 
     /// A name ICU's sets know that PCRE2 spells differently: `gc=Letter`, `Letter`, `alpha`.

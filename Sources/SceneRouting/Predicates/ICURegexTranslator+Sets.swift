@@ -157,7 +157,7 @@ extension ICURegexTranslator {
         var name = String(decoding: input[(start + 2)..<(close - 1)], as: UTF8.self)
         let negated = name.hasPrefix("^")
         if negated { name.removeFirst() }
-        return try property(name, negated: negated, inClass: inSet, from: start, length: close - start + 1)
+        return try property(name, negated: negated, inClass: inSet, asSet: true, from: start, length: close - start + 1)
     }
 
     func posixClassEnd(from start: Int) -> Int? {

@@ -8,13 +8,16 @@ extension ICURegexTranslator {
     /// code point).
     static let wordMembers = #"\p{Alphabetic}\p{Nd}\p{M}\p{Pc}\p{Join_Control}"#
 
-    /// `\w` or `\W`; `\W` inside a set cannot be spelled as members of it.
+    /// `\w` or `\W`; `\W` inside a set cannot be spelled as members of it. Under `(?i)`, closed
+    /// over case as ICU closes every set (which adds nothing to the word characters today).
     func wordClass(negated: Bool, inClass: Bool, from start: Int) throws(PatternTranslationError) -> TranslatedPattern {
         var piece = TranslatedPattern()
+        var members = Self.wordMembers
+        if flags.caseInsensitive, let additions = CaseClosure.additions(toClassWith: members) { members += CaseClosure.members(additions) }
         switch (negated, inClass) {
-        case (false, false): piece.emit("[" + Self.wordMembers + "]", from: start)
-        case (true, false): piece.emit("[^" + Self.wordMembers + "]", from: start)
-        case (false, true): piece.emit(Self.wordMembers, from: start)
+        case (false, false): piece.emit("[" + members + "]", from: start)
+        case (true, false): piece.emit("[^" + members + "]", from: start)
+        case (false, true): piece.emit(members, from: start)
         case (true, true):
             throw fail("\\W inside a set is not supported (write it outside the brackets, or negate a set with \\w)", at: start, length: 2)
         }

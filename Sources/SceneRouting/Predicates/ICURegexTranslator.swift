@@ -261,8 +261,9 @@ struct ICURegexTranslator {
             guard let first = name.first, isLetter(first), name.allSatisfy({ isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }) else {
                 throw fail("ICU group names are ASCII letters and digits, starting with a letter", at: start, length: end - start + 1)
             }
-            output.emit(bytes: input[index..<index + 3], from: start)
-            index += 3
+            // The name whole: under (?i) it would otherwise be read as caseless text.
+            output.emit(bytes: input[index...min(end, input.count - 1)], from: start)
+            index = min(end + 1, input.count)
         case UInt8(ascii: "<"):
             output.append(try translateLookbehind())
         case UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: ">"):
@@ -416,6 +417,7 @@ struct ICURegexTranslator {
                     index += 1
                 }
                 piece.emit("\\g{\(number)}", from: start)
+                piece.hasCaselessBackReference = flags.caseInsensitive
             } else {
                 piece.emit(bytes: input[start..<index], from: start)
             }
@@ -427,6 +429,13 @@ struct ICURegexTranslator {
             let name = String(decoding: input[(index + 1)..<close], as: UTF8.self)
             index = close + 1
             piece = try property(name, negated: letter == UInt8(ascii: "P"), inClass: inClass, from: start, length: close - start + 1)
+        case UInt8(ascii: "k") where !inClass:
+            // `\\k<name>` whole: under (?i) the name would otherwise be read as caseless text.
+            var end = index
+            if peek() == UInt8(ascii: "<"), let close = input[index...].firstIndex(of: UInt8(ascii: ">")) { end = close + 1 }
+            piece.emit(bytes: input[start..<end], from: start)
+            index = end
+            piece.hasCaselessBackReference = flags.caseInsensitive
         case UInt8(ascii: "x"):
             piece.emit("\\x", from: start)
         case UInt8(ascii: "w"), UInt8(ascii: "W"):
@@ -455,19 +464,31 @@ struct ICURegexTranslator {
     }
 
     /// The property `name` (`\\p{…}`, `[:…:]`) in PCRE2 terms: ICU's and Java's names mapped
-    /// to PCRE2 properties or ranges (``ICUPropertyNames``), others left for PCRE2 to judge.
+    /// to PCRE2 properties or ranges (``ICUPropertyNames``), others left for PCRE2 to judge;
+    /// under `(?i)`, with the case partners ICU adds (``CaseClosure``).
+    /// `asSet`: written as a set of its own (`[:InGreek:]`), which ICU closes over case under
+    /// `(?i)` even for a block, where it leaves `\\p{InGreek}` as it is.
     func property(
-        _ name: String, negated: Bool, inClass: Bool, from start: Int, length: Int
+        _ name: String, negated: Bool, inClass: Bool, asSet: Bool = false, from start: Int, length: Int
     ) throws(PatternTranslationError) -> TranslatedPattern {
         var piece = TranslatedPattern()
-        guard let members = ICUPropertyNames.members(of: name) else {
-            piece.emit((negated ? "\\P{" : "\\p{") + name + "}", from: start)
-            return piece
+        var members = ICUPropertyNames.members(of: name) ?? ICUPropertyNames.Members(text: "\\p{" + name + "}", isSingleProperty: true)
+        if flags.caseInsensitive, members.closesOverCase, let additions = CaseClosure.additions(toClassWith: members.text),
+            !additions.isEmpty
+        {
+            members = ICUPropertyNames.Members(text: members.text + CaseClosure.members(additions), isSingleProperty: false)
+            if negated && inClass {
+                throw fail(
+                    "under (?i), \\P{\(name)} inside a set is not supported: ICU negates the property after closing it over case, "
+                        + "which the members of a set cannot say (write it outside the brackets)", at: start, length: length)
+            }
         }
         if members.isSingleProperty {
             piece.emit(negated ? ICUPropertyNames.negated(members.text) : members.text, from: start)
         } else if !inClass {
-            piece.emit((negated ? "[^" : "[") + members.text + "]", from: start)
+            // PCRE2 would close a block's range over case under (?i); ICU does not.
+            let keepsCase = flags.caseInsensitive && !members.closesOverCase && !asSet
+            piece.emit((keepsCase ? "(?-i:" : "") + (negated ? "[^" : "[") + members.text + "]" + (keepsCase ? ")" : ""), from: start)
         } else if !negated {
             piece.emit(members.text, from: start)
         } else {

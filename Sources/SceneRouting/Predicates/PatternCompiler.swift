@@ -44,7 +44,8 @@ enum PatternCompiler {
                 let skeleton =
                     op == .matches && !mode.foldsCase && candidate.utf8.allSatisfy({ $0 < 0x80 })
                     ? RegexSkeleton(pattern: candidate) : nil
-                return .success(PatternTest(pattern: compiled, mode: mode, literals: literals, skeleton: skeleton))
+                let fullFolding = translated.hasCaselessBackReference ? ICUFullFoldingMatcher(pattern: candidate) : nil
+                return .success(PatternTest(pattern: compiled, mode: mode, literals: literals, skeleton: skeleton, fullFolding: fullFolding))
             } catch {
                 let offset = translated.inputOffset(forOutputOffset: error.offset, inputLength: candidate.utf8.count)
                 let hasLookbehind = candidate.contains("(?<=") || candidate.contains("(?<!")

@@ -14,14 +14,21 @@ final class PatternTest: Sendable {
     /// For a `MATCHES` pattern without case folding, whose regex is a ``RegexSkeleton``: the
     /// skeleton, which the dispatch table runs on ASCII identifiers instead of PCRE2.
     let skeleton: RegexSkeleton?
+    /// For a pattern with a back reference under `(?i)`: ICU, for the identifiers where full
+    /// and simple case folding part (``ICUFullFoldingMatcher``).
+    let fullFolding: ICUFullFoldingMatcher?
 
     /// `pattern`, for evaluation: held strongly by `pattern`, lent without a retain and
     /// release per match.
     private let unretainedPattern: Unmanaged<CompiledPattern>?
 
-    init(pattern: CompiledPattern?, mode: FoldMode, literals: PatternLiterals = .none, skeleton: RegexSkeleton? = nil) {
+    init(
+        pattern: CompiledPattern?, mode: FoldMode, literals: PatternLiterals = .none, skeleton: RegexSkeleton? = nil,
+        fullFolding: ICUFullFoldingMatcher? = nil
+    ) {
         self.pattern = pattern
         self.skeleton = skeleton
+        self.fullFolding = fullFolding
         self.unretainedPattern = pattern.map { Unmanaged.passUnretained($0) }
         self.mode = mode
         self.literals = literals
@@ -40,6 +47,8 @@ final class PatternTest: Sendable {
             // Lowercasing keeps the length; most candidates of a short regex end here.
             guard pattern.admitsASCII(length: subject.bytes.count) else { return false }
             outcome = mode.foldsCase ? pattern.matchesLowercasingASCII(subject.bytes) : pattern.matches(subject.bytes)
+        } else if let fullFolding, FullCaseFolding.holdsExpandingCharacter(subject.bytes) {
+            return mode == .literal ? fullFolding.matches(subject.bytes) : subject.withPatternForm(mode) { fullFolding.matches($0) }
         } else if mode == .literal {
             outcome = mode.foldsCase ? pattern.matchesLowercasingASCII(subject.bytes) : pattern.matches(subject.bytes)
         } else {

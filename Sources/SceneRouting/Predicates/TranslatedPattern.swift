@@ -4,6 +4,9 @@
 struct TranslatedPattern {
     private(set) var bytes: [UInt8] = []
     private(set) var inputOffsets: [Int] = []
+    /// Whether a back reference is compared under `(?i)`: ICU compares it by full case
+    /// folding (`(?i)(ß)\\1` matches `ßss`), PCRE2 by simple folding.
+    var hasCaselessBackReference = false
 
     var pattern: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -24,6 +27,7 @@ struct TranslatedPattern {
     mutating func append(_ other: TranslatedPattern) {
         bytes += other.bytes
         inputOffsets += other.inputOffsets
+        hasCaselessBackReference = hasCaselessBackReference || other.hasCaselessBackReference
     }
 
     /// The input offset for an output offset (the end maps past the last input byte).
