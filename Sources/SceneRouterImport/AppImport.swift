@@ -199,6 +199,11 @@ public struct AppImport: Sendable {
             var findings = SourceFindings(file: file)
             do throws(Diagnostic) {
                 let bytes = try SafeFile.contents(of: file)
+                if index < swiftCount {
+                    let verdict = SwiftParseBudget.verdict(for: bytes, file: file)
+                    if let warning = verdict.warning { findings.diagnostics.append(warning) }
+                    if verdict.skip { return findings }
+                }
                 if let text = String(validating: bytes, as: UTF8.self) {
                     findings =
                         index < swiftCount
