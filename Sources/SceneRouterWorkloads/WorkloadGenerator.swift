@@ -32,6 +32,10 @@ public enum WorkloadMix: String, Sendable, CaseIterable {
     /// they have (`ticket-[0-9]{A}[a-z]{B}`, distinct repeat counts): no literal tells them
     /// apart, so an event for one verifies all of them.
     case sharedLiterals = "shared-literals"
+    /// Every window prefers its own identity, as real apps state it: a template
+    /// `SELF == 'app://open-scene/${persistentIdentifier}'` each session binds with its id
+    /// (UIKit's canActivate TRUE); events name one window's identity, or none.
+    case windowIdentity = "window-identity"
 }
 
 /// Builds workloads deterministically from a seed: the same arguments give the same
@@ -54,7 +58,19 @@ public enum WorkloadGenerator {
         sessions.reserveCapacity(sessionCount)
         hits.reserveCapacity(sessionCount)
         let states: [ActivationState] = [.foregroundActive, .foregroundInactive, .background, .background, .unattached]
-        for index in 0..<sessionCount {
+        let identity = ConditionTemplate(
+            format: "SELF == %@", arguments: [.string(try! ValueTemplate(parsing: "app://open-scene/${persistentIdentifier}"))])
+        for index in 0..<sessionCount where mix == .windowIdentity {
+            var session = SceneSession(
+                id: "w\(index)", declaration: "Main", state: states[random.below(states.count)],
+                lastActive: random.below(1_000_000), conditions: ActivationConditions())
+            session.templates.prefersToActivate = identity
+            // Bound as the manifest loader binds them, so that the reference router sees them too.
+            session.bindTemplates(bundleIdentifier: nil)
+            sessions.append(session)
+            hits.append("app://open-scene/w\(index)")
+        }
+        for index in 0..<sessionCount where mix != .windowIdentity {
             let (prefers, hit) = preferred(mix: mix, index: index, random: &random)
             let can = canActivate(mix: mix, random: &random)
             var session = SceneSession(
@@ -215,6 +231,8 @@ public enum WorkloadGenerator {
             }
         case .unicode:
             return unicodePreferred(roll: roll, index: index, random: &random)
+        case .windowIdentity:
+            preconditionFailure("window-identity sessions bind a template instead")
         case .sharedLiterals:
             guard roll < 2 else { return preferred(mix: .crowded, index: index, random: &random) }
             let (digits, letters) = (1 + index % 45, 1 + index / 45 % 45)

@@ -22,6 +22,11 @@ final class DispatchTable: @unchecked Sendable {
     /// The activation conditions of live sessions that receive no events (not enrolled in
     /// either tier, which hold every window's), by slot.
     private var unenrolledConditions: [Int32: ActivationConditions] = [:]
+    /// The values and condition templates of the sessions that have any (few do), by slot:
+    /// an update of values binds the templates again.
+    private var sessionValues: [Int32: (values: [String: String], templates: ConditionTemplates)] = [:]
+    /// `${bundleIdentifier}` in a template.
+    private(set) var bundleIdentifier: String?
     private var freeSlots: [Int32] = []
     private let slotByID: SessionDirectory
     private var nextSequence = 0
@@ -37,16 +42,29 @@ final class DispatchTable: @unchecked Sendable {
     let prefer: PredicateTier
     let can: PredicateTier
 
+    /// `app` with every session's templates bound (the manifest loader binds them already;
+    /// sessions built through the library may not be).
+    private static func bindingTemplates(of app: SceneApp) -> SceneApp {
+        guard app.sessions.contains(where: { !$0.templates.isEmpty }) else { return app }
+        var app = app
+        for index in app.sessions.indices where !app.sessions[index].templates.isEmpty {
+            app.sessions[index].bindTemplates(bundleIdentifier: app.bundleIdentifier)
+        }
+        return app
+    }
+
     /// Session counts from which the build runs its three tasks on separate threads.
     static let parallelBuildThreshold: Int32 = 4_096
     /// How many sessions ahead the build starts fetching a session's group.
     private static let buildPrefetchDistance = 8
 
     init(app: SceneApp, tuning: TableTuning = .standard) {
+        let app = Self.bindingTemplates(of: app)
         slotByID = SessionDirectory(slots: slots)
         prefer = PredicateTier(tuning: tuning, recency: app.tieBreak == .recency)
         can = PredicateTier(tuning: tuning, recency: app.tieBreak == .recency)
         framework = app.framework
+        bundleIdentifier = app.bundleIdentifier
         supportsMultipleScenes = app.supportsMultipleScenes
         tieBreak = app.tieBreak
         declarations = app.declarations
@@ -83,6 +101,9 @@ final class DispatchTable: @unchecked Sendable {
             }
         }
         nextSequence = sessions.count
+        for (index, session) in sessions.enumerated() where !session.values.isEmpty || !session.templates.isEmpty {
+            sessionValues[Int32(index)] = (session.values, session.templates)
+        }
         let count = Int32(slots.count)
         var duplicates: [Int32] = []
         // Kept by the id-map task as it notes each session (duplicates aside).
@@ -239,17 +260,21 @@ final class DispatchTable: @unchecked Sendable {
     var snapshot: SceneApp {
         let sessions = (0..<slots.count).filter { slots[$0].isLive }.sorted { slots[$0].sequence < slots[$1].sequence }
             .map(session(in:))
-        return SceneApp(
+        var app = SceneApp(
             validatedFramework: framework, supportsMultipleScenes: supportsMultipleScenes, tieBreak: tieBreak,
             declarations: declarations, sessions: sessions)
+        app.bundleIdentifier = bundleIdentifier
+        return app
     }
 
     /// The session in slot `index`, its names and conditions looked up.
     private func session(in index: Int) -> SceneSession {
         let slot = slots[index]
-        return SceneSession(
+        var session = SceneSession(
             id: slot.id, declaration: declarationNames[slot.declaration], role: roles[slot.role], state: slot.state,
             lastActive: slot.lastActive, conditions: conditions(of: Int32(index)))
+        if let stated = sessionValues[Int32(index)] { (session.values, session.templates) = stated }
+        return session
     }
 
     /// The activation conditions of the live session in `slot`.
@@ -272,6 +297,8 @@ final class DispatchTable: @unchecked Sendable {
     /// - Complexity: O(log n) plus compiling its predicates if no session shares them.
     func open(_ session: SceneSession) throws(SceneAppError) {
         guard !slotByID.contains(session.id) else { throw .duplicateSessionID(session.id) }
+        var session = session
+        session.bindTemplates(bundleIdentifier: bundleIdentifier)
         guard let declaration = declarationNames.position(of: session.declaration) else {
             throw .unknownDeclaration(sessionID: session.id, declaration: session.declaration)
         }
@@ -288,6 +315,7 @@ final class DispatchTable: @unchecked Sendable {
             can.coverSlots(slots.count)
         }
         slotByID.insert(slot)
+        if !session.values.isEmpty || !session.templates.isEmpty { sessionValues[slot] = (session.values, session.templates) }
         if session.role.receivesEvents {
             enroll(slot, session.conditions)
         } else {
@@ -300,6 +328,7 @@ final class DispatchTable: @unchecked Sendable {
     func close(_ id: String) throws(SceneAppError) {
         guard let slot = slotByID.remove(id) else { throw .unknownSession(id) }
         if slots[Int(slot)].receivesEvents { withdraw(slot) } else { unenrolledConditions[slot] = nil }
+        sessionValues[slot] = nil
         keyWindows.remove(slot)
         if slots[Int(slot)].lastActive == newestLastActive { newestLastActive = nil }
         slots[Int(slot)].sequence = -1
@@ -315,10 +344,14 @@ final class DispatchTable: @unchecked Sendable {
         {
             newestLastActive = nil
         }
-        let conditionsChange = update.canActivate != nil || update.prefersToActivate != nil
+        let conditionsChange = update.changesConditions
         // Read before withdrawing: a window's conditions are its tiers' groups.
         var session = session(in: Int(slot))
         update.apply(to: &session)
+        if conditionsChange {
+            session.bindTemplates(bundleIdentifier: bundleIdentifier)
+            sessionValues[slot] = session.values.isEmpty && session.templates.isEmpty ? nil : (session.values, session.templates)
+        }
         if wasWindow && (conditionsChange || update.role != nil) { withdraw(slot) }
         store(session, in: Int(slot))
         let isWindow = slots[Int(slot)].receivesEvents
@@ -360,8 +393,11 @@ final class DispatchTable: @unchecked Sendable {
     func openNewSession(of name: String) -> String {
         let id = SessionNaming.nextCreated(after: &creations) { slotByID.contains($0) }
         let declaration = declarations.first { $0.name == name }
+        let session =
+            declaration?.newSession(id: id, framework: framework)
+            ?? SceneSession(id: id, declaration: name, conditions: .defaults(for: framework))
         do {
-            try open(SceneSession(id: id, declaration: name, conditions: declaration?.initialConditions ?? .defaults(for: framework)))
+            try open(session)
         } catch {
             preconditionFailure("a free id and a known declaration cannot be refused: \(error)")
         }

@@ -71,6 +71,9 @@ struct DirectManifestDecoder {
         guard var decoded = ManifestLoader.decodeApp(.object(members), reader: &reader), reader.errors.isEmpty else {
             throw Declined()
         }
+        for index in sessions.indices where !sessions[index].templates.isEmpty {
+            sessions[index].bindTemplates(bundleIdentifier: decoded.app.bundleIdentifier)
+        }
         decoded.app.sessions = sessions
         return (decoded.app, decoded.sites + sites)
     }
@@ -203,7 +206,7 @@ struct DirectManifestDecoder {
     /// The keys a session may have, as bits of a set.
     private enum SessionKey: UInt16 {
         case id = 1, declaration = 2, role = 4, state = 8, lastActive = 16
-        case canActivate = 32, prefersToActivate = 64, allowing = 128, preferring = 256
+        case canActivate = 32, prefersToActivate = 64, allowing = 128, preferring = 256, values = 512
 
         static let uikitConditions: UInt16 = canActivate.rawValue | prefersToActivate.rawValue
         static let swiftUISets: UInt16 = allowing.rawValue | preferring.rawValue
@@ -214,6 +217,7 @@ struct DirectManifestDecoder {
         case 2: parser.bytes(in: range, equal: "id") ? .id : nil
         case 4: parser.bytes(in: range, equal: "role") ? .role : nil
         case 5: parser.bytes(in: range, equal: "state") ? .state : nil
+        case 6: parser.bytes(in: range, equal: "values") ? .values : nil
         case 8: parser.bytes(in: range, equal: "allowing") ? .allowing : nil
         case 10:
             parser.bytes(in: range, equal: "lastActive") ? .lastActive : parser.bytes(in: range, equal: "preferring") ? .preferring : nil
@@ -260,8 +264,14 @@ struct DirectManifestDecoder {
                 }
                 fields.lastActive = value
             case .canActivate, .prefersToActivate:
-                let predicate = try predicate()
-                if key == .canActivate { fields.canActivate = predicate } else { fields.prefersToActivate = predicate }
+                switch try condition() {
+                case .fixed(let predicate):
+                    if key == .canActivate { fields.canActivate = predicate } else { fields.prefersToActivate = predicate }
+                case .template(let template):
+                    if key == .canActivate { fields.templates.canActivate = template } else { fields.templates.prefersToActivate = template }
+                }
+            case .values:
+                fields.values = try values()
             case .allowing, .preferring:
                 let predicate = try swiftUISet()
                 if key == .allowing { fields.canActivate = predicate } else { fields.prefersToActivate = predicate }
@@ -308,16 +318,50 @@ struct DirectManifestDecoder {
         return strings
     }
 
-    /// A predicate: a format string, or `{"format": …, "args": […], "source": …}`.
-    private mutating func predicate() throws(Declined) -> ActivationPredicate {
+    /// `{"name": "value", …}`: the values a session binds.
+    private mutating func values() throws(Declined) -> [String: String] {
+        guard parser.skip(UInt8(ascii: "{")) else { throw Declined() }
+        var values: [String: String] = [:]
+        if parser.skip(UInt8(ascii: "}")) { return values }
+        repeat {
+            let name = try string()
+            guard ValueTemplate.isValueName(name), values[name] == nil, parser.skip(UInt8(ascii: ":")) else { throw Declined() }
+            values[name] = try string()
+        } while parser.skip(UInt8(ascii: ","))
+        guard parser.skip(UInt8(ascii: "}")) else { throw Declined() }
+        return values
+    }
+
+    /// `{"template": "…"}`: `{` already read.
+    private mutating func template() throws(Declined) -> ValueTemplate {
+        parser.skipWhitespace()
+        guard let range = parser.plainString(), parser.bytes(in: range, equal: "template"), parser.skip(UInt8(ascii: ":")) else {
+            throw Declined()
+        }
+        let text = try string()
+        guard parser.skip(UInt8(ascii: "}")), let template = try? ValueTemplate(parsing: text) else { throw Declined() }
+        return template
+    }
+
+    /// A predicate, or a template of one when an argument uses values.
+    private mutating func condition() throws(Declined) -> DocumentReader.StatedCondition {
         if parser.currentByte == UInt8(ascii: "\"") {
-            return try build(format: try formatString(), arguments: [])
+            return .fixed(try build(format: try formatString(), arguments: []))
         }
         guard parser.skip(UInt8(ascii: "{")) else { throw Declined() }
         var format: String?
-        var arguments: [PredicateArgument] = []
+        var arguments: [ConditionTemplate.Argument] = []
+        var usesValues = false
         var source: SourceLocation?
         var argumentsSeen = false
+        func templateOrString(_ decoder: inout DirectManifestDecoder) throws(Declined) -> ValueTemplate {
+            decoder.parser.skipWhitespace()
+            if decoder.parser.skip(UInt8(ascii: "{")) {
+                usesValues = true
+                return try decoder.template()
+            }
+            return ValueTemplate(pieces: [.text(try decoder.string())])
+        }
         repeat {
             parser.skipWhitespace()
             guard let range = parser.plainString(), parser.skip(UInt8(ascii: ":")) else { throw Declined() }
@@ -330,9 +374,14 @@ struct DirectManifestDecoder {
                     repeat {
                         parser.skipWhitespace()
                         if parser.skip(UInt8(ascii: "[")) {
-                            arguments.append(.strings(try strings()))
+                            var members: [ValueTemplate] = []
+                            if !parser.skip(UInt8(ascii: "]")) {
+                                repeat { members.append(try templateOrString(&self)) } while parser.skip(UInt8(ascii: ","))
+                                guard parser.skip(UInt8(ascii: "]")) else { throw Declined() }
+                            }
+                            arguments.append(.strings(members))
                         } else {
-                            arguments.append(.string(try string()))
+                            arguments.append(.string(try templateOrString(&self)))
                         }
                     } while parser.skip(UInt8(ascii: ","))
                     guard parser.skip(UInt8(ascii: "]")) else { throw Declined() }
@@ -344,8 +393,20 @@ struct DirectManifestDecoder {
             }
         } while parser.skip(UInt8(ascii: ","))
         guard parser.skip(UInt8(ascii: "}")), let format else { throw Declined() }
-        let predicate = try build(format: format, arguments: arguments)
-        return source.map(predicate.located(at:)) ?? predicate
+        if usesValues {
+            let template = ConditionTemplate(format: format, arguments: arguments, source: source)
+            // A format that does not parse is left to the tree, which says where.
+            guard template.parsesFormat else { throw Declined() }
+            return .template(template)
+        }
+        let plain: [PredicateArgument] = arguments.map { argument in
+            switch argument {
+            case .string(let text): .string(text.resolved([:]) ?? "")
+            case .strings(let members): .strings(members.map { $0.resolved([:]) ?? "" })
+            }
+        }
+        let predicate = try build(format: format, arguments: plain)
+        return .fixed(source.map(predicate.located(at:)) ?? predicate)
     }
 
     /// A SwiftUI set: `[string]` or `{"set": [string], "source": …}`.

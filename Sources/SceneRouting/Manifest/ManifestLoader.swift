@@ -5,11 +5,13 @@ public import Foundation
 /// predicate errors are all reported, each with its JSON path.
 public enum ManifestLoader {
     static let topLevelKeys = [
-        "framework", "supportsMultipleScenes", "tieBreak", "declarations", "sessions", "emitted", "unresolved",
+        "framework", "supportsMultipleScenes", "tieBreak", "bundleIdentifier", "declarations", "sessions", "emitted", "unresolved",
     ]
-    static let declarationKeys = ["name", "matching", "initialConditions", "role", "delegateClass", "storyboard", "source"]
+    static let declarationKeys = [
+        "name", "matching", "initialConditions", "values", "role", "delegateClass", "storyboard", "source",
+    ]
     static let conditionKeys = ["canActivate", "prefersToActivate", "allowing", "preferring"]
-    static let sessionKeys = ["id", "declaration", "role", "state", "lastActive"] + conditionKeys
+    static let sessionKeys = ["id", "declaration", "role", "state", "lastActive", "values"] + conditionKeys
 
     /// Loads the manifest at `path`.
     /// - Parameters:
@@ -101,6 +103,10 @@ public enum ManifestLoader {
         if let value = document["tieBreak"] {
             tieBreak = reader.enumeration(value, at: root.appending("tieBreak"), as: TieBreakPolicy.self) ?? tieBreak
         }
+        var bundleIdentifier: String?
+        if let value = document["bundleIdentifier"] {
+            bundleIdentifier = reader.string(value, at: root.appending("bundleIdentifier"))
+        }
         _ = members
 
         var declarations: [SceneDeclaration] = []
@@ -146,9 +152,15 @@ public enum ManifestLoader {
         case let value?:
             reader.fail(sessionsPath, "expected an array of sessions, found \(value.typeName)")
         }
+        // A session's own conditions that use values are bound now (its id is known); one that
+        // does not bind a value keeps the framework's default, which `check` reports.
+        for index in sessions.indices where !sessions[index].templates.isEmpty {
+            sessions[index].bindTemplates(bundleIdentifier: bundleIdentifier)
+        }
         var app = SceneApp(
             validatedFramework: framework, supportsMultipleScenes: supportsMultipleScenes, tieBreak: tieBreak,
             declarations: declarations, sessions: sessions)
+        app.bundleIdentifier = bundleIdentifier
         if let emitted = document["emitted"] {
             app.emitted = decodeEmitted(emitted, at: root.appending("emitted"), reader: &reader)
         }
@@ -197,12 +209,29 @@ public enum ManifestLoader {
         if let sourceValue = value["source"] {
             declaration.source = reader.sourceLocation(sourceValue, at: path.appending("source"))
         }
+        if let valuesValue = value["values"] {
+            declaration.values = reader.declaredValues(valuesValue, at: path.appending("values")) ?? []
+        }
         if let initial = value["initialConditions"] {
             let initialPath = path.appending("initialConditions")
-            if reader.object(initial, at: initialPath, allowed: conditionKeys) != nil {
-                declaration.initialConditions = decodeConditions(
+            if reader.object(initial, at: initialPath, allowed: conditionKeys) != nil,
+                let (conditions, templates) = decodeConditions(
                     initial, at: initialPath, index: index, framework: framework, initial: true, reader: &reader,
                     sites: &sites)
+            {
+                declaration.initialConditions = conditions
+                declaration.conditionTemplates = templates
+                // Every value a condition uses is listed, so that a tool knows what a window binds.
+                let listed = Set(declaration.values.map(\.name)).union(SessionValue.builtInNames)
+                for (key, template) in [("canActivate", templates.canActivate), ("prefersToActivate", templates.prefersToActivate)] {
+                    guard let template else { continue }
+                    for name in template.valueNames where !listed.contains(name) {
+                        let statedKey = initial[key] != nil ? key : (key == "canActivate" ? "allowing" : "preferring")
+                        reader.fail(
+                            initialPath.appending(statedKey),
+                            "uses ${\(name)}, which the declaration's \"values\" do not list (built in: persistentIdentifier, bundleIdentifier)")
+                    }
+                }
             }
         }
         return declaration
@@ -214,7 +243,7 @@ public enum ManifestLoader {
     private static func decodeConditionPredicates(
         _ object: JSONValue, at path: JSONPath, index: Int, initial: Bool, reader: inout DocumentReader,
         sites: inout [PredicateSite]
-    ) -> (canActivate: ActivationPredicate?, prefersToActivate: ActivationPredicate?)? {
+    ) -> (canActivate: ActivationPredicate?, prefersToActivate: ActivationPredicate?, templates: ConditionTemplates)? {
         let hasUIKit = object["canActivate"] != nil || object["prefersToActivate"] != nil
         let hasSwiftUI = object["allowing"] != nil || object["preferring"] != nil
         if hasUIKit && hasSwiftUI {
@@ -222,15 +251,21 @@ public enum ManifestLoader {
                 path, "has both UIKit conditions (canActivate/prefersToActivate) and SwiftUI sets (allowing/preferring); use one kind")
             return nil
         }
-        var stated: (canActivate: ActivationPredicate?, prefersToActivate: ActivationPredicate?) = (nil, nil)
+        var stated: (canActivate: ActivationPredicate?, prefersToActivate: ActivationPredicate?, templates: ConditionTemplates) =
+            (nil, nil, ConditionTemplates())
         var valid = true
         for (key, isPrefer) in [("canActivate", false), ("prefersToActivate", true), ("allowing", false), ("preferring", true)] {
             guard let value = object[key] else { continue }
             let keyPath = path.appending(key)
             let isSwiftUISet = key == "allowing" || key == "preferring"
-            let predicate = isSwiftUISet ? reader.swiftUISet(value, at: keyPath) : reader.predicate(value, at: keyPath)
-            guard let predicate else {
+            guard let condition = reader.condition(value, at: keyPath, swiftUISet: isSwiftUISet) else {
                 valid = false
+                continue
+            }
+            guard case .fixed(let predicate) = condition else {
+                if case .template(let template) = condition {
+                    if isPrefer { stated.templates.prefersToActivate = template } else { stated.templates.canActivate = template }
+                }
                 continue
             }
             if isPrefer { stated.prefersToActivate = predicate } else { stated.canActivate = predicate }
@@ -250,13 +285,13 @@ public enum ManifestLoader {
     static func decodeConditions(
         _ object: JSONValue, at path: JSONPath, index: Int, framework: AppFramework, initial: Bool,
         reader: inout DocumentReader, sites: inout [PredicateSite]
-    ) -> ActivationConditions? {
+    ) -> (ActivationConditions, ConditionTemplates)? {
         guard let stated = decodeConditionPredicates(object, at: path, index: index, initial: initial, reader: &reader, sites: &sites)
         else { return nil }
         var conditions = ActivationConditions.defaults(for: framework)
         if let canActivate = stated.canActivate { conditions.canActivate = canActivate }
         if let prefersToActivate = stated.prefersToActivate { conditions.prefersToActivate = prefersToActivate }
-        return conditions
+        return (conditions, stated.templates)
     }
 
     /// What a session object states beyond its id and declaration (a manifest's session, a
@@ -281,9 +316,13 @@ public enum ManifestLoader {
             valid = valid && fields.lastActive != nil
         }
         if let stated = decodeConditionPredicates(object, at: path, index: index, initial: false, reader: &reader, sites: &sites) {
-            (fields.canActivate, fields.prefersToActivate) = stated
+            (fields.canActivate, fields.prefersToActivate, fields.templates) = stated
         } else {
             valid = false
+        }
+        if let valuesValue = object["values"] {
+            fields.values = reader.sessionValues(valuesValue, at: path.appending("values"))
+            valid = valid && fields.values != nil
         }
         return valid ? fields : nil
     }
@@ -303,7 +342,7 @@ public enum ManifestLoader {
     /// declaration's initial conditions, as a new window of that kind would.
     static func decodeSession(
         _ value: JSONValue, at path: JSONPath, index: Int, framework: AppFramework, declarationNames: Set<String>,
-        opening initialConditions: [String: ActivationConditions]? = nil, reader: inout DocumentReader,
+        opening declarations: [String: SceneDeclaration]? = nil, reader: inout DocumentReader,
         sites: inout [PredicateSite]
     ) -> SceneSession? {
         guard reader.object(value, at: path, allowed: sessionKeys) != nil else { return nil }
@@ -319,7 +358,7 @@ public enum ManifestLoader {
             } else {
                 valid = false
             }
-        } else if initialConditions == nil {
+        } else if declarations == nil {
             reader.fail(path, "missing \"id\"")
             valid = false
         }
@@ -341,8 +380,9 @@ public enum ManifestLoader {
             reader.fail(path, "missing \"declaration\"")
             valid = false
         }
-        let starting = initialConditions?[declaration] ?? .defaults(for: framework)
-        var session = SceneSession(id: id, declaration: declaration, conditions: starting)
+        var session =
+            declarations?[declaration]?.newSession(id: id, framework: framework)
+            ?? SceneSession(id: id, declaration: declaration, conditions: .defaults(for: framework))
         guard let fields = decodeStatedFields(value, at: path, id: id, index: index, reader: &reader, sites: &sites), valid else {
             return nil
         }

@@ -37,6 +37,7 @@ package enum ManifestWriter {
         emit("{\n  \"framework\": \(quote(app.framework.rawValue)),\n")
         emit("  \"supportsMultipleScenes\": \(app.supportsMultipleScenes),\n")
         emit("  \"tieBreak\": \(quote(app.tieBreak.rawValue)),\n")
+        if let bundleIdentifier = app.bundleIdentifier { emit("  \"bundleIdentifier\": \(quote(bundleIdentifier)),\n") }
         emit("  \"declarations\": [\n")
         for (index, declaration) in app.declarations.enumerated() {
             emit("    " + object(declarationFields(declaration)) + separator(index, app.declarations.count))
@@ -74,7 +75,10 @@ package enum ManifestWriter {
             ("id", quote(session.id)), ("declaration", quote(session.declaration)), ("role", quote(session.role.rawValue)),
             ("state", quote(session.state.rawValue)), ("lastActive", "\(session.lastActive)"),
         ]
-        fields += conditionFields(session.conditions)
+        if !session.values.isEmpty {
+            fields.append(("values", object(session.values.sorted { $0.key < $1.key }.map { ($0.key, quote($0.value)) })))
+        }
+        fields += conditionFields(session.conditions, session.templates)
         return object(fields)
     }
 
@@ -94,8 +98,18 @@ package enum ManifestWriter {
         if let matching = declaration.matching {
             fields.append(("matching", matching.swiftUIMembers != nil ? set(matching) : predicate(matching)))
         }
-        if let initial = declaration.initialConditions {
-            fields.append(("initialConditions", object(conditionFields(initial))))
+        if !declaration.values.isEmpty {
+            let values = declaration.values.map { value in
+                var fields = [("name", quote(value.name))]
+                if let expression = value.expression { fields.append(("expression", quote(expression))) }
+                if let source = value.source { fields.append(("source", quote(source.description))) }
+                return object(fields)
+            }
+            fields.append(("values", "[" + values.joined(separator: ", ") + "]"))
+        }
+        if declaration.initialConditions != nil || !declaration.conditionTemplates.isEmpty {
+            let initial = declaration.initialConditions ?? ActivationConditions()
+            fields.append(("initialConditions", object(conditionFields(initial, declaration.conditionTemplates))))
         }
         if let source = declaration.source { fields.append(("source", quote(source.description))) }
         return fields
@@ -104,11 +118,69 @@ package enum ManifestWriter {
     /// SwiftUI sets under `allowing`/`preferring` when both conditions are sets; otherwise
     /// predicates (a set written as its equivalent predicate), since a manifest does not mix
     /// the two kinds on one session.
-    private static func conditionFields(_ conditions: ActivationConditions) -> [(String, String)] {
-        if conditions.canActivate.swiftUIMembers != nil && conditions.prefersToActivate.swiftUIMembers != nil {
-            return [("allowing", set(conditions.canActivate)), ("preferring", set(conditions.prefersToActivate))]
+    /// A condition that uses values is written as its template, so that reading it back binds
+    /// it again.
+    private static func conditionFields(
+        _ conditions: ActivationConditions, _ templates: ConditionTemplates = ConditionTemplates()
+    ) -> [(String, String)] {
+        func isSet(_ template: ConditionTemplate?, _ predicate: ActivationPredicate) -> Bool {
+            guard let template else { return predicate.swiftUIMembers != nil }
+            if case .swiftUISet = template.form { return true }
+            return false
         }
-        return [("canActivate", predicate(conditions.canActivate)), ("prefersToActivate", predicate(conditions.prefersToActivate))]
+        if isSet(templates.canActivate, conditions.canActivate) && isSet(templates.prefersToActivate, conditions.prefersToActivate) {
+            return [
+                ("allowing", templates.canActivate.map(templateSet) ?? set(conditions.canActivate)),
+                ("preferring", templates.prefersToActivate.map(templateSet) ?? set(conditions.prefersToActivate)),
+            ]
+        }
+        return [
+            ("canActivate", templates.canActivate.map(templatePredicate) ?? predicate(conditions.canActivate)),
+            ("prefersToActivate", templates.prefersToActivate.map(templatePredicate) ?? predicate(conditions.prefersToActivate)),
+        ]
+    }
+
+    /// A string argument or member: as it is, or `{"template": …}` when it uses values.
+    private static func templateText(_ template: ValueTemplate) -> String {
+        if template.pieces.count == 1, case .text(let text) = template.pieces[0] { return quote(text) }
+        return object([("template", quote(template.description))])
+    }
+
+    /// A template as a predicate (a set template as the predicate SwiftUI derives from it).
+    private static func templatePredicate(_ template: ConditionTemplate) -> String {
+        var fields: [(String, String)]
+        switch template.form {
+        case .predicate(let format, let arguments):
+            let written = arguments.map { argument -> String in
+                switch argument {
+                case .string(let text): templateText(text)
+                case .strings(let members): "[" + members.map(templateText).joined(separator: ", ") + "]"
+                }
+            }
+            fields = [("format", quote(format)), ("args", "[" + written.joined(separator: ", ") + "]")]
+        case .swiftUISet(let members):
+            let nonEmpty = members.filter { $0.pieces != [.text("")] }
+            if members.contains(ValueTemplate(pieces: [.text("*")])) {
+                fields = [("format", quote("TRUEPREDICATE"))]
+            } else if nonEmpty.isEmpty {
+                fields = [("format", quote("FALSEPREDICATE"))]
+            } else {
+                fields = [
+                    ("format", quote(nonEmpty.map { _ in "SELF CONTAINS[cd] %@" }.joined(separator: " OR "))),
+                    ("args", "[" + nonEmpty.map(templateText).joined(separator: ", ") + "]"),
+                ]
+            }
+        }
+        if let source = template.source { fields.append(("source", quote(source.description))) }
+        return object(fields)
+    }
+
+    /// A set template: an array, or `{"set", "source"}` when it has a source.
+    private static func templateSet(_ template: ConditionTemplate) -> String {
+        guard case .swiftUISet(let members) = template.form else { return templatePredicate(template) }
+        let written = "[" + members.map(templateText).joined(separator: ", ") + "]"
+        guard let source = template.source else { return written }
+        return object([("set", written), ("source", quote(source.description))])
     }
 
     private static func emittedFields(_ emitted: EmittedIdentifier) -> [(String, String)] {

@@ -21,7 +21,7 @@ public struct TimelineDecoder: Sendable {
         self.framework = app.framework
         self.declarationNames = Set(app.declarations.map(\.name))
         self.allowsLifecycle = allowsLifecycle
-        initialConditions = app.declarations.reduce(into: [:]) { $0[$1.name] = $1.initialConditions }
+        declarations = app.declarations.reduce(into: [:]) { $0[$1.name] = $1 }
         roles = app.declarations.reduce(into: [:]) { $0[$1.name] = $1.role }
     }
 
@@ -29,8 +29,9 @@ public struct TimelineDecoder: Sendable {
     /// external display's window is not one that takes events).
     private let roles: [String: SessionRole]
 
-    /// The conditions an `open` line starts from, by declaration.
-    private let initialConditions: [String: ActivationConditions]
+    /// The declarations an `open` line's session starts from (initial conditions, templates),
+    /// by name.
+    private let declarations: [String: SceneDeclaration]
 
     /// Decodes one line (1-based `line` for errors).
     public func decode(_ bytes: some Collection<UInt8>, line: Int) throws(Diagnostic) -> TimelineEntry {
@@ -106,7 +107,7 @@ public struct TimelineDecoder: Sendable {
             var sites: [PredicateSite] = []
             return ManifestLoader.decodeSession(
                 body, at: path, index: 0, framework: framework, declarationNames: declarationNames,
-                opening: initialConditions, reader: &reader, sites: &sites
+                opening: declarations, reader: &reader, sites: &sites
             ).map { session in
                 var session = session
                 if body["role"] == nil, let role = roles[session.declaration] { session.role = role }
@@ -147,7 +148,7 @@ public struct TimelineDecoder: Sendable {
     }
 
     private func decodeUpdate(_ body: JSONValue, at path: JSONPath, reader: inout DocumentReader) -> SessionUpdate? {
-        guard reader.object(body, at: path, allowed: ["id", "state", "lastActive", "role"] + ManifestLoader.conditionKeys) != nil
+        guard reader.object(body, at: path, allowed: ["id", "state", "lastActive", "role", "values"] + ManifestLoader.conditionKeys) != nil
         else { return nil }
         guard let idValue = body["id"] else {
             reader.fail(path, "missing \"id\"")

@@ -10,6 +10,8 @@ public struct SceneApp: Sendable {
     public var supportsMultipleScenes: Bool
     /// How sessions with the same score are ranked.
     public var tieBreak: TieBreakPolicy
+    /// The app's bundle identifier (`${bundleIdentifier}` in a condition), when known.
+    public var bundleIdentifier: String?
     /// In declaration order: the first matching declaration wins, the first without
     /// `matching` is the default. Names are unique.
     public internal(set) var declarations: [SceneDeclaration]

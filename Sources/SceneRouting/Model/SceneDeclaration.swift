@@ -16,6 +16,10 @@ public struct SceneDeclaration: Sendable {
     public var storyboard: String?
     /// Where the app declares it (its Info.plist entry, or its SwiftUI scene).
     public var source: SourceLocation?
+    /// The values its initial conditions use, as the import read them.
+    public var values: [SessionValue] = []
+    /// Its initial conditions that use values: each new session binds them with its own.
+    public var conditionTemplates = ConditionTemplates()
 
     /// A declaration; without `matching` it is a default declaration.
     public init(
@@ -37,5 +41,14 @@ public struct SceneDeclaration: Sendable {
     /// diacritics); `"*"` handles every identifier.
     public init(name: String, handlesExternalEvents matching: Set<String>) {
         self.init(name: name, matching: ActivationPredicate(swiftUISet: matching.sorted()))
+    }
+
+    /// A new session of this kind, named `id`, with `values`: its initial conditions (or the
+    /// framework's defaults), and its templates, which opening it binds.
+    public func newSession(id: String, values: [String: String] = [:], framework: AppFramework) -> SceneSession {
+        var session = SceneSession(id: id, declaration: name, role: role, conditions: initialConditions ?? .defaults(for: framework))
+        session.values = values
+        session.templates = conditionTemplates
+        return session
     }
 }

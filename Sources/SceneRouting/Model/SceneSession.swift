@@ -13,6 +13,11 @@ public struct SceneSession: Sendable {
     public var lastActive: Int
     /// When this session can or prefers to handle an event.
     public var conditions: ActivationConditions
+    /// The values its conditions use (``ValueTemplate``), by name: `{"windowId": "W1"}`.
+    /// `persistentIdentifier` defaults to ``id``.
+    public var values: [String: String] = [:]
+    /// Its conditions that use values; opening the session binds them into ``conditions``.
+    public var templates = ConditionTemplates()
 
     /// The `lastActive` values a manifest or timeline may state: the integers a JSON number
     /// holds exactly (±(2⁵³ − 1)). Replaying adds one per activation, which this leaves
@@ -30,5 +35,41 @@ public struct SceneSession: Sendable {
         self.state = state
         self.lastActive = lastActive
         self.conditions = conditions
+    }
+
+    /// The values its templates are bound with: its own, `persistentIdentifier` (its id unless
+    /// it binds one) and `bundleIdentifier` (the app's, when known).
+    public func boundValues(bundleIdentifier: String?) -> [String: String] {
+        var bound = values
+        if bound["persistentIdentifier"] == nil { bound["persistentIdentifier"] = id }
+        if bound["bundleIdentifier"] == nil, let bundleIdentifier { bound["bundleIdentifier"] = bundleIdentifier }
+        return bound
+    }
+
+    /// Binds ``templates`` into ``conditions``. A condition whose values are not all bound,
+    /// or that does not compile once bound, keeps what ``conditions`` held (the framework's
+    /// default for a new window); its problem is returned.
+    @discardableResult
+    public mutating func bindTemplates(bundleIdentifier: String?) -> [String] {
+        guard !templates.isEmpty else { return [] }
+        let bound = boundValues(bundleIdentifier: bundleIdentifier)
+        var problems: [String] = []
+        func bind(_ template: ConditionTemplate?, _ name: String) -> ActivationPredicate? {
+            guard let template else { return nil }
+            do {
+                guard let predicate = try template.predicate(with: bound) else {
+                    let missing = template.valueNames.filter { bound[$0] == nil }
+                    problems.append("\(name) uses \(missing.map { "${\($0)}" }.joined(separator: ", ")), which '\(id)' does not bind")
+                    return nil
+                }
+                return predicate
+            } catch {
+                problems.append("\(name) does not compile with the values of '\(id)': \(error.message)")
+                return nil
+            }
+        }
+        if let predicate = bind(templates.canActivate, "canActivate") { conditions.canActivate = predicate }
+        if let predicate = bind(templates.prefersToActivate, "prefersToActivate") { conditions.prefersToActivate = predicate }
+        return problems
     }
 }

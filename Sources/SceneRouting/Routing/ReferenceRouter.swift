@@ -5,7 +5,8 @@ public enum ReferenceRouter {
     /// session.
     /// - Parameters:
     ///   - event: routed by its target content identifier (``ExternalEvent/targetContentIdentifier(for:)``).
-    ///   - app: the declarations and open sessions.
+    ///   - app: the declarations and open sessions, their ``SceneSession/conditions`` as they
+    ///     are (templates already bound: ``SceneSession/bindTemplates(bundleIdentifier:)``).
     ///   - explain: attach a ``RoutingExplanation``.
     /// - Complexity: O(sessions × predicate cost).
     public static func route(_ event: ExternalEvent, in app: SceneApp, explain: Bool = false) -> RoutingDecision {

@@ -10,6 +10,10 @@ public struct TimelineReplayer: Sendable {
 
     /// A replayer starting from `app` as it stands.
     public init(app: SceneApp) {
+        var app = app
+        for index in app.sessions.indices where !app.sessions[index].templates.isEmpty {
+            app.sessions[index].bindTemplates(bundleIdentifier: app.bundleIdentifier)
+        }
         self.app = app
         openIDs = Set(app.sessions.map(\.id))
     }
@@ -32,10 +36,11 @@ public struct TimelineReplayer: Sendable {
             let declaration = app.declaration(named: declarationName)
             let id = SessionNaming.nextCreated(after: &creations) { openIDs.contains($0) }
             openIDs.insert(id)
-            app.sessions.append(
-                SceneSession(
-                    id: id, declaration: declarationName,
-                    conditions: declaration?.initialConditions ?? .defaults(for: app.framework)))
+            var session =
+                declaration?.newSession(id: id, framework: app.framework)
+                ?? SceneSession(id: id, declaration: declarationName, conditions: .defaults(for: app.framework))
+            session.bindTemplates(bundleIdentifier: app.bundleIdentifier)
+            app.sessions.append(session)
             makeKey(app.sessions.count - 1)
             decision.action = .create(declaration: declarationName, sessionID: id)
         case .unhandled:
@@ -69,6 +74,7 @@ public struct TimelineReplayer: Sendable {
             guard openIDs.insert(session.id).inserted else {
                 throw ReplayError(message: "cannot open '\(session.id)': a session with that id is already open")
             }
+            session.bindTemplates(bundleIdentifier: app.bundleIdentifier)
             app.sessions.append(session)
         case .close(let id):
             guard let index = app.sessions.firstIndex(where: { $0.id == id }) else {
@@ -81,6 +87,7 @@ public struct TimelineReplayer: Sendable {
                 throw ReplayError(message: "cannot update '\(update.id)': no open session has that id")
             }
             update.apply(to: &app.sessions[index])
+            if update.changesConditions { app.sessions[index].bindTemplates(bundleIdentifier: app.bundleIdentifier) }
         }
     }
 }
