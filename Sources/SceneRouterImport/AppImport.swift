@@ -57,6 +57,8 @@ public struct AppImport: Sendable {
         public var conditions = 0
         /// Those that could not be read without running the app.
         public var unresolvedConditions = 0
+        /// Those read as templates of values each window binds (``SceneDeclaration/values``).
+        public var windowValueConditions = 0
         public var emittedIdentifiers = 0
         public var emittedPatterns = 0
         public var emittedDynamic = 0
@@ -66,7 +68,8 @@ public struct AppImport: Sendable {
             let emitted = emittedIdentifiers + emittedPatterns + emittedDynamic
             let objectiveC = objectiveCFiles == 0 ? "" : ", \(objectiveCFiles) Objective-C file\(objectiveCFiles == 1 ? "" : "s")"
             return "\(declarations) declaration\(declarations == 1 ? "" : "s"); "
-                + "\(conditions) condition\(conditions == 1 ? "" : "s") (\(unresolvedConditions) unresolved); "
+                + "\(conditions) condition\(conditions == 1 ? "" : "s") (\(unresolvedConditions) unresolved"
+                + (windowValueConditions == 0 ? "" : ", \(windowValueConditions) using window values") + "); "
                 + "\(emitted) emitted identifier\(emitted == 1 ? "" : "s") (\(emittedPatterns) pattern\(emittedPatterns == 1 ? "" : "s"), "
                 + "\(emittedDynamic) dynamic); from \(swiftFiles) Swift file\(swiftFiles == 1 ? "" : "s")\(objectiveC) "
                 + "and \(payloadFiles) payload file\(payloadFiles == 1 ? "" : "s")"
@@ -163,6 +166,8 @@ public struct AppImport: Sendable {
         var assembler = ImportAssembler(info: info, plistFile: inputs.name, files: findings, payloadEmitted: payloadRead.emitted)
         // A plist that could not be read leaves nothing to declare a UIKit app from.
         app = info == nil && !findings.contains(where: \.declaresApp) ? nil : assembler.assemble()
+        // `${bundleIdentifier}` in a condition: the project's, or a plain one the plist states.
+        app?.bundleIdentifier = inputs.bundleIdentifier ?? info?.bundleIdentifier.flatMap { $0.contains("$(") ? nil : $0 }
         self.diagnostics = diagnostics + assembler.diagnostics
         readAs = inputs.readAs
         bundleIdentifier = inputs.bundleIdentifier
@@ -175,6 +180,9 @@ public struct AppImport: Sendable {
         summary.declarations = app?.declarations.count ?? 0
         summary.conditions = assembler.conditionsFound
         summary.unresolvedConditions = app?.unresolvedConditions.count ?? 0
+        summary.windowValueConditions = (app?.declarations ?? []).reduce(0) { total, declaration in
+            total + (declaration.conditionTemplates.canActivate == nil ? 0 : 1) + (declaration.conditionTemplates.prefersToActivate == nil ? 0 : 1)
+        }
         for emitted in app?.emitted ?? [] {
             switch emitted.value {
             case .identifier: summary.emittedIdentifiers += 1

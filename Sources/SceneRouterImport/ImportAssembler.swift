@@ -118,6 +118,8 @@ struct ImportAssembler {
             used.formUnion(own.map(\.offset))
             if !own.isEmpty {
                 var conditions = ActivationConditions.defaults(for: .uikit)
+                var templates = ConditionTemplates()
+                var values: [SessionValue] = []
                 for condition in [UnresolvedCondition.Condition.canActivate, .prefersToActivate] {
                     let stated = own.map(\.element).filter { $0.condition == condition }
                     guard let first = stated.first else { continue }
@@ -127,9 +129,13 @@ struct ImportAssembler {
                             "\(condition.rawValue) is set again in \(delegate ?? "?"): the import uses the first assignment, at \(first.source)",
                             at: extra.source, code: "repeated-condition")
                     }
-                    Self.apply(first.value, as: condition, of: name, at: first.source, to: &conditions, unresolved: &unresolved)
+                    Self.apply(
+                        first.value, as: condition, of: name, at: first.source, to: &conditions, templates: &templates,
+                        values: &values, unresolved: &unresolved)
                 }
                 declaration.initialConditions = conditions
+                declaration.conditionTemplates = templates
+                declaration.values = values
             }
             declarations.append(declaration)
         }
@@ -148,11 +154,15 @@ struct ImportAssembler {
     /// stays in its place).
     private static func apply(
         _ value: SourceFindings.ConditionValue, as condition: UnresolvedCondition.Condition, of declaration: String,
-        at source: SourceLocation, to conditions: inout ActivationConditions, unresolved: inout [UnresolvedCondition]
+        at source: SourceLocation, to conditions: inout ActivationConditions, templates: inout ConditionTemplates,
+        values: inout [SessionValue], unresolved: inout [UnresolvedCondition]
     ) {
         switch value {
         case .predicate(let predicate):
             if condition == .canActivate { conditions.canActivate = predicate } else { conditions.prefersToActivate = predicate }
+        case .template(let template, let read):
+            if condition == .canActivate { templates.canActivate = template } else { templates.prefersToActivate = template }
+            for value in read where !values.contains(where: { $0.name == value.name }) { values.append(value) }
         case .unresolved(let expression):
             unresolved.append(UnresolvedCondition(declaration: declaration, condition: condition, expression: expression, source: source))
         }
@@ -185,6 +195,12 @@ struct ImportAssembler {
                     unresolved.append(
                         UnresolvedCondition(
                             declaration: name, condition: .matching, expression: expression, source: scene.matchingSource ?? scene.source))
+                case .template(let template, _)?:
+                    // A new scene has no values yet: what it would match is not known.
+                    conditionsFound += 1
+                    unresolved.append(
+                        UnresolvedCondition(
+                            declaration: name, condition: .matching, expression: "\(template.form)", source: scene.matchingSource ?? scene.source))
                 case nil:
                     break
                 }
@@ -203,11 +219,17 @@ struct ImportAssembler {
                 }
                 if let conditions {
                     var initial = ActivationConditions.defaults(for: .swiftui)
+                    var templates = ConditionTemplates()
+                    var values: [SessionValue] = []
                     for (condition, value) in [(UnresolvedCondition.Condition.prefersToActivate, conditions.preferring), (.canActivate, conditions.allowing)] {
                         conditionsFound += 1
-                        Self.apply(value, as: condition, of: name, at: conditions.source, to: &initial, unresolved: &unresolved)
+                        Self.apply(
+                            value, as: condition, of: name, at: conditions.source, to: &initial, templates: &templates, values: &values,
+                            unresolved: &unresolved)
                     }
                     declaration.initialConditions = initial
+                    declaration.conditionTemplates = templates
+                    declaration.values = values
                 }
                 declarations.append(declaration)
             }

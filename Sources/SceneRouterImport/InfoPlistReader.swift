@@ -17,6 +17,8 @@ struct SceneManifestInfo {
     var supportsMultipleScenes: Bool?
     var configurations: [Configuration] = []
     var hasSceneManifest = false
+    /// `CFBundleIdentifier`, as written (often `$(PRODUCT_BUNDLE_IDENTIFIER)`).
+    var bundleIdentifier: String?
 }
 
 /// Reads `UIApplicationSceneManifest` from an XML or binary property list with Foundation's
@@ -77,6 +79,7 @@ enum InfoPlistReader {
     /// a declaration's place is the file itself (line 1).
     static func read(root: [String: Any], text: String?, file: String) throws(Diagnostic) -> (info: SceneManifestInfo, problems: [Diagnostic]) {
         var info = SceneManifestInfo()
+        info.bundleIdentifier = root["CFBundleIdentifier"] as? String
         var problems: [Diagnostic] = []
         func problem(_ path: String, _ message: String) {
             problems.append(Diagnostic(severity: .warning, message: message, file: file, path: path))

@@ -14,6 +14,8 @@ struct SourceFindings {
     /// A condition as the source states it.
     enum ConditionValue {
         case predicate(ActivationPredicate)
+        /// Built from values each window has: a template, and where each value is read.
+        case template(ConditionTemplate, values: [SessionValue])
         /// Not readable without running the app: the expression as written.
         case unresolved(String)
     }

@@ -35,8 +35,11 @@ import Testing
         #expect(Self.relative(main.canActivate.source) == "Fixtures/apps/MailApp/Sources/MailApp/MainSceneDelegate.swift:14:9")
         #expect(main.prefersToActivate.evaluate("mail.inbox/"))
         #expect(app.declarations[1].initialConditions?.canActivate.constantValue == false)
-        #expect(app.unresolvedConditions.map(\.declaration) == ["Viewer"])
-        #expect(result.summary.description == "4 declarations; 7 conditions (1 unresolved); 9 emitted identifiers (2 patterns, 1 dynamic); from 9 Swift files and 2 payload files")
+        // The viewer prefers its own attachment: a value each Viewer window binds.
+        #expect(app.unresolvedConditions.isEmpty)
+        #expect(app.declarations[2].values.map(\.name) == ["identifier"])
+        #expect(app.declarations[2].conditionTemplates.prefersToActivate?.valueNames == ["identifier"])
+        #expect(result.summary.description == "4 declarations; 7 conditions (0 unresolved, 1 using window values); 9 emitted identifiers (2 patterns, 1 dynamic); from 9 Swift files and 2 payload files")
         #expect(!result.hasErrors)
         #expect(result.diagnostics.map { $0.code?.rawValue } == ["undeclared-scene"])
     }
@@ -59,7 +62,7 @@ import Testing
 
     /// `check` reports what each app was written to show, at its place in the code.
     @Test(arguments: [
-        ("MailApp", ["unresolved-condition ViewerSceneDelegate.swift:13", "unaccepted-identifier Notifications.swift:24"]),
+        ("MailApp", ["window-values ViewerSceneDelegate.swift:13", "unaccepted-identifier Notifications.swift:24"]),
         ("NotesApp", [
             "unresolved-condition NoteWindow.swift:23", "no-external-events NotesApp.swift:21",
             "unaccepted-identifier Sharing.swift:26", "unreached-declaration NotesApp.swift:29",

@@ -64,7 +64,7 @@ import Testing
     }
 
     /// What only running the app would tell is unresolved, with its expression on one line.
-    @Test func computedConditionsAreUnresolved() {
+    @Test func computedConditionsAreUnresolved() throws {
         let findings = scan(
             """
             final class CartSceneDelegate {
@@ -78,13 +78,51 @@ import Testing
                 }
             }
             """)
+        // Values read from a variable or property are each window's own: templates.
         #expect(
             findings.assignments.map { unresolved($0.value) } == [
-                #"NSPredicate(format: "SELF BEGINSWITH '\(prefix)'")"#, "NSPredicate(format: format)",
-                #"NSPredicate(format: "SELF == %@", cart.identifier)"#, "makeCondition()",
-                "NSPredicate(block: { _, _ in true })",
+                nil, "NSPredicate(format: format)", nil, "makeCondition()", "NSPredicate(block: { _, _ in true })",
             ])
+        guard case .template(let first, let firstValues) = findings.assignments[0].value,
+            case .template(let third, let thirdValues) = findings.assignments[2].value
+        else {
+            Issue.record("the first and third conditions are templates")
+            return
+        }
+        #expect(first.valueNames == ["prefix"] && firstValues.map(\.name) == ["prefix"])
+        #expect(third.valueNames == ["identifier"] && thirdValues.map(\.expression) == ["cart.identifier"])
+        #expect(try first.predicate(with: ["prefix": "cart-"])?.evaluate("cart-7") == true)
+        #expect(try third.predicate(with: ["identifier": "c1"])?.format == "SELF == %@")
         #expect(findings.diagnostics.isEmpty)
+    }
+
+    /// The shapes real scene delegates use for a window's own identity.
+    @Test func windowIdentitiesAreTemplates() throws {
+        let findings = scan(
+            """
+            final class SceneDelegate {
+                var itemID: String?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession) {
+                    scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+                        format: "SELF == 'app://open-scene/\\(scene.session.persistentIdentifier)' OR SELF == %@", "app://main")
+                    scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(
+                        format: "self == %@ OR self == %@", session.userInfo?["windowUUID"] as? String ?? "", "item/\\(self.itemID ?? "")")
+                }
+            }
+            """)
+        guard case .template(let prefers, let prefersValues) = findings.assignments[0].value,
+            case .template(let can, let canValues) = findings.assignments[1].value
+        else {
+            Issue.record("both conditions are templates: \(findings.assignments.map(\.value))")
+            return
+        }
+        #expect(prefersValues.isEmpty)  // persistentIdentifier is built in
+        let bound = try prefers.predicate(with: ["persistentIdentifier": "S1"])
+        #expect(bound?.evaluate("app://open-scene/S1") == true && bound?.evaluate("app://main") == true)
+        #expect(canValues.map(\.name) == ["windowUUID", "itemID"])
+        #expect(canValues.first?.expression == #"session.userInfo?["windowUUID"] as? String ?? """#)
+        let can2 = try can.predicate(with: ["windowUUID": "W1", "itemID": "42"])
+        #expect(can2?.evaluate("W1") == true && can2?.evaluate("item/42") == true && can2?.evaluate("item/43") == false)
     }
 
     @Test func anInvalidFormatStringIsAnErrorInTheSwiftFile() throws {

@@ -74,6 +74,9 @@ enum SourceString: Equatable {
 enum SourcePredicate {
     /// `NSPredicate(format: "…", …)` with literal arguments, or `NSPredicate(value: true)`.
     case predicate(format: String, arguments: [PredicateArgument], formatLiteral: StringLiteralExprSyntax?)
+    /// A predicate built from values each window has (``WindowValues``): the format with a
+    /// `%@` for each, and the expressions the values are read from.
+    case template(format: String, arguments: [ConditionTemplate.Argument], values: [(name: String, expression: ExprSyntax)])
     /// Not readable without running the app.
     case dynamic(String)
 
@@ -93,31 +96,66 @@ enum SourcePredicate {
             self = .predicate(format: flag.literal.text == "true" ? "TRUEPREDICATE" : "FALSEPREDICATE", arguments: [], formatLiteral: nil)
             return
         case "format":
-            guard let formatLiteral = first.expression.as(StringLiteralExprSyntax.self),
-                let format = formatLiteral.representedLiteralValue
-            else { break }
+            guard let formatLiteral = first.expression.as(StringLiteralExprSyntax.self) else { break }
+            guard let format = formatLiteral.representedLiteralValue else {
+                // `"SELF == 'app://open-scene/\(scene.session.persistentIdentifier)' OR SELF == %@"`: each quoted
+                // string holding an interpolation is a `%@` of its own, among the call's arguments.
+                guard let read = WindowValues.interpolatedFormat(formatLiteral),
+                    call.arguments.dropFirst().allSatisfy({ $0.label == nil })
+                else { break }
+                var stated = call.arguments.dropFirst().map(\.expression).makeIterator()
+                var templates: [ConditionTemplate.Argument] = []
+                var values = read.values
+                let total = read.arguments.count + call.arguments.count - 1
+                for position in 0..<total {
+                    if let interpolated = read.arguments.first(where: { $0.position == position }) {
+                        templates.append(.string(interpolated.template))
+                    } else if let argument = stated.next(), let argumentTemplate = Self.templateArgument(argument, values: &values) {
+                        templates.append(argumentTemplate)
+                    } else {
+                        self = .dynamic(expression.oneLine)
+                        return
+                    }
+                }
+                self = .template(format: read.format, arguments: templates, values: values)
+                return
+            }
             var arguments: [PredicateArgument] = []
+            var templates: [ConditionTemplate.Argument] = []
+            var values: [(name: String, expression: ExprSyntax)] = []
             for argument in call.arguments.dropFirst() {
-                let values: [ExprSyntax]
+                let argumentExpressions: [ExprSyntax]
                 if argument.label?.text == "argumentArray" {
                     guard let array = argument.expression.as(ArrayExprSyntax.self) else {
                         self = .dynamic(expression.oneLine)
                         return
                     }
-                    values = array.elements.map(\.expression)
+                    argumentExpressions = array.elements.map(\.expression)
                 } else if argument.label == nil {
-                    values = [argument.expression]
+                    argumentExpressions = [argument.expression]
                 } else {
                     self = .dynamic(expression.oneLine)
                     return
                 }
-                for value in values {
-                    guard let argumentValue = Self.argument(value) else {
+                for value in argumentExpressions {
+                    if let argumentValue = Self.argument(value) {
+                        arguments.append(argumentValue)
+                        switch argumentValue {
+                        case .string(let text): templates.append(.string(ValueTemplate(pieces: [.text(text)])))
+                        case .strings(let members): templates.append(.strings(members.map { ValueTemplate(pieces: [.text($0)]) }))
+                        }
+                    } else if let read = WindowValues.template(of: value) {
+                        templates.append(.string(read.template))
+                        values += read.values
+                    } else {
                         self = .dynamic(expression.oneLine)
                         return
                     }
-                    arguments.append(argumentValue)
                 }
+            }
+            if !values.isEmpty {
+                self = .template(format: format, arguments: templates, values: values)
+                return
             }
             self = .predicate(format: format, arguments: arguments, formatLiteral: formatLiteral)
             return
@@ -125,6 +163,19 @@ enum SourcePredicate {
             break
         }
         self = .dynamic(expression.oneLine)
+    }
+
+    /// A `%@` argument as a template: a literal, or a window value.
+    private static func templateArgument(_ expression: ExprSyntax, values: inout [(name: String, expression: ExprSyntax)]) -> ConditionTemplate.Argument? {
+        if let literal = argument(expression) {
+            switch literal {
+            case .string(let text): return .string(ValueTemplate(pieces: [.text(text)]))
+            case .strings(let members): return .strings(members.map { ValueTemplate(pieces: [.text($0)]) })
+            }
+        }
+        guard let read = WindowValues.template(of: expression) else { return nil }
+        values += read.values
+        return .string(read.template)
     }
 
     /// A `%@` argument: a string literal, or an array (or `Set`) of them.

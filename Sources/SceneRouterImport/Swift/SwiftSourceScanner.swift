@@ -160,6 +160,11 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
                 findings.diagnostics.append(located(error, inFormat: literal, fallback: resolved))
                 conditionValue = .unresolved(resolved.oneLine)
             }
+        case .template(let format, let arguments, let values):
+            var seen: Set<String> = []
+            let declared = values.filter { seen.insert($0.name).inserted && !SessionValue.builtInNames.contains($0.name) }
+                .map { SessionValue(name: $0.name, expression: $0.expression.oneLine, source: location($0.expression)) }
+            conditionValue = .template(ConditionTemplate(format: format, arguments: arguments, source: source), values: declared)
         case .dynamic(let text):
             conditionValue = .unresolved(text)
         }

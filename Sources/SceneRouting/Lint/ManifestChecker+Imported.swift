@@ -19,6 +19,22 @@ extension ManifestChecker {
                     code: "unresolved-condition", at: unresolved.source,
                     message: "\(unresolved.condition.rawValue) \(owner)is computed at run time (\(unresolved.expression)): \(assumed)"))
         }
+        for declaration in app.declarations {
+            for (name, template) in [("canActivate", declaration.conditionTemplates.canActivate), ("prefersToActivate", declaration.conditionTemplates.prefersToActivate)] {
+                guard let template else { continue }
+                let own = template.valueNames.filter { !SessionValue.builtInNames.contains($0) }
+                guard !own.isEmpty else { continue }
+                let expressions = own.map { name in
+                    declaration.values.first { $0.name == name }?.expression.map { "\(name) = \($0)" } ?? name
+                }
+                warnings.append(
+                    located(
+                        code: "window-values", at: template.source,
+                        message: "\(name) of '\(declaration.name)' uses values each window has (\(expressions.joined(separator: "; "))): "
+                            + "a window routes by it once a manifest or timeline binds them (\"values\"); until then routing assumes "
+                            + "the default"))
+            }
+        }
         if app.framework == .swiftui && app.supportsMultipleScenes {
             for (index, declaration) in app.declarations.enumerated()
             where declaration.role.receivesEvents && declaration.initialConditions == nil
