@@ -45,9 +45,9 @@ final class DispatchTable: @unchecked Sendable {
     /// `app` with every session's templates bound (the manifest loader binds them already;
     /// sessions built through the library may not be).
     private static func bindingTemplates(of app: SceneApp) -> SceneApp {
-        guard app.sessions.contains(where: { !$0.templates.isEmpty }) else { return app }
+        guard app.sessions.contains(where: \.needsBinding) else { return app }
         var app = app
-        for index in app.sessions.indices where !app.sessions[index].templates.isEmpty {
+        for index in app.sessions.indices where app.sessions[index].needsBinding {
             app.sessions[index].bindTemplates(bundleIdentifier: app.bundleIdentifier)
         }
         return app

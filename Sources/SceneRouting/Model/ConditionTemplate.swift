@@ -19,12 +19,28 @@ public struct ConditionTemplate: Sendable {
         case swiftUISet([ValueTemplate])
     }
 
-    public var form: Form
+    /// Everything in one immutable object, so a template is one reference wide: a million
+    /// windows that each hold their kind's template share it.
+    private final class Storage: Sendable {
+        let form: Form
+        let source: SourceLocation?
+        /// The format parsed once for arguments of this shape: a million windows that each
+        /// bind their own id substitute into it rather than parse again.
+        let parsedFormat: PredicateTemplate?
+
+        init(form: Form, source: SourceLocation?, parsedFormat: PredicateTemplate?) {
+            self.form = form
+            self.source = source
+            self.parsedFormat = parsedFormat
+        }
+    }
+
+    private let storage: Storage
+
+    public var form: Form { storage.form }
     /// Where the app's code states it.
-    public var source: SourceLocation?
-    /// The format parsed once for arguments of this shape: a million windows that each bind
-    /// their own id substitute into it rather than parse again.
-    private var parsedFormat: PredicateTemplate?
+    public var source: SourceLocation? { storage.source }
+    private var parsedFormat: PredicateTemplate? { storage.parsedFormat }
 
     /// Whether its format string parses with arguments of its shape (a set: always).
     var parsesFormat: Bool {
@@ -34,21 +50,20 @@ public struct ConditionTemplate: Sendable {
 
     /// A predicate format string with arguments that may use values.
     public init(format: String, arguments: [Argument], source: SourceLocation? = nil) {
-        form = .predicate(format: format, arguments: arguments)
-        self.source = source
         let shape: [PredicateArgument] = arguments.map { argument in
             switch argument {
             case .string: .string("")
             case .strings(let members): .strings(members.map { _ in "" })
             }
         }
-        parsedFormat = try? PredicateTemplate(format: format, arguments: shape)
+        storage = Storage(
+            form: .predicate(format: format, arguments: arguments), source: source,
+            parsedFormat: try? PredicateTemplate(format: format, arguments: shape))
     }
 
     /// A SwiftUI set whose members may use values.
     public init(swiftUISet members: [ValueTemplate], source: SourceLocation? = nil) {
-        form = .swiftUISet(members)
-        self.source = source
+        storage = Storage(form: .swiftUISet(members), source: source, parsedFormat: nil)
     }
 
     /// The values it uses, in order of first use.

@@ -15,9 +15,16 @@ public struct SceneSession: Sendable {
     public var conditions: ActivationConditions
     /// The values its conditions use (``ValueTemplate``), by name: `{"windowId": "W1"}`.
     /// `persistentIdentifier` defaults to ``id``.
-    public var values: [String: String] = [:]
+    public var values: [String: String] = [:] {
+        didSet { needsBinding = !templates.isEmpty }
+    }
     /// Its conditions that use values; opening the session binds them into ``conditions``.
-    public var templates = ConditionTemplates()
+    public var templates = ConditionTemplates() {
+        didSet { needsBinding = !templates.isEmpty }
+    }
+    /// Whether ``templates`` or ``values`` changed since the templates were last bound: a
+    /// session bound once (by the loader) is not bound again by the table that opens it.
+    var needsBinding = false
 
     /// The `lastActive` values a manifest or timeline may state: the integers a JSON number
     /// holds exactly (±(2⁵³ − 1)). Replaying adds one per activation, which this leaves
@@ -51,6 +58,7 @@ public struct SceneSession: Sendable {
     /// default for a new window); its problem is returned.
     @discardableResult
     public mutating func bindTemplates(bundleIdentifier: String?) -> [String] {
+        needsBinding = false
         guard !templates.isEmpty else { return [] }
         let bound = boundValues(bundleIdentifier: bundleIdentifier)
         var problems: [String] = []

@@ -11,7 +11,7 @@ public struct TimelineReplayer: Sendable {
     /// A replayer starting from `app` as it stands.
     public init(app: SceneApp) {
         var app = app
-        for index in app.sessions.indices where !app.sessions[index].templates.isEmpty {
+        for index in app.sessions.indices where app.sessions[index].needsBinding {
             app.sessions[index].bindTemplates(bundleIdentifier: app.bundleIdentifier)
         }
         self.app = app
