@@ -114,7 +114,11 @@ struct ImportAssembler {
                 name: name, role: configuration.role, delegateClass: configuration.delegateClass,
                 storyboard: configuration.storyboard, source: configuration.source)
             let delegate = configuration.delegateClass.map(Self.typeName)
-            let own = (delegate.flatMap { byOwner[$0] } ?? []).map { (offset: $0, element: assignments[$0]) }
+            // The delegate's own assignments, then each superclass's, nearest first: for each
+            // condition the first stated along the chain is the one UIKit ends up with when a
+            // subclass does not override the method that sets it.
+            let chain = delegate.map { Self.superclassChain(of: $0, superclasses: superclasses) } ?? []
+            let own = chain.flatMap { byOwner[$0] ?? [] }.map { (offset: $0, element: assignments[$0]) }
             used.formUnion(own.map(\.offset))
             if !own.isEmpty {
                 var conditions = ActivationConditions.defaults(for: .uikit)
@@ -124,9 +128,10 @@ struct ImportAssembler {
                     let stated = own.map(\.element).filter { $0.condition == condition }
                     guard let first = stated.first else { continue }
                     conditionsFound += 1
-                    for extra in stated.dropFirst() {
+                    // A subclass's assignment overrides its superclass's; two in one type are a repeat.
+                    for extra in stated.dropFirst() where extra.owner == first.owner {
                         warn(
-                            "\(condition.rawValue) is set again in \(delegate ?? "?"): the import uses the first assignment, at \(first.source)",
+                            "\(condition.rawValue) is set again in \(first.owner ?? "?"): the import uses the first assignment, at \(first.source)",
                             at: extra.source, code: "repeated-condition")
                     }
                     Self.apply(
@@ -166,6 +171,21 @@ struct ImportAssembler {
         case .unresolved(let expression):
             unresolved.append(UnresolvedCondition(declaration: declaration, condition: condition, expression: expression, source: source))
         }
+    }
+
+    /// The classes every file declares, to their first inherited type.
+    private var superclasses: [String: String] {
+        files.reduce(into: [:]) { $0.merge($1.superclasses) { first, _ in first } }
+    }
+
+    /// `type`, then its superclass, and so on, as far as the sources declare them (a cycle, or
+    /// a chain past 32, ends it).
+    static func superclassChain(of type: String, superclasses: [String: String]) -> [String] {
+        var chain = [type]
+        while chain.count < 32, let parent = superclasses[chain[chain.count - 1]], !chain.contains(parent) {
+            chain.append(parent)
+        }
+        return chain
     }
 
     /// `$(PRODUCT_MODULE_NAME).SceneDelegate` and `MailApp.SceneDelegate` name `SceneDelegate`.

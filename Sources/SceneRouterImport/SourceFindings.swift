@@ -57,6 +57,9 @@ struct SourceFindings {
     var diagnostics: [Diagnostic] = []
     /// Whether the file declares a type conforming to `App`.
     var declaresApp = false
+    /// The first inherited type of each class the file declares (its superclass, or a
+    /// protocol: the assembler follows names it knows as classes).
+    var superclasses: [String: String] = [:]
     /// For each `View` struct, the view types its code constructs (to link a view's
     /// conditions to the scenes that show it, however deep).
     var viewChildren: [String: [String]] = [:]

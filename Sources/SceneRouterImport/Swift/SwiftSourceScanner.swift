@@ -315,6 +315,17 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         return .skipChildren
     }
 
+    // MARK: Classes
+
+    /// `class MainSceneDelegate: BaseSceneDelegate`: a scene delegate inherits the conditions
+    /// its superclass sets.
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let first = node.inheritanceClause?.inheritedTypes.first {
+            findings.superclasses[node.name.text] = ImportAssembler.typeName(first.type.trimmedDescription)
+        }
+        return .visitChildren
+    }
+
     // MARK: SwiftUI
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {

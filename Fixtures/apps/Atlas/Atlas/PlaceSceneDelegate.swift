@@ -1,0 +1,12 @@
+import UIKit
+
+final class PlaceSceneDelegate: BaseSceneDelegate {
+    var placeID: String?
+
+    override func configure(_ scene: UIWindowScene, session: UISceneSession) {
+        placeID = session.stateRestorationActivity?.userInfo?["placeID"] as? String
+        window?.rootViewController = PlaceViewController(placeID: placeID)
+        scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+            format: "SELF == %@", "atlas://place/\(placeID ?? "")")
+    }
+}

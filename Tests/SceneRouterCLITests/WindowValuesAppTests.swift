@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// Atlas, an app whose windows prefer their own identity and inherit a closed `canActivate`
+/// from a base scene delegate: imported, checked, and replayed with windows that bind their
+/// values, the decisions are the iPad's (golden files rewritten with
+/// `SCENE_ROUTER_WRITE_GOLDEN=1`).
+@Suite struct WindowValuesAppTests {
+    @Test func atlasRoutesAsTheIPadDoes() throws {
+        let imported = try CLIRunner.run(["import", "--app", "Fixtures/apps/Atlas"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        try ImportCommandTests.expectGolden(imported.stdout, "Fixtures/apps/Atlas/expected/manifest.json")
+        #expect(imported.stderr.contains("3 declarations; 5 conditions (0 unresolved, 2 using window values)"))
+
+        let checked = try CLIRunner.run(["check", "--app", "Fixtures/apps/Atlas"])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        try ImportCommandTests.expectGolden(checked.stdout, "Fixtures/apps/Atlas/expected/check.txt")
+
+        let replayed = try CLIRunner.run([
+            "replay", "--manifest", "Fixtures/apps/Atlas/expected/manifest.json", "--timeline", "Fixtures/apps/Atlas/what-if.jsonl",
+            "--explain",
+        ])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        try ImportCommandTests.expectGolden(replayed.stdout, "Fixtures/apps/Atlas/expected/what-if.txt")
+
+        let json = try CLIRunner.run([
+            "replay", "--manifest", "Fixtures/apps/Atlas/expected/manifest.json", "--timeline", "Fixtures/apps/Atlas/what-if.jsonl",
+            "--format", "json",
+        ])
+        let decisions = json.stdout.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+        let outcomes = decisions.map { "\($0["session"] as? String ?? "-") \($0["reason"] as? String ?? "-")" }
+        // The reminder a background map window posted goes back to it, though Settings is in
+        // front; the place window takes its own place; Settings and Place, whose canActivate is
+        // the base class's FALSE, take nothing else.
+        #expect(outcomes == ["Map-1 prefers", "Place-42 prefers", "Map-1 can", "Map-1 can"])
+    }
+}
