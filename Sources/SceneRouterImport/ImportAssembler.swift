@@ -138,6 +138,7 @@ struct ImportAssembler {
                         first.value, as: condition, of: name, at: first.source, to: &conditions, templates: &templates,
                         values: &values, unresolved: &unresolved)
                 }
+                Self.foldConstants(constants, into: &conditions, templates: &templates, values: &values)
                 declaration.initialConditions = conditions
                 declaration.conditionTemplates = templates
                 declaration.values = values
@@ -171,6 +172,48 @@ struct ImportAssembler {
         case .unresolved(let expression):
             unresolved.append(UnresolvedCondition(declaration: declaration, condition: condition, expression: expression, source: source))
         }
+    }
+
+    /// The string constants the sources declare, by name and `Type.name`; a name declared
+    /// with two different values is left out (which one a condition reads is not known).
+    private var constants: [String: String] {
+        var known: [String: String] = [:]
+        var ambiguous: Set<String> = []
+        for file in files {
+            for (name, value) in file.constants {
+                if let other = known[name], other != value { ambiguous.insert(name) }
+                known[name] = value
+            }
+        }
+        for name in ambiguous { known[name] = nil }
+        return known
+    }
+
+    /// Writes in the values whose expression names a constant (`mainSceneID`,
+    /// `self.mainSceneID`, `SceneIDs.main`, with `!` or `?? ""` after): the same in every
+    /// window, so not a value a session binds. A condition left with no values becomes a plain
+    /// predicate.
+    static func foldConstants(
+        _ constants: [String: String], into conditions: inout ActivationConditions, templates: inout ConditionTemplates,
+        values: inout [SessionValue]
+    ) {
+        var known: [String: String] = [:]
+        for value in values {
+            guard var expression = value.expression else { continue }
+            if expression.hasPrefix("self.") { expression.removeFirst(5) }
+            for suffix in [#" ?? """#, "!"] where expression.hasSuffix(suffix) { expression.removeLast(suffix.count) }
+            if let constant = constants[expression] { known[value.name] = constant }
+        }
+        guard !known.isEmpty else { return }
+        values.removeAll { known[$0.name] != nil }
+        func fold(_ template: ConditionTemplate?, into predicate: inout ActivationPredicate) -> ConditionTemplate? {
+            guard let folded = template?.folding(known) else { return nil }
+            guard folded.valueNames.isEmpty, let bound = try? folded.predicate(with: [:]) else { return folded }
+            predicate = bound
+            return nil
+        }
+        templates.canActivate = fold(templates.canActivate, into: &conditions.canActivate)
+        templates.prefersToActivate = fold(templates.prefersToActivate, into: &conditions.prefersToActivate)
     }
 
     /// The classes every file declares, to their first inherited type.
@@ -247,6 +290,7 @@ struct ImportAssembler {
                             value, as: condition, of: name, at: conditions.source, to: &initial, templates: &templates, values: &values,
                             unresolved: &unresolved)
                     }
+                    Self.foldConstants(constants, into: &initial, templates: &templates, values: &values)
                     declaration.initialConditions = initial
                     declaration.conditionTemplates = templates
                     declaration.values = values

@@ -60,6 +60,9 @@ struct SourceFindings {
     /// The first inherited type of each class the file declares (its superclass, or a
     /// protocol: the assembler follows names it knows as classes).
     var superclasses: [String: String] = [:]
+    /// String constants the file declares (`let mainSceneID = "com.example.main"`, a
+    /// `static let` or a global), by name and by `Type.name`.
+    var constants: [String: String] = [:]
     /// For each `View` struct, the view types its code constructs (to link a view's
     /// conditions to the scenes that show it, however deep).
     var viewChildren: [String: [String]] = [:]

@@ -34,6 +34,47 @@ import Testing
         }
         """
 
+    static var uikitPlist: [String: Any] { [
+        "CFBundleIdentifier": "com.example.viewer",
+        "UIApplicationSceneManifest": [
+            "UIApplicationSupportsMultipleScenes": true,
+            "UISceneConfigurations": [
+                "UIWindowSceneSessionRoleApplication": [["UISceneConfigurationName": "Main", "UISceneDelegateClassName": "App.SceneDelegate"]]
+            ],
+        ],
+    ] }
+
+    /// A value whose expression names a constant declared anywhere in the sources is the same
+    /// in every window: it is written in, and a condition left without values is plain.
+    @Test func constantsAreFoldedAndSameNamedValuesKeptApart() throws {
+        let result = try Self.importApp(
+            plist: Self.uikitPlist,
+            files: [
+                "IDs.swift": "enum SceneIDs { static let main = \"com.example.viewer.main\" }",
+                "SceneDelegate.swift": """
+                    class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                        let mainSceneTargetContentIdentifier = "com.example.viewer.main-window"
+                        func scene(_ scene: UIScene, willConnectTo session: UISceneSession) {
+                            scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(
+                                format: "self == %@ OR self BEGINSWITH %@", SceneIDs.main, "\\(SceneIDs.main)/")
+                            scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+                                format: "self == %@ OR self == %@ OR self == %@", self.mainSceneTargetContentIdentifier, a.id, b.id)
+                        }
+                    }
+                    """,
+            ])
+        let main = try #require(result.app?.declarations.first)
+        let can = try #require(main.initialConditions?.canActivate)
+        #expect(main.conditionTemplates.canActivate == nil)
+        #expect(can.arguments == [.string("com.example.viewer.main"), .string("com.example.viewer.main/")])
+        let prefers = try #require(main.conditionTemplates.prefersToActivate)
+        #expect(main.values.map(\.name) == ["id", "id2"])
+        #expect(main.values.map(\.expression) == ["a.id", "b.id"])
+        let bound = try #require(try prefers.predicate(with: ["id": "A", "id2": "B"]))
+        #expect(bound.evaluate("com.example.viewer.main-window") && bound.evaluate("A") && bound.evaluate("B"))
+        #expect(result.app?.bundleIdentifier == "com.example.viewer")
+    }
+
     @Test func aSwiftUIAppWithoutASceneManifestShowsOneWindow() throws {
         let result = try Self.importApp(plist: ["CFBundleIdentifier": "x"], files: ["App.swift": Self.swiftUIApp])
         let app = try #require(result.app)

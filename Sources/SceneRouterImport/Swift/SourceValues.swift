@@ -117,7 +117,8 @@ enum SourcePredicate {
                         return
                     }
                 }
-                self = .template(format: read.format, arguments: templates, values: values)
+                let named = WindowValues.distinctlyNamed(templates, values: values)
+                self = .template(format: read.format, arguments: named.0, values: named.1)
                 return
             }
             var arguments: [PredicateArgument] = []
@@ -154,7 +155,8 @@ enum SourcePredicate {
                 }
             }
             if !values.isEmpty {
-                self = .template(format: format, arguments: templates, values: values)
+                let named = WindowValues.distinctlyNamed(templates, values: values)
+                self = .template(format: format, arguments: named.0, values: named.1)
                 return
             }
             self = .predicate(format: format, arguments: arguments, formatLiteral: formatLiteral)

@@ -315,6 +315,36 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         return .skipChildren
     }
 
+    // MARK: Constants
+
+    /// `let name = "literal"` outside a function (a stored or static property, a global): a
+    /// value a condition may read by name, the same in every window.
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard node.bindingSpecifier.tokenKind == .keyword(.let), !isInsideFunction(node) else { return .visitChildren }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let value = binding.initializer?.value, case .literal(let text) = SourceString(value)
+            else { continue }
+            findings.constants[name] = text
+            if let type = enclosingType(of: node) { findings.constants[type + "." + name] = text }
+        }
+        return .visitChildren
+    }
+
+    private func isInsideFunction(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(ClosureExprSyntax.self) || syntax.is(AccessorBlockSyntax.self)
+                || syntax.is(InitializerDeclSyntax.self)
+            {
+                return true
+            }
+            if syntax.is(MemberBlockSyntax.self) { return false }
+            current = syntax.parent
+        }
+        return false
+    }
+
     // MARK: Classes
 
     /// `class MainSceneDelegate: BaseSceneDelegate`: a scene delegate inherits the conditions

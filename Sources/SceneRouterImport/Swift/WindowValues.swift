@@ -142,4 +142,45 @@ enum WindowValues {
         characters.removeAll()
         return (format, arguments, interpolated)
     }
+
+    /// The arguments with each value named once per expression: `a.id` and `b.id` are both
+    /// read as `id`; the second becomes `id2`. `values` are in the order their pieces occur.
+    static func distinctlyNamed(
+        _ arguments: [ConditionTemplate.Argument], values: [(name: String, expression: ExprSyntax)]
+    ) -> ([ConditionTemplate.Argument], [(name: String, expression: ExprSyntax)]) {
+        var names: [String: String] = [:]  // expression text → name
+        var taken: [String: String] = [:]  // name → expression text
+        var renamed: [(name: String, expression: ExprSyntax)] = []
+        for (name, expression) in values {
+            let text = expression.oneLine
+            if let known = names[text] {
+                renamed.append((known, expression))
+                continue
+            }
+            var unique = name
+            var number = 2
+            while let other = taken[unique], other != text {
+                unique = name + String(number)
+                number += 1
+            }
+            names[text] = unique
+            taken[unique] = text
+            renamed.append((unique, expression))
+        }
+        var next = 0
+        func rename(_ template: ValueTemplate) -> ValueTemplate {
+            ValueTemplate(pieces: template.pieces.map { piece in
+                guard case .value = piece, next < renamed.count else { return piece }
+                defer { next += 1 }
+                return .value(renamed[next].name)
+            })
+        }
+        let arguments = arguments.map { argument -> ConditionTemplate.Argument in
+            switch argument {
+            case .string(let template): .string(rename(template))
+            case .strings(let members): .strings(members.map(rename))
+            }
+        }
+        return (arguments, renamed)
+    }
 }

@@ -66,6 +66,35 @@ public struct ConditionTemplate: Sendable {
         storage = Storage(form: .swiftUISet(members), source: source, parsedFormat: nil)
     }
 
+    /// The template with the values of `known` written in as text (constants an import found).
+    public func folding(_ known: [String: String]) -> ConditionTemplate {
+        func fold(_ template: ValueTemplate) -> ValueTemplate {
+            var pieces: [ValueTemplate.Piece] = []
+            for piece in template.pieces {
+                var piece = piece
+                if case .value(let name) = piece, let value = known[name] { piece = .text(value) }
+                if case .text(let text) = piece, case .text(let before)? = pieces.last {
+                    pieces[pieces.count - 1] = .text(before + text)
+                } else {
+                    pieces.append(piece)
+                }
+            }
+            return ValueTemplate(pieces: pieces)
+        }
+        switch form {
+        case .predicate(let format, let arguments):
+            let folded = arguments.map { argument -> Argument in
+                switch argument {
+                case .string(let template): .string(fold(template))
+                case .strings(let members): .strings(members.map(fold))
+                }
+            }
+            return ConditionTemplate(format: format, arguments: folded, source: source)
+        case .swiftUISet(let members):
+            return ConditionTemplate(swiftUISet: members.map(fold), source: source)
+        }
+    }
+
     /// The values it uses, in order of first use.
     public var valueNames: [String] {
         let templates: [ValueTemplate]
