@@ -1,4 +1,5 @@
 import ArgumentParser
+import PredicateSyntax
 import SceneRouting
 
 /// A batch's answers on stdout, in input order: a decision per event, and in place of an
@@ -13,6 +14,8 @@ struct BatchOutput {
     /// How error records say which input failed.
     let numbering: RecordNumbering
     private(set) var failed = false
+    /// Decisions that rested on an assumption (``RoutingDecision/assumptions``).
+    private(set) var assumed = 0
 
     /// Error records name the event that failed (`route`: one event per input) or the line
     /// (`replay`: lines that are not events).
@@ -34,6 +37,7 @@ struct BatchOutput {
             fail(place.diagnostic(refusal), recordError: place.described(refusal), event: event, line: place.line)
             return
         }
+        if decision.assumptionCount > 0 { assumed += 1 }
         let record = DecisionRecord(event: event, decision: decision, allCandidates: allCandidates)
         switch format {
         case .text: StandardStreams.write(record.text)
@@ -54,9 +58,18 @@ struct BatchOutput {
         }
     }
 
-    /// Flushes stdout; exit code 2 if any input failed.
+    /// Flushes stdout; says on stderr how many decisions rested on assumptions; exit code 2
+    /// if any input failed.
     func finish() throws {
         StandardStreams.flush()
+        if assumed > 0 {
+            reporter.report(
+                Diagnostic(
+                    severity: .warning, code: Diagnostic.Code("assumed-conditions"),
+                    message: "\(assumed) decision\(assumed == 1 ? "" : "s") rested on conditions routing did not know and replaced "
+                        + "with the default (a window's values not bound, say); the decisions list them under \"assumptions\", "
+                        + "--explain shows them"))
+        }
         if failed { throw ExitCode(2) }
     }
 }

@@ -1,3 +1,4 @@
+import PredicateSyntax
 import SceneRouting
 
 /// A decision as its JSON Lines record (keys sorted on output).
@@ -46,6 +47,19 @@ struct DecisionRecord: Encodable {
     var omitted: Int?
     var considered: Int?
     var declarations: [Declaration]?
+    /// What the decision rested on that the manifest does not say.
+    var assumptions: [AssumptionRecord]?
+    /// All of them, when more than are listed.
+    var assumptionCount: Int?
+
+    struct AssumptionRecord: Encodable {
+        var session: String
+        var declaration: String
+        var condition: String
+        var used: String
+        var reason: String
+        var source: String?
+    }
 
     /// How many candidates `--explain` lists.
     static let explainedCandidates = 10
@@ -66,6 +80,14 @@ struct DecisionRecord: Encodable {
             action = "unhandled"
         }
         budgetExceeded = decision.budgetExceeded ? true : nil
+        if !decision.assumptions.isEmpty {
+            assumptions = decision.assumptions.map {
+                AssumptionRecord(
+                    session: $0.session, declaration: $0.declaration, condition: $0.condition, used: $0.used, reason: $0.reason,
+                    source: $0.source?.description)
+            }
+            if decision.assumptionCount > decision.assumptions.count { assumptionCount = decision.assumptionCount }
+        }
         if let explanation = decision.explanation {
             let shown = allCandidates ? explanation.candidates[...] : explanation.candidates.prefix(Self.explainedCandidates)
             candidates = shown.map {
@@ -91,7 +113,8 @@ struct DecisionRecord: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case event, identifier, action, session, declaration, reason, budgetExceeded, candidates, omitted, considered, declarations
+        case event, identifier, action, session, declaration, reason, budgetExceeded, assumptions, assumptionCount, candidates, omitted
+        case considered, declarations
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -103,6 +126,8 @@ struct DecisionRecord: Encodable {
         try container.encodeIfPresent(declaration, forKey: .declaration)
         try container.encode(reason, forKey: .reason)
         try container.encodeIfPresent(budgetExceeded, forKey: .budgetExceeded)
+        try container.encodeIfPresent(assumptions, forKey: .assumptions)
+        try container.encodeIfPresent(assumptionCount, forKey: .assumptionCount)
         try container.encodeIfPresent(candidates, forKey: .candidates)
         try container.encodeIfPresent(omitted, forKey: .omitted)
         try container.encodeIfPresent(considered, forKey: .considered)
@@ -119,7 +144,17 @@ struct DecisionRecord: Encodable {
         default: outcome = "unhandled"
         }
         if budgetExceeded == true { outcome += " [a regex hit its match budget]" }
+        if let assumptions { outcome += "  [assumed: \(assumptionCount ?? assumptions.count)]" }
         var lines = ["\(event)  \(shown)  \(outcome)  (\(reason))"]
+        if candidates != nil, let assumptions {
+            for assumption in assumptions {
+                lines.append(
+                    "  assumed: \(JSONLines.name(assumption.session)) \(assumption.condition) is \(Diagnostic.printable(assumption.used)), "
+                        + "as its condition " + Diagnostic.printable(assumption.reason)
+                        + (assumption.source.map { "  (\(Diagnostic.printable($0)))" } ?? ""))
+            }
+            if let count = assumptionCount, count > assumptions.count { lines.append("  … \(count - assumptions.count) more assumed") }
+        }
         if let candidates {
             let considered = considered ?? 0
             lines.append("  considered \(considered) session\(considered == 1 ? "" : "s"), best first:")

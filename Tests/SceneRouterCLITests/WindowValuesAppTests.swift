@@ -34,6 +34,17 @@ import Testing
         // The reminder a background map window posted goes back to it, though Settings is in
         // front; the place window takes its own place; Settings and Place, whose canActivate is
         // the base class's FALSE, take nothing else.
-        #expect(outcomes == ["Map-1 prefers", "Place-42 prefers", "Map-1 can", "Map-1 can"])
+        #expect(outcomes == ["Map-1 prefers", "Place-42 prefers", "Map-1 can", "Map-1 can", "Map-1 can"])
+        // A place window restored without its place: the last decision says it assumed that
+        // window prefers nothing, and stderr says one decision rested on an assumption.
+        let assumed = try #require(decisions.last?["assumptions"] as? [[String: Any]])
+        #expect(assumed.count == 1)
+        #expect(assumed.first?["session"] as? String == "Place-restored")
+        #expect(assumed.first?["condition"] as? String == "prefersToActivate")
+        #expect(assumed.first?["used"] as? String == "FALSEPREDICATE")
+        #expect(assumed.first?["reason"] as? String == "uses ${placeID}, which 'Place-restored' does not bind")
+        #expect(decisions.dropLast().allSatisfy { $0["assumptions"] == nil })
+        #expect(json.stderr.contains(#""code":"assumed-conditions""#) && json.stderr.contains("1 decision rested on conditions routing did not know"))
+        #expect(replayed.stderr.contains("warning: 1 decision rested on conditions routing did not know"))
     }
 }

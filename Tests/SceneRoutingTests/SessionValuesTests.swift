@@ -67,6 +67,25 @@ import Testing
         #expect(router.snapshot.bundleIdentifier == "com.example.viewer")
     }
 
+    /// A decision says which conditions it assumed: S3 binds no windowId, so whether it
+    /// prefers `doc/W3` is not known; both routers note it, and only where it matters.
+    @Test func decisionsSayWhatTheyAssumed() throws {
+        let app = try Self.app()
+        let router = SceneRouter(app: app)
+        let decision = router.route(.identifier("doc/W3"))
+        #expect(decision.assumptionCount == 1)
+        #expect(decision.assumptions.map(\.session) == ["S3"])
+        #expect(decision.assumptions.first?.reason == "uses ${windowId}, which 'S3' does not bind")
+        #expect(decision.assumptions.first?.used == "FALSEPREDICATE")
+        var reference = TimelineReplayer(app: app)
+        #expect(reference.route(.identifier("doc/W3")).assumptions == decision.assumptions)
+        #expect(router.route(.identifier(nil)).assumptions.isEmpty)
+        // Binding the value ends the assumption.
+        try router.update(SessionUpdate(id: "S3", values: ["windowId": "W3"]))
+        let known = router.route(.identifier("doc/W3"))
+        #expect(known.assumptionCount == 0 && known.action == .activate(sessionID: "S3"))
+    }
+
     @Test func opensAndUpdatesBindTheirValues() throws {
         let app = try Self.app()
         let decoder = TimelineDecoder(file: "t.jsonl", app: app, allowsLifecycle: true)

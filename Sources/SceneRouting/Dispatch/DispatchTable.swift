@@ -25,6 +25,9 @@ final class DispatchTable: @unchecked Sendable {
     /// The values and condition templates of the sessions that have any (few do), by slot:
     /// an update of values binds the templates again.
     private var sessionValues: [Int32: (values: [String: String], templates: ConditionTemplates)] = [:]
+    /// The assumptions of the sessions that rest on any (``SceneSession/assumptions``), by
+    /// slot: decisions note those that matter to them.
+    private(set) var assumedBySlot: [Int32: [Assumption]] = [:]
     /// `${bundleIdentifier}` in a template.
     private(set) var bundleIdentifier: String?
     private var freeSlots: [Int32] = []
@@ -103,6 +106,7 @@ final class DispatchTable: @unchecked Sendable {
         nextSequence = sessions.count
         for (index, session) in sessions.enumerated() where !session.values.isEmpty || !session.templates.isEmpty {
             sessionValues[Int32(index)] = (session.values, session.templates)
+            if !session.assumptions.isEmpty { assumedBySlot[Int32(index)] = session.assumptions }
         }
         let count = Int32(slots.count)
         var duplicates: [Int32] = []
@@ -267,6 +271,9 @@ final class DispatchTable: @unchecked Sendable {
         return app
     }
 
+    /// Where the session in `slot` stands in the session list (smaller is earlier).
+    func sequence(ofSlot slot: Int32) -> Int { slots[Int(slot)].sequence }
+
     /// The session in slot `index`, its names and conditions looked up.
     private func session(in index: Int) -> SceneSession {
         let slot = slots[index]
@@ -274,6 +281,7 @@ final class DispatchTable: @unchecked Sendable {
             id: slot.id, declaration: declarationNames[slot.declaration], role: roles[slot.role], state: slot.state,
             lastActive: slot.lastActive, conditions: conditions(of: Int32(index)))
         if let stated = sessionValues[Int32(index)] { (session.values, session.templates) = stated }
+        if let assumed = assumedBySlot[Int32(index)] { session.assumptions = assumed }
         return session
     }
 
@@ -316,6 +324,7 @@ final class DispatchTable: @unchecked Sendable {
         }
         slotByID.insert(slot)
         if !session.values.isEmpty || !session.templates.isEmpty { sessionValues[slot] = (session.values, session.templates) }
+        if !session.assumptions.isEmpty { assumedBySlot[slot] = session.assumptions }
         if session.role.receivesEvents {
             enroll(slot, session.conditions)
         } else {
@@ -329,6 +338,7 @@ final class DispatchTable: @unchecked Sendable {
         guard let slot = slotByID.remove(id) else { throw .unknownSession(id) }
         if slots[Int(slot)].receivesEvents { withdraw(slot) } else { unenrolledConditions[slot] = nil }
         sessionValues[slot] = nil
+        assumedBySlot[slot] = nil
         keyWindows.remove(slot)
         if slots[Int(slot)].lastActive == newestLastActive { newestLastActive = nil }
         slots[Int(slot)].sequence = -1
@@ -351,6 +361,7 @@ final class DispatchTable: @unchecked Sendable {
         if conditionsChange {
             session.bindTemplates(bundleIdentifier: bundleIdentifier)
             sessionValues[slot] = session.values.isEmpty && session.templates.isEmpty ? nil : (session.values, session.templates)
+            assumedBySlot[slot] = session.assumptions.isEmpty ? nil : session.assumptions
         }
         if wasWindow && (conditionsChange || update.role != nil) { withdraw(slot) }
         store(session, in: Int(slot))

@@ -25,6 +25,9 @@ public struct SceneSession: Sendable {
     /// Whether ``templates`` or ``values`` changed since the templates were last bound: a
     /// session bound once (by the loader) is not bound again by the table that opens it.
     var needsBinding = false
+    /// Its conditions routing does not know and replaces with the default: those whose values
+    /// it does not bind (set when its templates are bound).
+    public internal(set) var assumptions: [Assumption] = []
 
     /// The `lastActive` values a manifest or timeline may state: the integers a JSON number
     /// holds exactly (±(2⁵³ − 1)). Replaying adds one per activation, which this leaves
@@ -57,27 +60,29 @@ public struct SceneSession: Sendable {
     /// or that does not compile once bound, keeps what ``conditions`` held (the framework's
     /// default for a new window); its problem is returned.
     @discardableResult
-    public mutating func bindTemplates(bundleIdentifier: String?) -> [String] {
+    public mutating func bindTemplates(bundleIdentifier: String?) -> [Assumption] {
         needsBinding = false
+        assumptions = []
         guard !templates.isEmpty else { return [] }
         let bound = boundValues(bundleIdentifier: bundleIdentifier)
-        var problems: [String] = []
-        func bind(_ template: ConditionTemplate?, _ name: String) -> ActivationPredicate? {
+        func bind(_ template: ConditionTemplate?, _ name: String, current: ActivationPredicate) -> ActivationPredicate? {
             guard let template else { return nil }
+            let reason: String
             do {
-                guard let predicate = try template.predicate(with: bound) else {
-                    let missing = template.valueNames.filter { bound[$0] == nil }
-                    problems.append("\(name) uses \(missing.map { "${\($0)}" }.joined(separator: ", ")), which '\(id)' does not bind")
-                    return nil
-                }
-                return predicate
+                if let predicate = try template.predicate(with: bound) { return predicate }
+                let missing = template.valueNames.filter { bound[$0] == nil }
+                reason = "uses \(missing.map { "${\($0)}" }.joined(separator: ", ")), which '\(id)' does not bind"
             } catch {
-                problems.append("\(name) does not compile with the values of '\(id)': \(error.message)")
-                return nil
+                reason = "does not compile with the values of '\(id)': \(error.message)"
             }
+            assumptions.append(
+                Assumption(session: id, declaration: declaration, condition: name, used: current.format, reason: reason, source: template.source))
+            return nil
         }
-        if let predicate = bind(templates.canActivate, "canActivate") { conditions.canActivate = predicate }
-        if let predicate = bind(templates.prefersToActivate, "prefersToActivate") { conditions.prefersToActivate = predicate }
-        return problems
+        if let predicate = bind(templates.canActivate, "canActivate", current: conditions.canActivate) { conditions.canActivate = predicate }
+        if let predicate = bind(templates.prefersToActivate, "prefersToActivate", current: conditions.prefersToActivate) {
+            conditions.prefersToActivate = predicate
+        }
+        return assumptions
     }
 }

@@ -4,6 +4,21 @@ extension DispatchTable {
     /// Decides which session `identifier` activates, or which declaration gets a new one.
     /// - Complexity: O(identifier length + distinct key lengths + groups hit).
     func route(identifier: String?) -> RoutingDecision {
+        guard assumedBySlot.isEmpty else { return routeNotingAssumptions(identifier: identifier) }
+        return routeByConditions(identifier: identifier)
+    }
+
+    /// A route in a table where some session rests on assumptions: the decision notes those
+    /// that matter to it, in session order. Out of line: most tables have none.
+    @inline(never)
+    private func routeNotingAssumptions(identifier: String?) -> RoutingDecision {
+        var decision = routeByConditions(identifier: identifier)
+        let slots = assumedBySlot.keys.sorted { sequence(ofSlot: $0) < sequence(ofSlot: $1) }
+        Assumption.note(on: &decision, from: slots.lazy.map { self.assumedBySlot[$0] ?? [] })
+        return decision
+    }
+
+    private func routeByConditions(identifier: String?) -> RoutingDecision {
         guard let identifier, supportsMultipleScenes, !ReferenceRouter.refuses(identifier) else {
             return routeWithoutMatching(identifier)
         }

@@ -15,6 +15,14 @@ public enum ReferenceRouter {
 
     /// Routes a bare target content identifier (nil: an event without one).
     public static func route(identifier: String?, in app: SceneApp, explain: Bool = false) -> RoutingDecision {
+        var decision = routeByConditions(identifier: identifier, in: app, explain: explain)
+        if app.sessions.contains(where: { !$0.assumptions.isEmpty }) {
+            Assumption.note(on: &decision, from: app.sessions.lazy.map(\.assumptions))
+        }
+        return decision
+    }
+
+    private static func routeByConditions(identifier: String?, in app: SceneApp, explain: Bool) -> RoutingDecision {
         if let refused = refusal(of: identifier) { return refused }
         let sessions = app.sessions
         let candidates = sessions.indices.filter { sessions[$0].role.receivesEvents }

@@ -41,6 +41,8 @@ public struct RoutingDecision: Sendable, Equatable {
         var reason: Reason
         var budgetExceeded: Bool
         var explanation: RoutingExplanation?
+        var assumptions: [Assumption] = []
+        var assumptionCount = 0
     }
 
     private var fields: Fields
@@ -73,6 +75,19 @@ public struct RoutingDecision: Sendable, Equatable {
     public var explanation: RoutingExplanation? {
         get { fields.explanation }
         set { fields.explanation = newValue }
+    }
+
+    /// What the decision rested on that the manifest does not say (the first
+    /// ``Assumption/listedPerDecision``, in session order); empty when nothing.
+    public var assumptions: [Assumption] {
+        get { fields.assumptions }
+        set { fields.assumptions = newValue }
+    }
+
+    /// How many assumptions the decision rested on, listed or not.
+    public var assumptionCount: Int {
+        get { fields.assumptionCount }
+        set { fields.assumptionCount = newValue }
     }
 
     /// A decision, as the routers make them.
