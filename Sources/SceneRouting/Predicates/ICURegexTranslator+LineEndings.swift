@@ -1,8 +1,7 @@
 /// Line endings under ICU's `(?d)` (UNIX_LINES): only LF ends a line for `.`, `^` and `$`,
 /// where otherwise CR, LF, CR LF, VT, FF, NEL, LS and PS all do (`\Z` takes them all either
-/// way). PCRE2 fixes its newline
-/// convention once per pattern, and `(?d)` may be turned on and off anywhere (`a(?d:b$)c`), so
-/// the three are spelled with explicit LF wherever the flag is on.
+/// way). PCRE2 fixes its newline convention once per pattern, and `(?d)` may be turned on and
+/// off anywhere (`a(?d:b$)c`), so the three are spelled with explicit LF wherever it is on.
 extension ICURegexTranslator {
     /// The inline flags in force at a point of the pattern.
     struct Flags: Equatable {
