@@ -72,6 +72,23 @@ import Testing
         #expect(SceneRouter(app: single).route(identifier: "x").action == .create(declaration: "Main", sessionID: nil))
     }
 
+    /// A lint that rests on a condition the import could not read says so instead of
+    /// stating a fact: a declaration without a readable matching is not surely shadowed.
+    @Test func lintsOnUnreadConditionsSayWhatTheyAssume() throws {
+        let manifest = #"""
+            {"declarations": [{"name": "Main"}, {"name": "Compose"}],
+             "unresolved": [{"declaration": "Compose", "condition": "matching", "expression": "composeIdentifiers"}]}
+            """#
+        let app = try ManifestLoader.load(Data(manifest.utf8), file: "app.json")
+        let report = try ManifestChecker.check(app, file: "app")
+        let shadowed = report.warnings.filter { $0.code?.rawValue == "shadowed-declaration" }.map(\.message)
+        #expect(shadowed == [
+            "declaration 'Compose' cannot be chosen unless its matching, computed at run time (composeIdentifiers), matches: "
+                + "without it, declarations[0] ('Main') is already the default (the first without matching)"
+        ])
+        #expect(!report.warnings.contains { $0.message.contains("can never be chosen") })
+    }
+
     @Test func badImportedKeysAreLocatedErrors() {
         let cases: [(String, String)] = [
             (#"{"declarations": [{"name": "A", "source": "nowhere"}]}"#,

@@ -52,6 +52,19 @@ extension ManifestChecker {
         let witnesses = EmittedWitnesses(app)
         let windows = CreationRule.candidates(app.declarations)
         let fallback = windows.first { $0.matching == nil }
+        // Conditions the lint cannot read (computed at run time, or using window values): an
+        // identifier none of the readable ones accepts may still be accepted by one of these.
+        var unknown = app.unresolvedConditions.map { "\($0.condition.rawValue) of '\($0.declaration ?? "?")'" }
+        for declaration in app.declarations where declaration.role.receivesEvents {
+            for (name, template) in [("canActivate", declaration.conditionTemplates.canActivate), ("prefersToActivate", declaration.conditionTemplates.prefersToActivate)]
+            where template != nil {
+                unknown.append("\(name) of '\(declaration.name)'")
+            }
+        }
+        let unless =
+            unknown.isEmpty
+            ? "" : "unless \(unknown.prefix(3).joined(separator: ", "))\(unknown.count > 3 ? " or \(unknown.count - 3) more" : ""), "
+                + "which depend\(unknown.count == 1 ? "s" : "") on the running app, accept\(unknown.count == 1 ? "s" : "") it, "
         for emitted in app.emitted {
             guard let candidates = witnesses.candidates(for: emitted.value),
                 !candidates.contains(where: { witnesses.isAccepted($0) })
@@ -60,7 +73,8 @@ extension ManifestChecker {
             warnings.append(
                 located(
                     code: "unaccepted-identifier", at: emitted.source,
-                    message: "\(Self.describe(emitted)) is accepted by no declaration's matching and no scene's conditions: \(outcome)"))
+                    message: "\(Self.describe(emitted)) is accepted by no declaration's matching and no scene's conditions that can be read: "
+                        + unless + outcome))
         }
         let computed = app.emitted.filter { if case .dynamic = $0.value { true } else { false } }.count
         let reached = witnesses.declarationsReached(by: app.emitted)

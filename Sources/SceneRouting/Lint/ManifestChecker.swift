@@ -109,10 +109,15 @@ public enum ManifestChecker {
                 // A UIKit scene configuration (it names its delegate) is chosen for a new scene
                 // by the app delegate's configurationForConnecting, not by its place in the list.
                 if let firstDefault, declaration.delegateClass == nil {
+                    // Without a matching only because the import could not read it: not a fact.
+                    let unread = app.unresolvedConditions.first { $0.declaration == declaration.name && $0.condition == .matching }
+                    let verdict =
+                        unread.map { "cannot be chosen unless its matching, computed at run time (\($0.expression)), matches: without it, " }
+                        ?? "can never be chosen: "
                     warnings.append(
                         Self.warning(
                             code: "shadowed-declaration", path: path,
-                            message: "declaration \(name) can never be chosen: declarations[\(firstDefault)] "
+                            message: "declaration \(name) \(verdict)declarations[\(firstDefault)] "
                                 + "('\(app.declarations[firstDefault].name)') is already the default (the first without matching)"))
                 } else if let matchEverything {
                     firstDefault = index
