@@ -100,6 +100,22 @@ import Testing
         }
     }
 
+    /// Each pattern on each scalar, as a whole string, where ICU and SceneRouter answer
+    /// differently: `"\\p{L} U+345"`.
+    static func disagreements(_ patterns: [String], on scalars: [Unicode.Scalar]) throws -> [String] {
+        var wrong: [String] = []
+        for pattern in patterns {
+            let regex = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
+            let predicate = try ActivationPredicate(format: "SELF MATCHES[n] %@", arguments: [.string(pattern)])
+            for scalar in scalars {
+                let text = String(Character(scalar))
+                let icu = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+                if predicate.evaluate(text) != icu { wrong.append("\(pattern) U+\(String(scalar.value, radix: 16))") }
+            }
+        }
+        return wrong
+    }
+
     /// The property names rewritten for PCRE2 (``ICUPropertyNames/setNames``, `word`, `all`,
     /// `IsTitlecase`, the POSIX classes) and `\\w` have ICU's members: checked on every 61st
     /// code point and on the ones the tables were written for. Only characters of Unicode 14
@@ -111,16 +127,7 @@ import Testing
         let chosen: [UInt32] = [0x9, 0x24, 0xAA, 0xB2, 0x301, 0x345, 0x1C5, 0x200C, 0x203F, 0x2160, 0xFF21, 0x93F, 0x94D]
         let scalars = (Array(stride(from: UInt32(0), to: 0x110000, by: 61)) + chosen).compactMap(Unicode.Scalar.init)
             .filter { ($0.properties.age?.major ?? 0) < 15 }
-        var wrong: [String] = []
-        for pattern in patterns {
-            let regex = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
-            let predicate = try ActivationPredicate(format: "SELF MATCHES[n] %@", arguments: [.string(pattern)])
-            for scalar in scalars {
-                let text = String(Character(scalar))
-                let icu = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-                if predicate.evaluate(text) != icu { wrong.append("\(pattern) U+\(String(scalar.value, radix: 16))") }
-            }
-        }
+        let wrong = try Self.disagreements(patterns, on: scalars)
         #expect(wrong.count == 0, "\(wrong.count) differ, first \(wrong.prefix(10))")
     }
 
@@ -134,16 +141,7 @@ import Testing
         let partners = CaseClosure.classes.joined()
         let scalars = (Array(partners) + Array(stride(from: UInt32(0), to: 0x30000, by: 97))).compactMap(Unicode.Scalar.init)
             .filter { ($0.properties.age?.major ?? 0) < 15 }
-        var wrong: [String] = []
-        for pattern in patterns {
-            let regex = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
-            let predicate = try ActivationPredicate(format: "SELF MATCHES[n] %@", arguments: [.string(pattern)])
-            for scalar in scalars {
-                let text = String(Character(scalar))
-                let icu = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-                if predicate.evaluate(text) != icu { wrong.append("\(pattern) U+\(String(scalar.value, radix: 16))") }
-            }
-        }
+        let wrong = try Self.disagreements(patterns, on: scalars)
         #expect(wrong.count == 0, "\(wrong.count) differ, first \(wrong.prefix(10))")
     }
 
