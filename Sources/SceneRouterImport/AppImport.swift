@@ -62,6 +62,10 @@ public struct AppImport: Sendable {
         public var emittedIdentifiers = 0
         public var emittedPatterns = 0
         public var emittedDynamic = 0
+        /// The branches read from the app delegate's `configurationForConnecting` (nil: it
+        /// has none), and those the import could not read.
+        public var newSceneRules: Int?
+        public var unreadNewSceneRules = 0
 
         /// One line: `3 declarations; 5 conditions (1 unresolved); 7 emitted identifiers (2 patterns, 1 dynamic); from 12 Swift files and 2 payload files`.
         public var description: String {
@@ -70,6 +74,7 @@ public struct AppImport: Sendable {
             return "\(declarations) declaration\(declarations == 1 ? "" : "s"); "
                 + "\(conditions) condition\(conditions == 1 ? "" : "s") (\(unresolvedConditions) unresolved"
                 + (windowValueConditions == 0 ? "" : ", \(windowValueConditions) using window values") + "); "
+                + (newSceneRules.map { "configurationForConnecting: \($0) rule\($0 == 1 ? "" : "s") (\(unreadNewSceneRules) unread); " } ?? "")
                 + "\(emitted) emitted identifier\(emitted == 1 ? "" : "s") (\(emittedPatterns) pattern\(emittedPatterns == 1 ? "" : "s"), "
                 + "\(emittedDynamic) dynamic); from \(swiftFiles) Swift file\(swiftFiles == 1 ? "" : "s")\(objectiveC) "
                 + "and \(payloadFiles) payload file\(payloadFiles == 1 ? "" : "s")"
@@ -182,6 +187,10 @@ public struct AppImport: Sendable {
         summary.unresolvedConditions = app?.unresolvedConditions.count ?? 0
         summary.windowValueConditions = (app?.declarations ?? []).reduce(0) { total, declaration in
             total + (declaration.conditionTemplates.canActivate == nil ? 0 : 1) + (declaration.conditionTemplates.prefersToActivate == nil ? 0 : 1)
+        }
+        if let newScenes = app?.newScenes {
+            summary.newSceneRules = newScenes.rules.count + (newScenes.otherwise == nil ? 0 : 1)
+            summary.unreadNewSceneRules = newScenes.rules.filter { $0.unread != nil }.count
         }
         for emitted in app?.emitted ?? [] {
             switch emitted.value {

@@ -13,7 +13,7 @@ struct ImportAssembler {
     private(set) var conditionsFound = 0
 
     /// A warning at `source`, or about `file` as a whole when there is no source.
-    private mutating func warn(_ message: String, at source: SourceLocation?, file: String? = nil, code: String) {
+    mutating func warn(_ message: String, at source: SourceLocation?, file: String? = nil, code: String) {
         diagnostics.append(
             Diagnostic(
                 severity: .warning, code: Diagnostic.Code(code), message: message, file: source?.file ?? file, line: source?.line,
@@ -54,6 +54,16 @@ struct ImportAssembler {
         } catch {
             diagnostics.append(Diagnostic(message: "the declarations read do not make an app: \(error)", file: plistFile))
             return nil
+        }
+        if isSwiftUI {
+            for finding in files.flatMap(\.newSceneChoices) {
+                warn(
+                    "application(_:configurationForConnecting:options:) in a SwiftUI app: a new scene is the App's scene whose "
+                        + "handlesExternalEvents(matching:) takes the event, so this method's choice is not imported",
+                    at: finding.source, code: "mixed-app")
+            }
+        } else {
+            app?.newScenes = newSceneRules(for: declarations, constants: constants)
         }
         app?.emitted = files.flatMap(\.emitted) + payloadEmitted
         app?.unresolvedConditions = unresolved
@@ -176,7 +186,7 @@ struct ImportAssembler {
 
     /// The string constants the sources declare, by name and `Type.name`; a name declared
     /// with two different values is left out (which one a condition reads is not known).
-    private var constants: [String: String] {
+    var constants: [String: String] {
         var known: [String: String] = [:]
         var ambiguous: Set<String> = []
         for file in files {

@@ -66,4 +66,6 @@ struct SourceFindings {
     /// For each `View` struct, the view types its code constructs (to link a view's
     /// conditions to the scenes that show it, however deep).
     var viewChildren: [String: [String]] = [:]
+    /// The app delegate's `application(_:configurationForConnecting:options:)`, as read.
+    var newSceneChoices: [NewSceneFinding] = []
 }

@@ -67,7 +67,7 @@ struct BatchOutput {
                 Diagnostic(
                     severity: .warning, code: Diagnostic.Code("assumed-conditions"),
                     message: "\(assumed) decision\(assumed == 1 ? "" : "s") rested on conditions routing did not know and replaced "
-                        + "with the default (a window's values not bound, say); the decisions list them under \"assumptions\", "
+                        + "with the default (a window's values not bound, or a branch of configurationForConnecting not read); the decisions list them under \"assumptions\", "
                         + "--explain shows them"))
         }
         if failed { throw ExitCode(2) }

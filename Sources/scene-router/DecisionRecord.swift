@@ -51,9 +51,27 @@ struct DecisionRecord: Encodable {
     var assumptions: [AssumptionRecord]?
     /// All of them, when more than are listed.
     var assumptionCount: Int?
+    /// The app delegate's branch that chose a new scene's configuration (with `--explain`).
+    var newSceneRule: NewSceneRuleRecord?
+
+    struct NewSceneRuleRecord: Encodable {
+        /// Its index in `newScenes.rules`; nil: `otherwise`.
+        var rule: Int?
+        var configuration: String
+        var source: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(rule, forKey: .rule)  // null: the otherwise branch
+            try container.encode(configuration, forKey: .configuration)
+            try container.encodeIfPresent(source, forKey: .source)
+        }
+
+        enum CodingKeys: String, CodingKey { case rule, configuration, source }
+    }
 
     struct AssumptionRecord: Encodable {
-        var session: String
+        var session: String?
         var declaration: String
         var condition: String
         var used: String
@@ -89,6 +107,9 @@ struct DecisionRecord: Encodable {
             if decision.assumptionCount > decision.assumptions.count { assumptionCount = decision.assumptionCount }
         }
         if let explanation = decision.explanation {
+            newSceneRule = decision.newSceneChoice.map {
+                NewSceneRuleRecord(rule: $0.rule, configuration: $0.configuration, source: $0.source?.description)
+            }
             let shown = allCandidates ? explanation.candidates[...] : explanation.candidates.prefix(Self.explainedCandidates)
             candidates = shown.map {
                 Candidate(
@@ -100,7 +121,8 @@ struct DecisionRecord: Encodable {
             }
             omitted = explanation.candidates.count - shown.count
             considered = explanation.considered
-            declarations = explanation.declarations.map {
+            // The app delegate chose: which declarations are defaults did not decide.
+            declarations = decision.newSceneChoice != nil ? nil : explanation.declarations.map {
                 Declaration(name: $0.name, matching: $0.matching, matched: $0.matched, source: $0.source?.description)
             }
         }
@@ -114,7 +136,7 @@ struct DecisionRecord: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case event, identifier, action, session, declaration, reason, budgetExceeded, assumptions, assumptionCount, candidates, omitted
-        case considered, declarations
+        case considered, declarations, newSceneRule
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -132,6 +154,7 @@ struct DecisionRecord: Encodable {
         try container.encodeIfPresent(omitted, forKey: .omitted)
         try container.encodeIfPresent(considered, forKey: .considered)
         try container.encodeIfPresent(declarations, forKey: .declarations)
+        try container.encodeIfPresent(newSceneRule, forKey: .newSceneRule)
     }
 
     /// One line for people: `0  "mail.inbox"  activate S1  (prefers)`, plus the explanation.
@@ -148,10 +171,17 @@ struct DecisionRecord: Encodable {
         var lines = ["\(event)  \(shown)  \(outcome)  (\(reason))"]
         if candidates != nil, let assumptions {
             for assumption in assumptions {
+                let place = assumption.source.map { "  (\(Diagnostic.printable($0)))" } ?? ""
+                guard let session = assumption.session else {
+                    // A branch of the app delegate's choice of a new scene.
+                    lines.append(
+                        "  assumed: \(assumption.condition) \(Diagnostic.printable(assumption.used)): it "
+                            + Diagnostic.printable(assumption.reason) + place)
+                    continue
+                }
                 lines.append(
-                    "  assumed: \(JSONLines.name(assumption.session)) \(assumption.condition) is \(Diagnostic.printable(assumption.used)), "
-                        + "as its condition " + Diagnostic.printable(assumption.reason)
-                        + (assumption.source.map { "  (\(Diagnostic.printable($0)))" } ?? ""))
+                    "  assumed: \(JSONLines.name(session)) \(assumption.condition) is \(Diagnostic.printable(assumption.used)), "
+                        + "as its condition " + Diagnostic.printable(assumption.reason) + place)
             }
             if let count = assumptionCount, count > assumptions.count { lines.append("  … \(count - assumptions.count) more assumed") }
         }
@@ -180,6 +210,12 @@ struct DecisionRecord: Encodable {
                 if let matching = declaration.matching { line += "  (\(matching))" }
                 if let source = declaration.source { line += "  at \(source)" }
                 lines.append(line)
+            }
+            if let rule = newSceneRule {
+                let branch = rule.rule.map { "rule \($0)" } ?? "its otherwise branch"
+                lines.append(
+                    "  configurationForConnecting: \(branch) chose \(JSONLines.name(rule.configuration))"
+                        + (rule.source.map { "  at \($0)" } ?? ""))
             }
         }
         return lines.joined(separator: "\n")

@@ -397,6 +397,18 @@ enum ObjectiveCSourceReader {
                     continue
                 }
                 guard tokens[index].kind == .identifier else { continue }
+                if name == "configurationForConnectingSceneSession", definesMethod(before: index) {
+                    // The app delegate chooses new scenes in code the import does not read:
+                    // every new scene rests on that, and decisions say so.
+                    let source = location(index)
+                    var finding = NewSceneFinding(source: source)
+                    finding.rules.append(
+                        NewSceneFinding.Rule(
+                            tests: [], configuration: nil,
+                            unread: "the Objective-C application:configurationForConnectingSceneSession:options:", source: source))
+                    findings.newSceneChoices.append(finding)
+                    continue
+                }
                 let sets: Bool
                 if conditionProperties[name] != nil || conditionSetters[name] != nil {
                     sets = true
@@ -411,6 +423,18 @@ enum ObjectiveCSourceReader {
                 guard sets else { continue }
                 findings.diagnostics.append(unread(name, at: index))
             }
+        }
+
+        /// Whether the selector part at `index` belongs to a method definition returning a
+        /// `UISceneConfiguration` (`- (UISceneConfiguration *)application:…`), not a call.
+        func definesMethod(before index: Int) -> Bool {
+            for back in stride(from: index - 1, through: max(0, index - 12), by: -1) {
+                if tokens[back].kind == .identifier, tokens[back].text == "UISceneConfiguration" {
+                    return isPunctuation(back - 1, "(") && (isPunctuation(back - 2, "-") || isPunctuation(back - 2, "+"))
+                }
+                if isPunctuation(back, "[") || isPunctuation(back, ";") || isPunctuation(back, "}") { return false }
+            }
+            return false
         }
 
         func unread(_ name: String, at index: Int) -> Diagnostic {

@@ -345,6 +345,15 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         return false
     }
 
+    // MARK: The app delegate's choice of a new scene
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let finding = NewSceneChoiceReader.read(node, configuration: configuration, locate: { [unowned self] in location($0) }) {
+            findings.newSceneChoices.append(finding)
+        }
+        return .visitChildren
+    }
+
     // MARK: Classes
 
     /// `class MainSceneDelegate: BaseSceneDelegate`: a scene delegate inherits the conditions

@@ -30,6 +30,8 @@ final class DispatchTable: @unchecked Sendable {
     private(set) var assumedBySlot: [Int32: [Assumption]] = [:]
     /// `${bundleIdentifier}` in a template.
     private(set) var bundleIdentifier: String?
+    /// The app delegate's choice of a new scene's configuration.
+    private(set) var newScenes: NewSceneRules?
     private var freeSlots: [Int32] = []
     private let slotByID: SessionDirectory
     private var nextSequence = 0
@@ -68,6 +70,7 @@ final class DispatchTable: @unchecked Sendable {
         can = PredicateTier(tuning: tuning, recency: app.tieBreak == .recency)
         framework = app.framework
         bundleIdentifier = app.bundleIdentifier
+        newScenes = app.newScenes
         supportsMultipleScenes = app.supportsMultipleScenes
         tieBreak = app.tieBreak
         declarations = app.declarations
@@ -268,6 +271,7 @@ final class DispatchTable: @unchecked Sendable {
             validatedFramework: framework, supportsMultipleScenes: supportsMultipleScenes, tieBreak: tieBreak,
             declarations: declarations, sessions: sessions)
         app.bundleIdentifier = bundleIdentifier
+        app.newScenes = newScenes
         return app
     }
 

@@ -6,6 +6,7 @@ public import Foundation
 public enum ManifestLoader {
     static let topLevelKeys = [
         "framework", "supportsMultipleScenes", "tieBreak", "bundleIdentifier", "declarations", "sessions", "emitted", "unresolved",
+        "newScenes",
     ]
     static let declarationKeys = [
         "name", "matching", "initialConditions", "values", "role", "delegateClass", "storyboard", "source",
@@ -163,6 +164,10 @@ public enum ManifestLoader {
         app.bundleIdentifier = bundleIdentifier
         if let emitted = document["emitted"] {
             app.emitted = decodeEmitted(emitted, at: root.appending("emitted"), reader: &reader)
+        }
+        if let newScenes = document["newScenes"] {
+            app.newScenes = decodeNewScenes(
+                newScenes, at: root.appending("newScenes"), framework: framework, declarations: declarations, reader: &reader)
         }
         if let unresolved = document["unresolved"] {
             app.unresolvedConditions = decodeUnresolved(

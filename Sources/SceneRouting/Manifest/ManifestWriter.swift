@@ -54,6 +54,18 @@ package enum ManifestWriter {
             }
             emit("  ]")
         }
+        if let newScenes = app.newScenes {
+            emit(",\n  \"newScenes\": {")
+            var fields: [(String, String)] = []
+            if let otherwise = newScenes.otherwise { fields.append(("otherwise", quote(otherwise))) }
+            if let source = newScenes.source { fields.append(("source", quote(source.description))) }
+            emit(fields.map { "\n    \(quote($0.0)): \($0.1)," }.joined())
+            emit(newScenes.rules.isEmpty ? "\n    \"rules\": []" : "\n    \"rules\": [\n")
+            for (index, rule) in newScenes.rules.enumerated() {
+                emit("      " + object(newSceneRuleFields(rule)) + separator(index, newScenes.rules.count))
+            }
+            emit(newScenes.rules.isEmpty ? "\n  }" : "    ]\n  }")
+        }
         if !app.unresolvedConditions.isEmpty {
             emit(",\n  \"unresolved\": [\n")
             for (index, unresolved) in app.unresolvedConditions.enumerated() {
@@ -181,6 +193,23 @@ package enum ManifestWriter {
         let written = "[" + members.map(templateText).joined(separator: ", ") + "]"
         guard let source = template.source else { return written }
         return object([("set", written), ("source", quote(source.description))])
+    }
+
+    private static func newSceneRuleFields(_ rule: NewSceneRule) -> [(String, String)] {
+        var fields: [(String, String)] = []
+        for test in rule.tests {
+            switch test {
+            case .event(let kind): fields.append(("event", quote(kind.rawValue)))
+            case .activityType(let types): fields.append(("activityType", "[" + types.map(quote).joined(separator: ", ") + "]"))
+            case .shortcutType(let types): fields.append(("shortcutType", "[" + types.map(quote).joined(separator: ", ") + "]"))
+            case .url(let url): fields.append(("url", predicate(url)))
+            case .identifier(let identifier): fields.append(("identifier", predicate(identifier)))
+            }
+        }
+        if let configuration = rule.configuration { fields.append(("configuration", quote(configuration))) }
+        if let unread = rule.unread { fields.append(("unread", quote(unread))) }
+        if let source = rule.source { fields.append(("source", quote(source.description))) }
+        return fields
     }
 
     private static func emittedFields(_ emitted: EmittedIdentifier) -> [(String, String)] {

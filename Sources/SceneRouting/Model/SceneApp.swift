@@ -23,6 +23,10 @@ public struct SceneApp: Sendable {
     public var emitted: [EmittedIdentifier] = []
     /// Conditions an import found but could not read (routing uses the defaults instead).
     public var unresolvedConditions: [UnresolvedCondition] = []
+    /// How the app delegate chooses a new scene's configuration (UIKit); nil: a new scene is
+    /// the first declaration that matches, else the first default, as the routing rules say.
+    /// A rule naming no window declaration is passed over (the manifest loader refuses one).
+    public var newScenes: NewSceneRules?
 
     /// - Throws: ``SceneAppError`` for a repeated session id or declaration name, or a session
     ///   naming a declaration that is not in `declarations`.

@@ -5,11 +5,12 @@ extension Assumption {
     /// only for the session it activated.
     static func matters(_ assumption: Assumption, to decision: RoutingDecision) -> Bool {
         switch decision.reason {
-        case .prefers, .can, .declarationMatching, .defaultDeclaration, .unhandled: break
+        case .prefers, .can, .declarationMatching, .defaultDeclaration, .configurationForConnecting, .unhandled: break
         case .singleScene, .noIdentifier, .identifierTooLong: return false
         }
         if assumption.condition == "prefersToActivate" || assumption.used == "FALSEPREDICATE" { return true }
-        return decision.reason == .can && decision.action == .activate(sessionID: assumption.session)
+        guard let session = assumption.session else { return true }
+        return decision.reason == .can && decision.action == .activate(sessionID: session)
     }
 
     /// Notes on `decision` what it rested on, of the sessions' assumptions in list order.

@@ -58,10 +58,18 @@ extension DispatchTable {
         return CreationRule.decision(identifier: nil, declarations: declarations, budgetExceeded: false)
     }
 
+    /// Routes `event`, whose identifier is `identifier`: a new scene's configuration is the
+    /// one the app delegate chooses for the event.
+    func route(_ event: ExternalEvent, identifier: String?) -> RoutingDecision {
+        var decision = route(identifier: identifier)
+        if let newScenes { newScenes.apply(to: &decision, event: event, declarations: declarations) }
+        return decision
+    }
+
     /// Routes and applies the decision as the system does: the activated or created session
     /// becomes the key window; a created session is named `new-k`, the first k not in use.
-    func deliver(identifier: String?) -> RoutingDecision {
-        var decision = route(identifier: identifier)
+    func deliver(_ event: ExternalEvent, identifier: String?) -> RoutingDecision {
+        var decision = route(event, identifier: identifier)
         switch decision.action {
         case .activate(let sessionID):
             makeKey(sessionID: sessionID)

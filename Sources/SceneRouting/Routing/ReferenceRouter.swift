@@ -10,15 +10,23 @@ public enum ReferenceRouter {
     ///   - explain: attach a ``RoutingExplanation``.
     /// - Complexity: O(sessions × predicate cost).
     public static func route(_ event: ExternalEvent, in app: SceneApp, explain: Bool = false) -> RoutingDecision {
-        route(identifier: event.targetContentIdentifier(for: app.framework), in: app, explain: explain)
+        var decision = route(identifier: event.targetContentIdentifier(for: app.framework), in: app, explain: explain, newSceneFor: nil)
+        app.newScenes?.apply(to: &decision, event: event, declarations: app.declarations)
+        return decision
     }
 
     /// Routes a bare target content identifier (nil: an event without one).
     public static func route(identifier: String?, in app: SceneApp, explain: Bool = false) -> RoutingDecision {
+        route(identifier: identifier, in: app, explain: explain, newSceneFor: .identifier(identifier))
+    }
+
+    /// A route whose new scene, if any, the app delegate chooses for `event` (nil: the caller does).
+    private static func route(identifier: String?, in app: SceneApp, explain: Bool, newSceneFor event: ExternalEvent?) -> RoutingDecision {
         var decision = routeByConditions(identifier: identifier, in: app, explain: explain)
         if app.sessions.contains(where: { !$0.assumptions.isEmpty }) {
             Assumption.note(on: &decision, from: app.sessions.lazy.map(\.assumptions))
         }
+        if let event { app.newScenes?.apply(to: &decision, event: event, declarations: app.declarations) }
         return decision
     }
 

@@ -25,6 +25,9 @@ public struct RoutingDecision: Sendable, Equatable {
         case declarationMatching = "declaration-matching"
         /// Nothing matched; the first declaration without `matching` gets a new scene.
         case defaultDeclaration = "default-declaration"
+        /// Nothing matched; the app delegate's `configurationForConnecting` chose the new
+        /// scene's configuration (``NewSceneRules``).
+        case configurationForConnecting = "configuration-for-connecting"
         /// Nothing matched and the app has no default declaration.
         case unhandled
         /// The identifier is longer than ``SceneRouter/maximumIdentifierLength`` bytes: it is
@@ -43,6 +46,7 @@ public struct RoutingDecision: Sendable, Equatable {
         var explanation: RoutingExplanation?
         var assumptions: [Assumption] = []
         var assumptionCount = 0
+        var newSceneChoice: NewSceneRules.Choice?
     }
 
     private var fields: Fields
@@ -88,6 +92,13 @@ public struct RoutingDecision: Sendable, Equatable {
     public var assumptionCount: Int {
         get { fields.assumptionCount }
         set { fields.assumptionCount = newValue }
+    }
+
+    /// How the app delegate chose the configuration of the scene the decision creates
+    /// (reason ``Reason/configurationForConnecting``).
+    public var newSceneChoice: NewSceneRules.Choice? {
+        get { fields.newSceneChoice }
+        set { fields.newSceneChoice = newValue }
     }
 
     /// A decision, as the routers make them.

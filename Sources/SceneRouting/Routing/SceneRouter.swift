@@ -59,7 +59,7 @@ public final class SceneRouter: Sendable {
     public func route(_ event: ExternalEvent, explain: Bool = false) -> RoutingDecision {
         reading { table in
             let identifier = event.targetContentIdentifier(for: table.framework)
-            var decision = table.route(identifier: identifier)
+            var decision = table.route(event, identifier: identifier)
             if explain { decision.explanation = RoutingExplanation(identifier: identifier, in: table.snapshot) }
             return decision
         }
@@ -72,7 +72,12 @@ public final class SceneRouter: Sendable {
     /// - Complexity: O(identifier length + distinct key lengths + groups hit); no allocation for
     ///   ASCII identifiers beyond what verifying a non-ASCII path needs.
     public func route(identifier: String?, explain: Bool = false) -> RoutingDecision {
-        guard explain else { return reading { $0.route(identifier: identifier) } }
+        guard explain else {
+            return reading { table in
+                guard table.newScenes != nil else { return table.route(identifier: identifier) }
+                return table.route(.identifier(identifier), identifier: identifier)
+            }
+        }
         return route(.identifier(identifier), explain: true)
     }
 
@@ -94,7 +99,7 @@ public final class SceneRouter: Sendable {
         writing { table in
             let identifier = event.targetContentIdentifier(for: table.framework)
             let explanation = explain ? RoutingExplanation(identifier: identifier, in: table.snapshot) : nil
-            var decision = table.deliver(identifier: identifier)
+            var decision = table.deliver(event, identifier: identifier)
             decision.explanation = explanation
             return decision
         }
