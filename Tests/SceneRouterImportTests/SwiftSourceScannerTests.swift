@@ -147,6 +147,23 @@ import Testing
         #expect(unresolved(findings.assignments.first?.value) != nil)
     }
 
+    /// A format that interpolates a window's value must still be a predicate around it: it is
+    /// checked at import, not first when a manifest is loaded.
+    @Test func anInvalidTemplateFormatIsAnErrorInTheSwiftFile() throws {
+        let findings = scan(
+            """
+            class S {
+                func f(_ scene: UIScene) {
+                    scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'x\\(scene.session.persistentIdentifier)' AND;")
+                }
+            }
+            """)
+        let error = try #require(findings.diagnostics.first)
+        #expect(error.severity == .error && error.line == 3)
+        #expect(error.notes == [#"in the predicate format string "SELF == %@ AND;""#])
+        #expect(unresolved(findings.assignments.first?.value) != nil)
+    }
+
     // MARK: Emitted identifiers
 
     @Test func emittedIdentifiersAndWhatCarriesThem() {

@@ -161,6 +161,21 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
                 conditionValue = .unresolved(resolved.oneLine)
             }
         case .template(let format, let arguments, let values):
+            // The format must be a predicate whatever the values turn out to be, as the
+            // manifest loader will require of it.
+            let shape: [PredicateArgument] = arguments.map { argument in
+                switch argument {
+                case .string: .string("")
+                case .strings(let members): .strings(members.map { _ in "" })
+                }
+            }
+            do {
+                _ = try ActivationPredicate(format: format, arguments: shape)
+            } catch {
+                findings.diagnostics.append(located(error, inFormat: nil, fallback: resolved))
+                conditionValue = .unresolved(resolved.oneLine)
+                break
+            }
             var seen: Set<String> = []
             let declared = values.filter { seen.insert($0.name).inserted && !SessionValue.builtInNames.contains($0.name) }
                 .map { SessionValue(name: $0.name, expression: $0.expression.oneLine, source: location($0.expression)) }
