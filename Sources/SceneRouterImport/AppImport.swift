@@ -67,7 +67,7 @@ public struct AppImport: Sendable {
         public var newSceneRules: Int?
         public var unreadNewSceneRules = 0
 
-        /// One line: `3 declarations; 5 conditions (1 unresolved); 7 emitted identifiers (2 patterns, 1 dynamic); from 12 Swift files and 2 payload files`.
+        /// One line: `3 declarations; 5 conditions (1 unresolved); 7 emitted identifiers (2 templates, 1 dynamic); from 12 Swift files and 2 payload files`.
         public var description: String {
             let emitted = emittedIdentifiers + emittedPatterns + emittedDynamic
             let objectiveC = objectiveCFiles == 0 ? "" : ", \(objectiveCFiles) Objective-C file\(objectiveCFiles == 1 ? "" : "s")"
@@ -75,7 +75,7 @@ public struct AppImport: Sendable {
                 + "\(conditions) condition\(conditions == 1 ? "" : "s") (\(unresolvedConditions) unresolved"
                 + (windowValueConditions == 0 ? "" : ", \(windowValueConditions) using window values") + "); "
                 + (newSceneRules.map { "configurationForConnecting: \($0) rule\($0 == 1 ? "" : "s") (\(unreadNewSceneRules) unread); " } ?? "")
-                + "\(emitted) emitted identifier\(emitted == 1 ? "" : "s") (\(emittedPatterns) pattern\(emittedPatterns == 1 ? "" : "s"), "
+                + "\(emitted) emitted identifier\(emitted == 1 ? "" : "s") (\(emittedPatterns) template\(emittedPatterns == 1 ? "" : "s"), "
                 + "\(emittedDynamic) dynamic); from \(swiftFiles) Swift file\(swiftFiles == 1 ? "" : "s")\(objectiveC) "
                 + "and \(payloadFiles) payload file\(payloadFiles == 1 ? "" : "s")"
         }
@@ -195,7 +195,7 @@ public struct AppImport: Sendable {
         for emitted in app?.emitted ?? [] {
             switch emitted.value {
             case .identifier: summary.emittedIdentifiers += 1
-            case .pattern: summary.emittedPatterns += 1
+            case .pattern, .template: summary.emittedPatterns += 1
             case .dynamic: summary.emittedDynamic += 1
             }
         }

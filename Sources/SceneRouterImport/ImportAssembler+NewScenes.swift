@@ -15,6 +15,9 @@ extension ImportAssembler {
         let windows = declarations.filter(\.role.receivesEvents)
         var rules = NewSceneRules(source: finding.source)
         for rule in finding.rules {
+            // A branch for another session role (CarPlay, an external display) never creates
+            // a window for an event.
+            if rule.tests.contains(where: { if case .never = $0 { true } else { false } }) { continue }
             var unread = rule.unread.map { [$0] } ?? []
             var tests: [NewSceneRule.Test] = []
             for test in rule.tests {
@@ -26,6 +29,11 @@ extension ImportAssembler {
                 if let name = Self.resolve(value, constants: constants) {
                     if windows.contains(where: { $0.name == name }) {
                         configuration = name
+                    } else if let other = declarations.first(where: { $0.name == name }) {
+                        warn(
+                            "configurationForConnecting returns '\(name)', a \(other.role.rawValue) configuration: an external event "
+                                + "creates an application window, so routing does not follow this branch",
+                            at: rule.source, code: "unknown-configuration")
                     } else {
                         warn(
                             "configurationForConnecting returns a configuration named '\(name)', which the Info.plist does not declare "
@@ -92,6 +100,7 @@ extension ImportAssembler {
         case .shortcutType(let values): return all(values).map(NewSceneRule.Test.shortcutType)
         case .identifier(let op, let value): return predicate("SELF \(op) %@", value).map(NewSceneRule.Test.identifier)
         case .url(let op, let value): return predicate("SELF \(op) %@", value).map(NewSceneRule.Test.url)
+        case .never: return nil
         case .urlScheme(let value):
             guard let scheme = resolve(value, constants: constants) else { return nil }
             return (try? ActivationPredicate(format: "SELF BEGINSWITH %@", arguments: [.string(scheme + ":")])).map(NewSceneRule.Test.url)
@@ -115,6 +124,7 @@ extension ImportAssembler {
         case .url(let op, let value): "url \(op) \(describe(value))"
         case .urlHost(let value): "url.host == \(describe(value))"
         case .urlScheme(let value): "url.scheme == \(describe(value))"
+        case .never: "never"
         }
     }
 }

@@ -65,9 +65,49 @@ struct ImportAssembler {
         } else {
             app?.newScenes = newSceneRules(for: declarations, constants: constants)
         }
-        app?.emitted = files.flatMap(\.emitted) + payloadEmitted
+        app?.emitted = emittedWithDeclarations(declarations, isSwiftUI: isSwiftUI) + payloadEmitted
         app?.unresolvedConditions = unresolved
         return app
+    }
+
+    /// The identifiers the code emits, each with the declaration whose windows emit it when
+    /// the code that sets it belongs to exactly one: a scene delegate (or a superclass only
+    /// it has), or a view only one scene shows.
+    private func emittedWithDeclarations(_ declarations: [SceneDeclaration], isSwiftUI: Bool) -> [EmittedIdentifier] {
+        var owners: [String: Set<String>] = [:]
+        if isSwiftUI {
+            let children = files.reduce(into: [String: [String]]()) { $0.merge($1.viewChildren) { first, _ in first } }
+            var position = 0
+            for file in files {
+                for scene in file.scenes {
+                    defer { position += 1 }
+                    guard position < declarations.count else { continue }
+                    for view in Self.reachableViews(from: scene.contentViews, children: children) {
+                        owners[view, default: []].insert(declarations[position].name)
+                    }
+                }
+            }
+        } else {
+            for declaration in declarations {
+                guard let delegate = declaration.delegateClass.map(Self.typeName) else { continue }
+                for type in Self.superclassChain(of: delegate, superclasses: superclasses) {
+                    owners[type, default: []].insert(declaration.name)
+                }
+            }
+        }
+        var emitted: [EmittedIdentifier] = []
+        for file in files {
+            for (index, var identifier) in file.emitted.enumerated() {
+                if let owner = file.emittedOwners[index], let names = owners[owner], names.count == 1 { identifier.declaration = names.first }
+                if let name = file.emittedValueNames[index], let declaration = identifier.declaration,
+                    declarations.first(where: { $0.name == declaration })?.values.contains(where: { $0.name == name }) == true
+                {
+                    identifier.value = .template(ValueTemplate(pieces: [.value(name)]))
+                }
+                emitted.append(identifier)
+            }
+        }
+        return emitted
     }
 
     // MARK: UIKit

@@ -53,6 +53,13 @@ struct SourceFindings {
     /// View conditions outside any scene's content, by the view that states them.
     var viewConditions: [ViewConditions] = []
     var emitted: [EmittedIdentifier] = []
+    /// The type whose code emits each of ``emitted`` (by index), when inside one: the
+    /// assembler names the declaration whose scene delegate it is.
+    var emittedOwners: [Int: String] = [:]
+    /// For each of ``emitted`` that is one value read as a window value would be
+    /// (`session.userInfo?["windowUUID"] as? String`), its name: the identifier is that
+    /// window's value when the emitting declaration lists it.
+    var emittedValueNames: [Int: String] = [:]
     /// Syntax errors, invalid predicate format strings.
     var diagnostics: [Diagnostic] = []
     /// Whether the file declares a type conforming to `App`.

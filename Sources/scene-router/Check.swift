@@ -16,7 +16,9 @@ extension SceneRouterCommand {
                 manifest, it imports them first and also reports identifiers the code emits that no scene accepts, \
                 matching conditions no emitted identifier meets, conditions it could not read, conditions on scenes \
                 the Info.plist does not declare, and SwiftUI scenes without handlesExternalEvents; each at its place \
-                in the code. Exit 0, or 1 with --strict when there are warnings.
+                in the code. It then tells where each emitted identifier that carries its posting window's own \
+                values lands, with that window open and closed, and warns when the window does not get its own \
+                event. Exit 0, or 1 with --strict when there are warnings.
                 """
         )
 
@@ -73,6 +75,7 @@ extension SceneRouterCommand {
             switch output.format {
             case .text:
                 for warning in report.warnings { StandardStreams.write(warning.rendered()) }
+                for line in EmittedRouteRecord.text(report.emittedRoutes) { StandardStreams.write(Diagnostic.printable(line)) }
                 let count = report.warnings.count
                 StandardStreams.write(
                     Diagnostic.printable(name) + ": \(report.app.declarations.count) declaration\(report.app.declarations.count == 1 ? "" : "s"), "
@@ -80,6 +83,7 @@ extension SceneRouterCommand {
                         + "\(count) warning\(count == 1 ? "" : "s")")
             case .json:
                 for warning in report.warnings { StandardStreams.write(JSONLines.line(warning)) }
+                for route in report.emittedRoutes { StandardStreams.write(JSONLines.line(EmittedRouteRecord(route))) }
             }
             StandardStreams.flush()
             if failed { throw ExitCode(2) }

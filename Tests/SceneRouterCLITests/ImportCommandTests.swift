@@ -25,7 +25,7 @@ import Testing
             result.stderr == """
                 Fixtures/apps/MailApp/Sources/MailApp/InspectorSceneDelegate.swift:7:9: warning: canActivate is set in 'InspectorSceneDelegate', which no scene configuration in Info.plist names as its delegate: the condition applies to no declared scene
                 Fixtures/apps/MailApp/Info.plist: read from the files given: Info.plist Fixtures/apps/MailApp/Info.plist, sources Fixtures/apps/MailApp/Sources (iPadOS)
-                Fixtures/apps/MailApp/Info.plist: 4 declarations; 7 conditions (0 unresolved, 1 using window values); 9 emitted identifiers (2 patterns, 1 dynamic); from 9 Swift files and 2 payload files
+                Fixtures/apps/MailApp/Info.plist: 4 declarations; 7 conditions (0 unresolved, 1 using window values); 9 emitted identifiers (2 templates, 1 dynamic); from 9 Swift files and 2 payload files
 
                 """)
     }
@@ -103,7 +103,7 @@ import Testing
         #expect(lines.contains("Fixtures/import-errors/broken-sources/Sources/SearchSceneDelegate.swift:6:117: error: unknown operator 'BEGINWITH' (did you mean BEGINSWITH?)"))
         #expect(lines.contains(String(repeating: " ", count: 116) + "^~~~~~~~~"))
         #expect(lines.contains("Fixtures/import-errors/broken-sources/Sources/Unfinished.swift:9:2: error: expected '}' to end enum (what parsed is still imported)"))
-        #expect(lines.contains("Fixtures/import-errors/broken-sources/Info.plist: 3 declarations; 4 conditions (2 unresolved); 1 emitted identifier (0 patterns, 0 dynamic); from 4 Swift files and 0 payload files"))
+        #expect(lines.contains("Fixtures/import-errors/broken-sources/Info.plist: 3 declarations; 4 conditions (2 unresolved); 1 emitted identifier (0 templates, 0 dynamic); from 4 Swift files and 0 payload files"))
 
         let missing = try CLIRunner.run(["import", "--plist", "Fixtures/apps/MailApp/Info.plist", "--sources", "no/such/folder"])
         #expect(missing.status == 2)

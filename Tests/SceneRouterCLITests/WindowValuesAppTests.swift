@@ -18,6 +18,19 @@ import Testing
         #expect(checked.status == 0, "\(checked.stderr)")
         try ImportCommandTests.expectGolden(checked.stdout, "Fixtures/apps/Atlas/expected/check.txt")
 
+        // A place window's Handoff comes back to it; Settings' reminder goes to a map window,
+        // since Settings takes no external event: a warning at the line that sets it.
+        let checkedJSON = try CLIRunner.run(["check", "--app", "Fixtures/apps/Atlas", "--format", "json"])
+        let records = checkedJSON.stdout.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+        let routes = records.compactMap { $0["emittedRoute"] as? [String: Any] }.filter { $0["posterKnown"] as? Bool == true }
+        let landings = routes.map { route in
+            "\(route["postedBy"] as? String ?? "?") \((route["open"] as? [String: Any])?["window"] as? String ?? "?")"
+        }
+        #expect(landings == ["Place posting", "Settings Map"])
+        #expect(records.contains { $0["code"] as? String == "emitted-to-other-window" && ($0["file"] as? String)?.hasSuffix("SettingsSceneDelegate.swift") == true })
+
         let replayed = try CLIRunner.run([
             "replay", "--manifest", "Fixtures/apps/Atlas/expected/manifest.json", "--timeline", "Fixtures/apps/Atlas/what-if.jsonl",
             "--explain",

@@ -149,6 +149,22 @@ import Testing
         #expect(result.summary.description.contains("configurationForConnecting: 4 rules (3 unread)"))
     }
 
+    /// A branch for another session role never creates the window an event gets.
+    @Test func branchesForOtherRolesAreLeftOut() throws {
+        let (rules, _) = try Self.rules(
+            """
+                    if connectingSceneSession.role == UISceneSession.Role.carTemplateApplication {
+                        return CarPlay.configuration
+                    }
+                    if connectingSceneSession.role != .windowApplication { return connectingSceneSession.configuration }
+                    if connectingSceneSession.role == .windowApplication, options.shortcutItem?.type == "compose" {
+                        return UISceneConfiguration(name: "Compose", sessionRole: connectingSceneSession.role)
+                    }
+                    return UISceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
+            """)
+        #expect(Self.describe(rules) == ["shortcutType compose → Compose", "otherwise Default Configuration"])
+    }
+
     @Test func withoutTheMethodThereAreNoRules() throws {
         let result = try ImportAssemblyTests.importApp(plist: Self.plist, files: ["S.swift": "final class SceneDelegate: UIResponder {}"])
         #expect(result.app?.newScenes == nil)

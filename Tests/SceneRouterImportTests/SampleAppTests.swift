@@ -39,7 +39,7 @@ import Testing
         #expect(app.unresolvedConditions.isEmpty)
         #expect(app.declarations[2].values.map(\.name) == ["identifier"])
         #expect(app.declarations[2].conditionTemplates.prefersToActivate?.valueNames == ["identifier"])
-        #expect(result.summary.description == "4 declarations; 7 conditions (0 unresolved, 1 using window values); 9 emitted identifiers (2 patterns, 1 dynamic); from 9 Swift files and 2 payload files")
+        #expect(result.summary.description == "4 declarations; 7 conditions (0 unresolved, 1 using window values); 9 emitted identifiers (2 templates, 1 dynamic); from 9 Swift files and 2 payload files")
         #expect(!result.hasErrors)
         #expect(result.diagnostics.map { $0.code?.rawValue } == ["undeclared-scene"])
     }
@@ -56,7 +56,7 @@ import Testing
         #expect(Self.relative(note.canActivate.source) == "Fixtures/apps/NotesApp/Sources/NotesApp/NoteWindow.swift:23:14")
         #expect(app.declarations[2].initialConditions == nil)
         #expect(app.unresolvedConditions.map(\.condition) == [.prefersToActivate])
-        #expect(app.emitted.map(\.value) == [.pattern(prefix: "notes.note.", suffix: ""), .identifier("notes.search"), .identifier("notes.trash"), .identifier("notes.settings")])
+        #expect(app.emitted.map(\.value) == [.template(try ValueTemplate(parsing: "notes.note.${id}")), .identifier("notes.search"), .identifier("notes.trash"), .identifier("notes.settings")])
         #expect(result.diagnostics.isEmpty)
     }
 

@@ -166,7 +166,7 @@ import Testing
 
     // MARK: Emitted identifiers
 
-    @Test func emittedIdentifiersAndWhatCarriesThem() {
+    @Test func emittedIdentifiersAndWhatCarriesThem() throws {
         let findings = scan(
             """
             func send(thread: Thread, search: Search) {
@@ -182,8 +182,9 @@ import Testing
             """)
         #expect(
             findings.emitted.map(\.value) == [
-                .pattern(prefix: "mail.thread.", suffix: ""), .identifier("mail.inbox"), .pattern(prefix: "mail.compose.", suffix: ""),
-                .dynamic("search.identifier"), .pattern(prefix: "a\tb.", suffix: ".end"),
+                // Every literal piece kept; an escape in the text leaves only the ends.
+                .template(try ValueTemplate(parsing: "mail.thread.${id}")), .identifier("mail.inbox"),
+                .template(try ValueTemplate(parsing: "mail.compose.${id}")), .dynamic("search.identifier"), .pattern(prefix: "a\tb.", suffix: ".end"),
             ])
         #expect(findings.emitted.map(\.carrier) == [.userActivity, .notification, .shortcut, nil, .notification])
         #expect(findings.emitted[0].source == SourceLocation(file: "App.swift", line: 3, column: 40))

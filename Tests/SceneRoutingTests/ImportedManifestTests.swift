@@ -96,7 +96,7 @@ import Testing
             (#"{"declarations": [{"name": "A", "role": "tv"}]}"#,
              "app.json: declarations[0].role: error: unknown role 'tv'; expected one of windowApplication, windowExternalDisplayNonInteractive, windowExternalDisplay, immersiveSpaceApplication, carTemplateApplication, carTemplateApplicationInstrumentCluster, windowApplicationVolumetric, carTemplateApplicationDashboard"),
             (#"{"declarations": [{"name": "A"}], "emitted": [{"identifier": "x", "dynamic": "y"}]}"#,
-             "app.json: emitted[0]: error: expected exactly one of identifier, pattern, dynamic"),
+             "app.json: emitted[0]: error: expected exactly one of identifier, pattern, template, dynamic"),
             (#"{"declarations": [{"name": "A", "matching": {"set": "x"}}]}"#,
              "app.json: declarations[0].matching.set: error: expected an array of strings, found a string"),
             (#"{"declarations": [{"name": "A"}], "unresolved": [{"declaration": "B", "condition": "canActivate", "expression": "f()"}]}"#,

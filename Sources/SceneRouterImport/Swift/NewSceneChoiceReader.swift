@@ -23,6 +23,8 @@ struct NewSceneFinding {
         case url(operator: String, Value)
         case urlHost(Value)
         case urlScheme(Value)
+        /// A condition no event-created scene meets (its session's role is not a window's).
+        case never
     }
 
     enum Configuration {
@@ -57,7 +59,7 @@ struct NewSceneChoiceReader {
     /// What a name or an expression of the method stands for.
     private enum Subject {
         case options, activities, activity, activityType, shortcut, shortcutType, urlContexts, urlContext, url, urlString
-        case urlHost, urlScheme, notificationResponse, identifier, session
+        case urlHost, urlScheme, notificationResponse, identifier, session, role
     }
 
     /// A branch condition read so far: tests, and text that could not be read.
@@ -374,6 +376,10 @@ struct NewSceneChoiceReader {
                 case (.shortcutType(let a), .shortcutType(let b)): return [.shortcutType(a + b)]
                 default: return nil
                 }
+            case "==" where roleTest(infix) != nil, "!=" where roleTest(infix) != nil:
+                // A scene an event creates is an application window: `connectingSceneSession.role
+                // == .carTemplateApplication` never holds for it, `== .windowApplication` always.
+                return (roleTest(infix) == (op == "==")) ? [] : [.never]
             case "==":
                 if let subject = subject(of: infix.leftOperand), let value = value(of: infix.rightOperand) {
                     return equality(subject, [value]).map { [$0] }
@@ -409,6 +415,16 @@ struct NewSceneChoiceReader {
         case .urlString: return [.url(operator: op, value)]
         default: return nil
         }
+    }
+
+    /// For `role == X` (either side): whether X is the application window role.
+    private func roleTest(_ infix: InfixOperatorExprSyntax) -> Bool? {
+        for (side, other) in [(infix.leftOperand, infix.rightOperand), (infix.rightOperand, infix.leftOperand)] where subject(of: side) == .role {
+            let name = other.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+            guard name.first?.isLetter == true else { return nil }
+            return name == "windowApplication"
+        }
+        return nil
     }
 
     private func equality(_ subject: Subject?, _ values: [NewSceneFinding.Value]) -> NewSceneFinding.Test? {
@@ -492,6 +508,7 @@ struct NewSceneChoiceReader {
             .notificationResponse
         case (.notificationResponse, "targetContentIdentifier"): .identifier
         case (.session, "configuration"): .session
+        case (.session, "role"): .role
         default: nil
         }
     }

@@ -229,9 +229,15 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         let emitted: EmittedIdentifier.Value =
             switch SourceString(value) {
             case .literal(let text): .identifier(text)
-            case .pattern(let prefix, let suffix): .pattern(prefix: prefix, suffix: suffix)
+            case .pattern(let prefix, let suffix): EmittedTemplates.template(of: value).map { .template($0) } ?? .pattern(prefix: prefix, suffix: suffix)
             case .dynamic(let text): .dynamic(text)
             }
+        // A value alone is the emitting window's own only if its declaration lists it; the
+        // assembler decides, knowing the declaration.
+        if case .dynamic = emitted, let value = WindowValues.value(of: value) {
+            findings.emittedValueNames[findings.emitted.count] = value.name
+        }
+        if let owner = enclosingType(of: node) { findings.emittedOwners[findings.emitted.count] = owner }
         findings.emitted.append(EmittedIdentifier(emitted, carrier: carrier, source: location(node)))
     }
 

@@ -6,4 +6,7 @@ public struct CheckReport: Sendable {
     public var app: SceneApp
     /// The lint warnings, in manifest order (empty for a clean manifest).
     public var warnings: [Diagnostic]
+    /// Where each emitted identifier that carries its posting window's values lands
+    /// (``ManifestChecker/emittedRoutes(_:)``).
+    public var emittedRoutes: [EmittedRoute] = []
 }

@@ -98,6 +98,7 @@ extension ManifestChecker {
         switch emitted.value {
         case .identifier(let identifier): text = "identifier \(JSONStringLiteral.quoted(identifier))"
         case .pattern(let prefix, let suffix): text = "identifier pattern \(JSONStringLiteral.quoted(prefix + "*" + suffix))"
+        case .template(let template): text = "identifier template \(JSONStringLiteral.quoted(template.description))"
         case .dynamic(let expression): text = "identifier \(expression)"
         }
         return text + (emitted.carrier.map { " (\($0.rawValue))" } ?? "")
@@ -189,6 +190,11 @@ struct EmittedWitnesses {
         switch value {
         case .identifier(let identifier): return [identifier]
         case .dynamic: return nil
+        case .template(let template):
+            // Every value the same identifier-like stand-in: the text between them is kept.
+            let values = ["", "x", "0", "42", "a-b", "X_9", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"] + middles
+            let names = Set(template.pieces.compactMap { if case .value(let name) = $0 { name } else { nil } })
+            return values.compactMap { value in template.resolved(Dictionary(uniqueKeysWithValues: names.map { ($0, value) })) }
         case .pattern(let prefix, let suffix):
             let values = ["", "x", "0", "42", "a-b", "X_9", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"] + middles
             var candidates = values.map { prefix + $0 + suffix }

@@ -16,7 +16,8 @@ public enum ManifestChecker {
     {
         let (app, sites) = try ManifestLoader.loadWithSites(contentsOf: path, displayName: displayName)
         let file = displayName ?? (path == "-" ? "stdin" : path)
-        return CheckReport(app: app, warnings: lint(app, sites: sites, uikitStrict: uikitStrict, file: file))
+        let routes = emittedRoutes(app)
+        return CheckReport(app: app, warnings: lint(app, sites: sites, routes: routes, uikitStrict: uikitStrict, file: file), emittedRoutes: routes)
     }
 
     /// Lints `app` (an imported app, say) as if loaded from a manifest named `file`: it is
@@ -25,11 +26,15 @@ public enum ManifestChecker {
     /// - Throws: the loader's errors, should the app not survive the round trip.
     public static func check(_ app: SceneApp, file: String, uikitStrict: Bool = false) throws(ManifestError) -> CheckReport {
         let (loaded, sites) = try ManifestLoader.loadWithSites(Array(ManifestWriter.text(of: app).utf8), file: file)
-        return CheckReport(app: loaded, warnings: lint(loaded, sites: sites, uikitStrict: uikitStrict, file: file))
+        let routes = emittedRoutes(loaded)
+        return CheckReport(
+            app: loaded, warnings: lint(loaded, sites: sites, routes: routes, uikitStrict: uikitStrict, file: file), emittedRoutes: routes)
     }
 
     /// The warnings about `app`, in manifest order, naming `file`.
-    static func lint(_ app: SceneApp, sites: [PredicateSite], uikitStrict: Bool, file: String) -> [Diagnostic] {
+    static func lint(
+        _ app: SceneApp, sites: [PredicateSite], routes: [EmittedRoute] = [], uikitStrict: Bool, file: String
+    ) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         warnings += declarationWarnings(app, sites: sites)
         if app.supportsMultipleScenes {
@@ -64,6 +69,7 @@ public enum ManifestChecker {
             }
         }
         warnings += importWarnings(app)
+        warnings += emittedRouteWarnings(routes)
         warnings += crowdedKeyWarnings(app, sites: sites)
         // A warning about something the app's code states points at that code; the JSON path
         // still says which part of the manifest it is.

@@ -1,12 +1,14 @@
 /// The parts of a manifest that `scene-router import` writes beside declarations and
 /// sessions: the identifiers the app's code emits and the conditions it could not read.
 extension ManifestLoader {
-    static let emittedKeys = ["identifier", "pattern", "dynamic", "carrier", "source"]
+    static let emittedKeys = ["identifier", "pattern", "template", "dynamic", "carrier", "source", "declaration"]
     static let unresolvedKeys = ["declaration", "condition", "expression", "source"]
 
-    /// `[{"identifier": …} | {"pattern": {"prefix": …, "suffix": …}} | {"dynamic": …}, …]`,
-    /// each with an optional `carrier` and `source`.
-    static func decodeEmitted(_ value: JSONValue, at path: JSONPath, reader: inout DocumentReader) -> [EmittedIdentifier] {
+    /// `[{"identifier": …} | {"pattern": {"prefix": …, "suffix": …}} | {"template": "…${name}…"} | {"dynamic": …}, …]`,
+    /// each with an optional `carrier`, `source` and `declaration` (one of `declarationNames`).
+    static func decodeEmitted(
+        _ value: JSONValue, at path: JSONPath, declarationNames: Set<String>, reader: inout DocumentReader
+    ) -> [EmittedIdentifier] {
         guard case .array(let elements) = value else {
             reader.fail(path, "expected an array of emitted identifiers, found \(value.typeName)")
             return []
@@ -15,9 +17,9 @@ extension ManifestLoader {
         for (index, element) in elements.enumerated() {
             let elementPath = path.appending(index: index)
             guard reader.object(element, at: elementPath, allowed: emittedKeys) != nil else { continue }
-            let forms = ["identifier", "pattern", "dynamic"].filter { element[$0] != nil }
+            let forms = ["identifier", "pattern", "template", "dynamic"].filter { element[$0] != nil }
             guard forms.count == 1, let form = forms.first, let body = element[form] else {
-                reader.fail(elementPath, "expected exactly one of identifier, pattern, dynamic")
+                reader.fail(elementPath, "expected exactly one of identifier, pattern, template, dynamic")
                 continue
             }
             let formPath = elementPath.appending(form)
@@ -25,6 +27,15 @@ extension ManifestLoader {
             switch form {
             case "identifier": decoded = reader.string(body, at: formPath).map(EmittedIdentifier.Value.identifier)
             case "dynamic": decoded = reader.string(body, at: formPath).map(EmittedIdentifier.Value.dynamic)
+            case "template":
+                decoded = reader.string(body, at: formPath).flatMap { text in
+                    do throws(ValueTemplateError) {
+                        return .template(try ValueTemplate(parsing: text))
+                    } catch {
+                        reader.fail(formPath, "\(error.message) (at byte \(error.offset) of the template)")
+                        return nil
+                    }
+                }
             default:
                 if reader.object(body, at: formPath, allowed: ["prefix", "suffix"]) != nil {
                     let prefix = body["prefix"].flatMap { reader.string($0, at: formPath.appending("prefix")) } ?? ""
@@ -38,7 +49,15 @@ extension ManifestLoader {
                 reader.enumeration($0, at: elementPath.appending("carrier"), as: EmittedIdentifier.Carrier.self)
             }
             let source = element["source"].flatMap { reader.sourceLocation($0, at: elementPath.appending("source")) }
-            if let decoded { emitted.append(EmittedIdentifier(decoded, carrier: carrier, source: source)) }
+            var declaration: String?
+            if let named = element["declaration"], let name = reader.string(named, at: elementPath.appending("declaration")) {
+                if declarationNames.contains(name) {
+                    declaration = name
+                } else {
+                    reader.fail(elementPath.appending("declaration"), "unknown declaration '\(name)'")
+                }
+            }
+            if let decoded { emitted.append(EmittedIdentifier(decoded, carrier: carrier, source: source, declaration: declaration)) }
         }
         return emitted
     }

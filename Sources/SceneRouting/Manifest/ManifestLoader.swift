@@ -163,7 +163,8 @@ public enum ManifestLoader {
             declarations: declarations, sessions: sessions)
         app.bundleIdentifier = bundleIdentifier
         if let emitted = document["emitted"] {
-            app.emitted = decodeEmitted(emitted, at: root.appending("emitted"), reader: &reader)
+            app.emitted = decodeEmitted(
+                emitted, at: root.appending("emitted"), declarationNames: Set(declarations.map(\.name)), reader: &reader)
         }
         if let newScenes = document["newScenes"] {
             app.newScenes = decodeNewScenes(

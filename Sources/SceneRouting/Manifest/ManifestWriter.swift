@@ -217,9 +217,11 @@ package enum ManifestWriter {
         switch emitted.value {
         case .identifier(let identifier): fields = [("identifier", quote(identifier))]
         case .pattern(let prefix, let suffix): fields = [("pattern", object([("prefix", quote(prefix)), ("suffix", quote(suffix))]))]
+        case .template(let template): fields = [("template", quote(template.description))]
         case .dynamic(let expression): fields = [("dynamic", quote(expression))]
         }
         if let carrier = emitted.carrier { fields.append(("carrier", quote(carrier.rawValue))) }
+        if let declaration = emitted.declaration { fields.append(("declaration", quote(declaration))) }
         if let source = emitted.source { fields.append(("source", quote(source.description))) }
         return fields
     }

@@ -9,6 +9,11 @@ public struct EmittedIdentifier: Sendable, Equatable {
         /// An interpolated string (`"mail.thread.\(id)"`): something between a fixed prefix
         /// and a fixed suffix.
         case pattern(prefix: String, suffix: String)
+        /// A string built from text and values (`"atlas://open-scene/\(scene.session.persistentIdentifier)"`):
+        /// every literal piece kept, each value named. `persistentIdentifier`, and a value the
+        /// emitting declaration lists in ``SceneDeclaration/values``, are the emitting window's
+        /// own; any other value may be anything.
+        case template(ValueTemplate)
         /// A value computed at run time: its expression as written.
         case dynamic(String)
     }
@@ -31,11 +36,15 @@ public struct EmittedIdentifier: Sendable, Equatable {
     public var carrier: Carrier?
     /// Where it is set.
     public var source: SourceLocation?
+    /// The declaration whose windows emit it, when the code says (it is set in that scene
+    /// delegate's code): the window whose values a template holds.
+    public var declaration: String?
 
     /// An emitted identifier.
-    public init(_ value: Value, carrier: Carrier? = nil, source: SourceLocation? = nil) {
+    public init(_ value: Value, carrier: Carrier? = nil, source: SourceLocation? = nil, declaration: String? = nil) {
         self.value = value
         self.carrier = carrier
         self.source = source
+        self.declaration = declaration
     }
 }

@@ -9,4 +9,12 @@ final class PlaceSceneDelegate: BaseSceneDelegate {
         scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
             format: "SELF == %@", "atlas://place/\(placeID ?? "")")
     }
+
+    /// Handoff: another device opens the same place.
+    func sceneDidBecomeActive(_ scene: UIScene) {
+        guard let placeID else { return }
+        let activity = NSUserActivity(activityType: NSUserActivity.showPlaceActivityType)
+        activity.targetContentIdentifier = "atlas://place/\(placeID)"
+        scene.userActivity = activity
+    }
 }
