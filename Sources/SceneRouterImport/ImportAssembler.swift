@@ -153,6 +153,8 @@ struct ImportAssembler {
         for (index, assignment) in assignments.enumerated() {
             if let owner = assignment.owner { byOwner[owner, default: []].append(index) }
         }
+        let booleans = booleanConstants
+        let constants = constants
         for configuration in uikitConfigurations(assignments) {
             let name = names.claim(configuration.name, alternative: "\(configuration.name) (\(configuration.role.rawValue))")
             if name != configuration.name {
@@ -175,9 +177,16 @@ struct ImportAssembler {
                 var templates = ConditionTemplates()
                 var values: [SessionValue] = []
                 for condition in [UnresolvedCondition.Condition.canActivate, .prefersToActivate] {
-                    let stated = own.map(\.element).filter { $0.condition == condition }
+                    // An assignment in a branch the app's constants rule out never runs.
+                    let stated = own.map(\.element).filter { $0.condition == condition && $0.branch?.evaluate(booleans) != false }
                     guard let first = stated.first else { continue }
                     conditionsFound += 1
+                    if let branch = first.branch, branch.evaluate(booleans) == nil {
+                        warn(
+                            "\(condition.rawValue) of '\(name)' is set only when \(branch.text), which depends on the running app: "
+                                + "the import uses it as if always set",
+                            at: first.source, code: "conditional-condition")
+                    }
                     // A subclass's assignment overrides its superclass's; two in one type are a repeat.
                     for extra in stated.dropFirst() where extra.owner == first.owner {
                         warn(
@@ -266,6 +275,20 @@ struct ImportAssembler {
         templates.prefersToActivate = fold(templates.prefersToActivate, into: &conditions.prefersToActivate)
     }
 
+    /// The Boolean constants the sources declare; a name declared with both values is left out.
+    var booleanConstants: [String: Bool] {
+        var known: [String: Bool] = [:]
+        var ambiguous: Set<String> = []
+        for file in files {
+            for (name, value) in file.booleanConstants {
+                if let other = known[name], other != value { ambiguous.insert(name) }
+                known[name] = value
+            }
+        }
+        for name in ambiguous { known[name] = nil }
+        return known
+    }
+
     /// The classes every file declares, to their first inherited type.
     private var superclasses: [String: String] {
         files.reduce(into: [:]) { $0.merge($1.superclasses) { first, _ in first } }
@@ -295,6 +318,7 @@ struct ImportAssembler {
         let viewChildren = files.reduce(into: [String: [String]]()) { $0.merge($1.viewChildren) { first, _ in first } }
         var linked = Set<Int>()
         let viewConditions = files.flatMap(\.viewConditions)
+        let constants = constants
         for file in files {
             for (position, scene) in file.scenes.enumerated() {
                 let name = names.claim(scene.id ?? scene.title ?? scene.contentViews.first ?? "\(scene.kind) \(position + 1)")

@@ -9,6 +9,8 @@ struct SourceFindings {
         var owner: String?
         var value: ConditionValue
         var source: SourceLocation
+        /// The branches around the assignment, when it is inside any.
+        var branch: BranchCondition? = nil
     }
 
     /// A condition as the source states it.
@@ -70,6 +72,8 @@ struct SourceFindings {
     /// String constants the file declares (`let mainSceneID = "com.example.main"`, a
     /// `static let` or a global), by name and by `Type.name`.
     var constants: [String: String] = [:]
+    /// Boolean constants (`private let restoresScenes = true`), by name and by `Type.name`.
+    var booleanConstants: [String: Bool] = [:]
     /// For each `View` struct, the view types its code constructs (to link a view's
     /// conditions to the scenes that show it, however deep).
     var viewChildren: [String: [String]] = [:]

@@ -44,6 +44,76 @@ import Testing
         ],
     ] }
 
+    /// Strings an enumeration's cases stand for, and URLs made from literals, are constants too.
+    @Test func enumerationStringsAndURLsAreFolded() throws {
+        let result = try Self.importApp(
+            plist: Self.uikitPlist,
+            files: [
+                "SceneActivity.swift": """
+                    enum SceneActivity {
+                        case main, inspector
+                        var activityIdentifier: String {
+                            switch self {
+                            case .main: return "com.example.viewer.main"
+                            case .inspector: "com.example.viewer.inspector"
+                            }
+                        }
+                    }
+                    enum Route: String { case inbox, archive = "mail.archive" }
+                    struct Links { static let home = URL(string: "viewer://home")! }
+                    """,
+                "SceneDelegate.swift": """
+                    final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                            scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(
+                                format: "SELF == %@ OR SELF == %@ OR SELF == %@", SceneActivity.main.activityIdentifier, Route.archive.rawValue, Route.inbox.rawValue)
+                            scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+                                format: "SELF == %@ OR SELF == %@", URL(string: "viewer://main")!.absoluteString, Links.home.absoluteString)
+                        }
+                    }
+                    """,
+            ])
+        let declaration = try #require(result.app?.declarations.first)
+        let conditions = try #require(declaration.initialConditions)
+        #expect(declaration.values.isEmpty && declaration.conditionTemplates.canActivate == nil)
+        #expect(conditions.canActivate.arguments == [.string("com.example.viewer.main"), .string("mail.archive"), .string("inbox")])
+        #expect(conditions.prefersToActivate.arguments == [.string("viewer://main"), .string("viewer://home")])
+    }
+
+    /// A branch on a Boolean constant is decided: the assignment it rules out never runs. One on
+    /// run-time state is used, and reported as conditional.
+    @Test func branchesOnConstantsAreDecided() throws {
+        let result = try Self.importApp(
+            plist: Self.uikitPlist,
+            files: [
+                "SceneDelegate.swift": """
+                    final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                        private let restoresScenes = true
+                        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                            guard let windowScene = scene as? UIWindowScene else { return }
+                            if !restoresScenes {
+                                windowScene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(value: false)
+                            } else if Settings.compactWindows && !restoresScenes {
+                                windowScene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'compact'")
+                            } else {
+                                windowScene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH 'doc/'")
+                            }
+                            if UserDefaults.standard.bool(forKey: "prefersInbox") {
+                                windowScene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'inbox'")
+                            }
+                        }
+                    }
+                    """
+            ])
+        let conditions = try #require(result.app?.declarations.first?.initialConditions)
+        #expect(conditions.canActivate.format == "SELF BEGINSWITH 'doc/'")
+        #expect(conditions.prefersToActivate.format == "SELF == 'inbox'")
+        let conditional = result.diagnostics.filter { $0.code?.rawValue == "conditional-condition" }
+        #expect(conditional.count == 1)
+        #expect(conditional.first?.message.contains(#"prefersToActivate of 'Main' is set only when UserDefaults.standard.bool(forKey: "prefersInbox")"#) == true)
+        #expect(conditional.first?.line == 13)
+    }
+
     /// A value whose expression names a constant declared anywhere in the sources is the same
     /// in every window: it is written in, and a condition left without values is plain.
     @Test func constantsAreFoldedAndSameNamedValuesKeptApart() throws {

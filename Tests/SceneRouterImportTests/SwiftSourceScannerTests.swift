@@ -64,6 +64,40 @@ import Testing
     }
 
     /// What only running the app would tell is unresolved, with its expression on one line.
+    @Test func compoundPredicatesOfReadableParts() throws {
+        let findings = scan(
+            """
+            final class DetailSceneDelegate: UIResponder {
+                var itemID: String?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                    let handoff = NSPredicate(format: "SELF BEGINSWITH %@", "detail/")
+                    let shortcut = NSPredicate(format: "SELF IN %@", ["compose", "search"])
+                    scene.activationConditions.canActivateForTargetContentIdentifierPredicate =
+                        NSCompoundPredicate(orPredicateWithSubpredicates: [handoff, shortcut])
+                    scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSCompoundPredicate(
+                        type: .and, subpredicates: [handoff, NSPredicate(format: "SELF == %@", "detail/\\(itemID ?? "")")])
+                    scene.activationConditions.canActivateForTargetContentIdentifierPredicate =
+                        NSCompoundPredicate(notPredicateWithSubpredicate: NSPredicate(value: true))
+                    scene.activationConditions.canActivateForTargetContentIdentifierPredicate =
+                        NSCompoundPredicate(orPredicateWithSubpredicates: [handoff, makePredicate()])
+                }
+            }
+            """)
+        let can = try #require(predicate(findings.assignments[0].value))
+        #expect(can.format == "(SELF BEGINSWITH %@) OR (SELF IN %@)")
+        #expect(can.evaluate("detail/4") && can.evaluate("search") && !can.evaluate("other"))
+        guard case .template(let template, let values) = findings.assignments[1].value else {
+            Issue.record("expected a template")
+            return
+        }
+        #expect(values.map(\.name) == ["itemID"])
+        let bound = try #require(try template.predicate(with: ["itemID": "7"]))
+        #expect(bound.format == "(SELF BEGINSWITH %@) AND (SELF == %@)")
+        #expect(bound.evaluate("detail/7") && !bound.evaluate("detail/8"))
+        #expect(predicate(findings.assignments[2].value)?.format == "NOT ((TRUEPREDICATE))")
+        #expect(unresolved(findings.assignments[3].value) == "NSCompoundPredicate(orPredicateWithSubpredicates: [handoff, makePredicate()])")
+    }
+
     @Test func computedConditionsAreUnresolved() throws {
         let findings = scan(
             """

@@ -22,8 +22,13 @@ enum SourceString: Equatable {
     /// Anything else: the expression as written.
     case dynamic(String)
 
-    /// Reads `"text"`, `"text.\(x)"`, `"a" + x + "b"`; anything else is dynamic.
+    /// Reads `"text"`, `"text.\(x)"`, `"a" + x + "b"`, `URL(string: "x-app://main")!.absoluteString`;
+    /// anything else is dynamic.
     init(_ expression: ExprSyntax) {
+        if let url = Self.urlLiteral(expression) {
+            self = .literal(url)
+            return
+        }
         if let literal = expression.as(StringLiteralExprSyntax.self) {
             if let value = literal.representedLiteralValue {
                 self = .literal(value)
@@ -50,6 +55,32 @@ enum SourceString: Equatable {
             }
         }
         self = .dynamic(expression.oneLine)
+    }
+
+    /// `URL(string: "…")!.absoluteString` (or `?.absoluteString ?? ""`): the literal, which is
+    /// what `absoluteString` gives back for a URL that parses.
+    private static func urlLiteral(_ expression: ExprSyntax) -> String? {
+        var current = expression
+        if let sequence = current.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??", let first = sequence.elements.first
+        {
+            current = first
+        }
+        guard let member = current.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "absoluteString", let base = member.base
+        else { return nil }
+        return urlConstructor(base)
+    }
+
+    /// The string of `URL(string: "…")`, `URL(string: "…")!` or `URL(string: "…")?`.
+    static func urlConstructor(_ expression: ExprSyntax) -> String? {
+        var base = expression
+        if let forced = base.as(ForceUnwrapExprSyntax.self) { base = forced.expression }
+        if let chained = base.as(OptionalChainingExprSyntax.self) { base = chained.expression }
+        guard let call = base.as(FunctionCallExprSyntax.self), call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "URL",
+            call.arguments.count == 1, call.arguments.first?.label?.text == "string",
+            let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+        else { return nil }
+        return literal
     }
 
     /// The text of plain segments, with the escapes a non-raw literal may hold resolved.
@@ -81,8 +112,13 @@ enum SourcePredicate {
     case dynamic(String)
 
     /// Reads `NSPredicate(format:…)` (variadic or `argumentArray:` arguments, each a string
-    /// literal or an array of them) and `NSPredicate(value:)`.
-    init(_ expression: ExprSyntax) {
+    /// literal or an array of them), `NSPredicate(value:)`, and `NSCompoundPredicate` of
+    /// readable parts. `resolve` reads a name among the parts (a local constant) as its value.
+    init(_ expression: ExprSyntax, resolve: (ExprSyntax) -> ExprSyntax = { $0 }) {
+        if let compound = Self.compound(expression, resolve: resolve) {
+            self = compound
+            return
+        }
         guard let call = expression.as(FunctionCallExprSyntax.self),
             call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "NSPredicate",
             let first = call.arguments.first
@@ -165,6 +201,73 @@ enum SourcePredicate {
             break
         }
         self = .dynamic(expression.oneLine)
+    }
+
+    /// `NSCompoundPredicate(orPredicateWithSubpredicates: [a, b])`, `andPredicateWithSubpredicates:`,
+    /// `notPredicateWithSubpredicate:` and `type: .or|.and|.not, subpredicates:`: the parts'
+    /// formats joined in parentheses, their arguments in order. Nil when `expression` is not
+    /// such a call; dynamic when a part is not readable.
+    private static func compound(_ expression: ExprSyntax, resolve: (ExprSyntax) -> ExprSyntax) -> SourcePredicate? {
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "NSCompoundPredicate"
+        else { return nil }
+        let arguments = Array(call.arguments)
+        var kind: String?
+        var parts: [ExprSyntax] = []
+        switch arguments.map({ $0.label?.text }) {
+        case ["orPredicateWithSubpredicates"], ["andPredicateWithSubpredicates"]:
+            kind = arguments[0].label?.text == "orPredicateWithSubpredicates" ? "OR" : "AND"
+            parts = arguments[0].expression.as(ArrayExprSyntax.self)?.elements.map(\.expression) ?? []
+            if arguments[0].expression.as(ArrayExprSyntax.self) == nil { kind = nil }
+        case ["notPredicateWithSubpredicate"]:
+            kind = "NOT"
+            parts = [arguments[0].expression]
+        case ["type", "subpredicates"]:
+            let type = arguments[0].expression.trimmedDescription.split(separator: ".").last.map(String.init)
+            kind = ["or": "OR", "and": "AND", "not": "NOT"][type ?? ""]
+            if let array = arguments[1].expression.as(ArrayExprSyntax.self) {
+                parts = array.elements.map(\.expression)
+            } else {
+                kind = nil
+            }
+        default:
+            break
+        }
+        guard let kind else { return .dynamic(expression.oneLine) }
+        var formats: [String] = []
+        var plain: [PredicateArgument] = []
+        var templates: [ConditionTemplate.Argument] = []
+        var values: [(name: String, expression: ExprSyntax)] = []
+        for part in parts {
+            switch SourcePredicate(resolve(part), resolve: resolve) {
+            case .predicate(let format, let arguments, _):
+                formats.append(format)
+                plain += arguments
+                for argument in arguments {
+                    switch argument {
+                    case .string(let text): templates.append(.string(ValueTemplate(pieces: [.text(text)])))
+                    case .strings(let members): templates.append(.strings(members.map { ValueTemplate(pieces: [.text($0)]) }))
+                    }
+                }
+            case .template(let format, let arguments, let read):
+                formats.append(format)
+                templates += arguments
+                values += read
+            case .dynamic:
+                return .dynamic(expression.oneLine)
+            }
+        }
+        let format: String
+        switch kind {
+        case "NOT":
+            // `NOT` of several parts negates their conjunction, as NSCompoundPredicate does.
+            format = formats.isEmpty ? "FALSEPREDICATE" : "NOT (" + formats.map { "(\($0))" }.joined(separator: " AND ") + ")"
+        default:
+            format = formats.isEmpty ? (kind == "OR" ? "FALSEPREDICATE" : "TRUEPREDICATE") : formats.map { "(\($0))" }.joined(separator: " \(kind) ")
+        }
+        guard !values.isEmpty else { return .predicate(format: format, arguments: plain, formatLiteral: nil) }
+        let named = WindowValues.distinctlyNamed(templates, values: values)
+        return .template(format: format, arguments: named.0, values: named.1)
     }
 
     /// A `%@` argument as a template: a literal, or a window value.

@@ -152,7 +152,7 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         let source = location(node)
         let resolved = resolvedPredicate(value)
         let conditionValue: SourceFindings.ConditionValue
-        switch SourcePredicate(resolved) {
+        switch SourcePredicate(resolved, resolve: { [unowned self] in resolvedPredicate($0) }) {
         case .predicate(let format, let arguments, let literal):
             do {
                 conditionValue = .predicate(try ActivationPredicate(format: format, arguments: arguments).located(at: source))
@@ -184,7 +184,8 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
             conditionValue = .unresolved(text)
         }
         findings.assignments.append(
-            SourceFindings.ConditionAssignment(condition: condition, owner: enclosingType(of: node), value: conditionValue, source: source))
+            SourceFindings.ConditionAssignment(
+                condition: condition, owner: enclosingType(of: node), value: conditionValue, source: source, branch: BranchCondition.around(node)))
     }
 
     /// A predicate error placed in the Swift file: at the character of the format literal it
@@ -343,9 +344,21 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         guard node.bindingSpecifier.tokenKind == .keyword(.let), !isInsideFunction(node) else { return .visitChildren }
         for binding in node.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                let value = binding.initializer?.value, case .literal(let text) = SourceString(value)
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value
             else { continue }
+            if let flag = value.as(BooleanLiteralExprSyntax.self) {
+                let isTrue = flag.literal.tokenKind == .keyword(.true)
+                findings.booleanConstants[name] = isTrue
+                if let type = enclosingType(of: node) { findings.booleanConstants[type + "." + name] = isTrue }
+                continue
+            }
+            if let url = SourceString.urlConstructor(value) {
+                // `static let main = URL(string: "x-app://main")!`, read as `main.absoluteString`.
+                findings.constants[name + ".absoluteString"] = url
+                if let type = enclosingType(of: node) { findings.constants[type + "." + name + ".absoluteString"] = url }
+                continue
+            }
+            guard case .literal(let text) = SourceString(value) else { continue }
             findings.constants[name] = text
             if let type = enclosingType(of: node) { findings.constants[type + "." + name] = text }
         }
@@ -371,6 +384,58 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         if let finding = NewSceneChoiceReader.read(node, configuration: configuration, locate: { [unowned self] in location($0) }) {
             findings.newSceneChoices.append(finding)
+        }
+        return .visitChildren
+    }
+
+    // MARK: Enumerations
+
+    /// `enum SceneActivity: String { case main = "com.example.main" }` and a computed
+    /// `var activityIdentifier: String { switch self { case .main: return "…" } }`: each case's
+    /// string is a constant, `SceneActivity.main.rawValue`, `SceneActivity.main.activityIdentifier`.
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        let type = node.name.text
+        let isString = node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "String" } == true
+        for member in node.memberBlock.members {
+            if isString, let cases = member.decl.as(EnumCaseDeclSyntax.self) {
+                for element in cases.elements {
+                    var raw = element.name.text
+                    if let value = element.rawValue?.value {
+                        guard case .literal(let text) = SourceString(value) else { continue }
+                        raw = text
+                    }
+                    findings.constants["\(type).\(element.name.text).rawValue"] = raw
+                }
+            }
+            guard let variable = member.decl.as(VariableDeclSyntax.self), variable.bindings.count == 1, let binding = variable.bindings.first,
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                binding.typeAnnotation?.type.trimmedDescription == "String", let accessor = binding.accessorBlock
+            else { continue }
+            let statements: CodeBlockItemListSyntax
+            switch accessor.accessors {
+            case .getter(let body): statements = body
+            case .accessors(let list):
+                guard let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }), let body = getter.body else { continue }
+                statements = body.statements
+            }
+            guard statements.count == 1, let item = statements.first else { continue }
+            let switchNode = item.item.as(SwitchExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self)
+                ?? item.item.as(ReturnStmtSyntax.self)?.expression?.as(SwitchExprSyntax.self)
+            guard let switchNode, switchNode.subject.trimmedDescription == "self" else { continue }
+            for element in switchNode.cases {
+                guard case .switchCase(let switchCase) = element, case .case(let label) = switchCase.label,
+                    switchCase.statements.count == 1, let only = switchCase.statements.first
+                else { continue }
+                let returned = only.item.as(ReturnStmtSyntax.self)?.expression ?? only.item.as(ExprSyntax.self)
+                    ?? only.item.as(ExpressionStmtSyntax.self)?.expression
+                guard let returned, case .literal(let text) = SourceString(returned) else { continue }
+                for item in label.caseItems {
+                    guard item.whereClause == nil, let pattern = item.pattern.as(ExpressionPatternSyntax.self),
+                        let caseName = pattern.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                    else { continue }
+                    findings.constants["\(type).\(caseName).\(name)"] = text
+                }
+            }
         }
         return .visitChildren
     }
