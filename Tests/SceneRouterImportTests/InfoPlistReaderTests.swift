@@ -151,6 +151,11 @@ import Testing
         #expect(BinaryPropertyListCheck.refusal(bytes) == "a binary property list with an unknown marker 0x78 at byte 8 (object 0): corrupt")
         bytes[8...10] = [0x5F, 0x10, 40]  // a string of 40 bytes where the array's 9 bytes stand
         #expect(BinaryPropertyListCheck.refusal(bytes)?.contains("object 0 at byte 8 (a string) runs to byte 51, past the objects' end at byte 28") == true)
+        // A set, which Foundation on Linux crashes bridging (found by FuzzImport).
+        var set = Array(Self.sharedReferences(levels: 2))
+        set[8] = 0xC8
+        #expect(BinaryPropertyListCheck.refusal(set) == "a binary property list with a set (object 0 at byte 8): sets are not property-list values, and no Info.plist or project holds one")
+        #expect(throws: Diagnostic.self) { try InfoPlistReader.read(Data(set), file: "Info.plist") }
         var version = Array(Self.sharedReferences(levels: 2))
         version[7] = UInt8(ascii: "1")
         #expect(BinaryPropertyListCheck.refusal(version)?.contains("(bplist01)") == true)

@@ -198,6 +198,15 @@ import Testing
         #expect(unresolved(findings.assignments.first?.value) != nil)
     }
 
+    /// A character between a space and `=` makes swift-syntax's own fix-it for the error fail
+    /// (found by FuzzImport): the error is reported without it, and the rest still read.
+    @Test func unevenlySpacedEqualsIsAnError() {
+        let findings = scan("let a = 1\nI \u{11}= {}\nlet b = \"x\"\n")
+        #expect(findings.diagnostics.map(\.message) == ["'=' must have consistent whitespace on both sides (what parsed is still imported)"])
+        #expect(findings.diagnostics.first?.line == 2 && findings.diagnostics.first?.column == 4)
+        #expect(findings.constants["b"] == "x")
+    }
+
     // MARK: Emitted identifiers
 
     @Test func emittedIdentifiersAndWhatCarriesThem() throws {

@@ -132,6 +132,11 @@ enum BinaryPropertyListCheck {
             var end: Int?
             var references: (from: Int, count: Int)?
             let kind: String
+            if marker >> 4 == 0xC {
+                // Foundation on Linux crashes bridging a set (and no property list holds one).
+                return "a binary property list with a set (object \(object) at byte \(start)): sets are not property-list "
+                    + "values, and no Info.plist or project holds one"
+            }
             switch marker >> 4 {
             case 0x0:
                 kind = "a constant"

@@ -87,6 +87,16 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         return found
     }
 
+    /// A `=` the lexer finds unevenly spaced although a space or tab stands on both sides
+    /// (another character between): the case whose fix-it swift-syntax cannot build.
+    static func firstUnfixableEquals(in node: Syntax) -> TokenSyntax? {
+        for token in node.tokens(viewMode: .sourceAccurate) where token.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides {
+            let before = token.previousToken(viewMode: .all)?.trailingTrivia.contains { $0.isSpaceOrTab } ?? false
+            if before && token.trailingTrivia.contains(where: { $0.isSpaceOrTab }) { return token }
+        }
+        return nil
+    }
+
     /// `#if` conditions the evaluation could not decide (an unknown function, a malformed
     /// version): the clauses they guard are read as inactive.
     private func reportConditionProblems() {
@@ -113,16 +123,22 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         // Only the nodes with the first errors are diagnosed: computing every diagnostic of
         // a file full of errors costs far more than the five that are shown (and grows with
         // the square of the errors in one node).
-        var errors: [SwiftDiagnostics.Diagnostic] = []
+        var errors: [(message: String, position: SwiftSyntax.SourceLocation)] = []
         for node in Self.firstErroneousNodes(in: Syntax(tree), count: 5) where errors.count < 5 {
+            if let token = Self.firstUnfixableEquals(in: node) {
+                // swift-syntax 603 stops the process building this error's fix-it when the
+                // whitespace before `=` is not a space or tab (its fix-it has no change).
+                errors.append(("'=' must have consistent whitespace on both sides", token.startLocation(converter: converter)))
+                continue
+            }
             errors += ParseDiagnosticsGenerator.diagnostics(for: node).filter { $0.diagMessage.severity == .error }
+                .map { ($0.message, $0.location(converter: converter)) }
         }
-        for diagnostic in errors.prefix(5) {
-            let position = diagnostic.location(converter: converter)
+        for error in errors.prefix(5) {
             findings.diagnostics.append(
                 SceneRouting.Diagnostic(
-                    message: "\(diagnostic.message) (what parsed is still imported)", file: findings.file, line: position.line,
-                    column: position.column))
+                    message: "\(error.message) (what parsed is still imported)", file: findings.file, line: error.position.line,
+                    column: error.position.column))
         }
     }
 
