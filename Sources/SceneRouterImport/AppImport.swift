@@ -139,7 +139,9 @@ public struct AppImport: Sendable {
             inputs.readAs =
                 "read without a project: Info.plist \(plist)\(others.isEmpty ? "" : " (of \(candidates.count) candidates)"), every source file below \(folder) (\(options.platform.displayName))"
             inputs.addSources(in: appFolder)
-            inputs.payloadFiles += PayloadFiles.files(in: appFolder, into: &inputs.diagnostics)
+            let discovered = PayloadFiles.files(in: appFolder, into: &inputs.diagnostics)
+            inputs.payloadFiles += discovered
+            inputs.discoveredPayloadFiles.formUnion(discovered)
         }
         for payload in payloads { inputs.addPayloads(payload) }
         self.init(inputs)
@@ -165,7 +167,7 @@ public struct AppImport: Sendable {
         let info = plistRead.info
 
         let findings = Self.scan(swift: inputs.swiftFiles, objectiveC: inputs.objectiveCFiles, inputs: inputs)
-        let payloadRead = PayloadFiles.read(inputs.payloadFiles)
+        let payloadRead = PayloadFiles.read(inputs.payloadFiles, discovered: inputs.discoveredPayloadFiles)
         diagnostics += findings.flatMap(\.diagnostics) + payloadRead.problems
 
         var assembler = ImportAssembler(info: info, plistFile: inputs.name, files: findings, payloadEmitted: payloadRead.emitted)

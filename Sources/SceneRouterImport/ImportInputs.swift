@@ -17,6 +17,8 @@ struct ImportInputs {
     var swiftFiles: [String] = []
     var objectiveCFiles: [String] = []
     var payloadFiles: [String] = []
+    /// Those found below the app's folder rather than named with `--payloads`.
+    var discoveredPayloadFiles: Set<String> = []
     var diagnostics: [Diagnostic] = []
     var readAs = ""
     var bundleIdentifier: String?
@@ -44,6 +46,7 @@ struct ImportInputs {
         objectiveCFiles = files.objectiveC
         diagnostics += files.warnings
         payloadFiles = PayloadFiles.files(in: folder, into: &diagnostics)
+        discoveredPayloadFiles = Set(payloadFiles)
         let plistWords: String =
             switch (plistFile, target.generatesInfoPlist) {
             case (let file?, true): "Info.plist \(file) merged with the keys Xcode generates"

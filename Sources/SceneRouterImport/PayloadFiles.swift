@@ -15,8 +15,10 @@ enum PayloadFiles {
     }
 
     /// The emitted identifier of each payload file, and a diagnostic for each file that is
-    /// not an APNs payload.
-    static func read(_ paths: [String]) -> (emitted: [EmittedIdentifier], problems: [Diagnostic]) {
+    /// not an APNs payload: an error for a file named with `--payloads`, a warning
+    /// (`unread-payload`) for one of `discovered`, the `.apns` files found below an app's
+    /// folder, which are the developer's test pushes rather than part of the app.
+    static func read(_ paths: [String], discovered: Set<String> = []) -> (emitted: [EmittedIdentifier], problems: [Diagnostic]) {
         var emitted: [EmittedIdentifier] = []
         var problems: [Diagnostic] = []
         for path in paths {
@@ -35,6 +37,11 @@ enum PayloadFiles {
             } catch {
                 var located = error
                 located.file = path
+                if discovered.contains(path) {
+                    located.severity = .warning
+                    located.code = Diagnostic.Code("unread-payload")
+                    located.message += " (a test payload below the app's folder: not read)"
+                }
                 problems.append(located)
                 continue
             }

@@ -142,5 +142,15 @@ import Testing
         #expect(result.stderr.contains("\(folder.path)/comma.apns:2:28: error: expected a key in double quotes, found '}'"))
         #expect(result.stderr.contains("\(folder.path)/typed.apns: aps.target-content-id: error: expected a string or null, found a number"))
         #expect(result.stdout.contains(#""identifier": "ok.1""#))
+
+        // The same files found below an app's folder are the developer's test pushes, not
+        // the app: each is a warning at its place, and the app is still checked.
+        let app = folder.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "Fixtures/apps/Atlas/Atlas/Info.plist", toPath: app.appendingPathComponent("Info.plist").path)
+        try FileManager.default.moveItem(at: folder.appendingPathComponent("comma.apns"), to: app.appendingPathComponent("comma.apns"))
+        let checked = try CLIRunner.run(["check", "--app", app.path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout.contains("\(app.path)/comma.apns:2:28: warning: expected a key in double quotes, found '}' (a test payload below the app's folder: not read)"))
     }
 }
