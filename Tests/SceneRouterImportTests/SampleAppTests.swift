@@ -55,7 +55,8 @@ import Testing
         #expect(note.canActivate.evaluate("notes.note.7"))
         #expect(Self.relative(note.canActivate.source) == "Fixtures/apps/NotesApp/Sources/NotesApp/NoteWindow.swift:23:14")
         #expect(app.declarations[2].initialConditions == nil)
-        #expect(app.unresolvedConditions.map(\.condition) == [.prefersToActivate])
+        #expect(app.unresolvedConditions.isEmpty)
+        #expect(app.declarations[1].values.map(\.name) == ["noteID"])
         #expect(app.emitted.map(\.value) == [.template(try ValueTemplate(parsing: "notes.note.${id}")), .identifier("notes.search"), .identifier("notes.trash"), .identifier("notes.settings")])
         #expect(result.diagnostics.isEmpty)
     }
@@ -64,7 +65,7 @@ import Testing
     @Test(arguments: [
         ("MailApp", ["window-values ViewerSceneDelegate.swift:13", "unaccepted-identifier Notifications.swift:24"]),
         ("NotesApp", [
-            "unresolved-condition NoteWindow.swift:23", "no-external-events NotesApp.swift:21",
+            "window-values NoteWindow.swift:23", "no-external-events NotesApp.swift:21",
             "unaccepted-identifier Sharing.swift:26", "unreached-declaration NotesApp.swift:29",
         ]),
     ])

@@ -282,7 +282,7 @@ import Testing
         #expect(predicate(settings.allowing)?.constantValue == true)
     }
 
-    @Test func viewConditionsAndTheViewsEachViewShows() {
+    @Test func viewConditionsAndTheViewsEachViewShows() throws {
         let findings = scan(
             """
             struct NoteWindow: View {
@@ -298,7 +298,14 @@ import Testing
         #expect(findings.viewChildren["NoteWindow"] == ["NoteEditor"])
         #expect(findings.viewConditions.count == 1)
         #expect(findings.viewConditions.first?.owner == "NoteEditor")
-        #expect(unresolved(findings.viewConditions.first?.preferring) == #"Set(["note/\(id)"])"#)
+        // A member read from the view's own `id`: a set template with that value.
+        guard case .template(let template, let values)? = findings.viewConditions.first?.preferring else {
+            Issue.record("expected a set template")
+            return
+        }
+        #expect(values.map(\.name) == ["id"])
+        let bound = try template.predicate(with: ["id": "7"])
+        #expect(bound?.swiftUIMembers == ["note/7"])
         #expect(predicate(findings.viewConditions.first?.allowing)?.evaluate("NOTE/1") == true)
     }
 

@@ -86,6 +86,42 @@ import Testing
         #expect(known.assumptionCount == 0 && known.action == .activate(sessionID: "S3"))
     }
 
+    /// A window opened from a declaration whose condition the import could not read routes
+    /// with the default, and the decisions it could have changed say so; a window that states
+    /// its own condition does not.
+    @Test func unreadConditionsAreAssumptionsOfTheWindowsOpenedFromThem() throws {
+        let manifest = #"""
+            { "declarations": [
+                { "name": "Main", "initialConditions": {"canActivate": "SELF BEGINSWITH 'main/'", "prefersToActivate": "FALSEPREDICATE"} },
+                { "name": "Detail", "initialConditions": {"canActivate": "FALSEPREDICATE", "prefersToActivate": "FALSEPREDICATE"} } ],
+              "unresolved": [{"declaration": "Detail", "condition": "prefersToActivate", "expression": "makeCondition(for: item)", "source": "App/Detail.swift:9:9"}] }
+            """#
+        let app = try ManifestLoader.load(Data(manifest.utf8), file: "app.json")
+        let decoder = TimelineDecoder(file: "t.jsonl", app: app, allowsLifecycle: true)
+        let router = SceneRouter(app: app)
+        var replayer = TimelineReplayer(app: app)
+        for line in [
+            #"{"open": {"id": "M1", "declaration": "Main", "state": "foregroundActive", "lastActive": 2}}"#,
+            #"{"open": {"id": "D1", "declaration": "Detail", "lastActive": 1}}"#,
+            #"{"open": {"id": "D2", "declaration": "Detail", "prefersToActivate": "SELF == 'd2'"}}"#,
+        ] {
+            let entry = try decoder.decode(Array(line.utf8), line: 1)
+            try router.apply(entry)
+            try replayer.apply(entry)
+        }
+        let decision = router.route(.identifier("main/1"))
+        #expect(decision.action == .activate(sessionID: "M1"))
+        #expect(decision.assumptions.map(\.session) == ["D1"])
+        let assumed = try #require(decision.assumptions.first)
+        #expect(assumed.condition == "prefersToActivate" && assumed.used == "FALSEPREDICATE")
+        #expect(assumed.reason == "is computed at run time (makeCondition(for: item)), which the import could not read")
+        #expect(assumed.source == SourceLocation(file: "App/Detail.swift", line: 9, column: 9))
+        #expect(replayer.route(.identifier("main/1")).assumptions == decision.assumptions)
+        // Stating the condition ends the assumption.
+        try router.update(SessionUpdate(id: "D1", prefersToActivate: try ActivationPredicate(format: "SELF == 'd1'")))
+        #expect(router.route(.identifier("main/1")).assumptions.isEmpty)
+    }
+
     @Test func opensAndUpdatesBindTheirValues() throws {
         let app = try Self.app()
         let decoder = TimelineDecoder(file: "t.jsonl", app: app, allowsLifecycle: true)

@@ -299,6 +299,19 @@ struct SourceStringSet {
     /// The expression as written.
     var text: String
 
+    /// The element expressions of an array literal, `Set([…])` or `Set<String>([…])`.
+    static func elements(_ expression: ExprSyntax) -> [ExprSyntax]? {
+        var expression = expression
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) ?? call.calledExpression.as(GenericSpecializationExprSyntax.self)?
+                .expression.as(DeclReferenceExprSyntax.self),
+            callee.baseName.text == "Set", let only = call.arguments.first
+        {
+            expression = only.expression
+        }
+        return expression.as(ArrayExprSyntax.self)?.elements.map(\.expression)
+    }
+
     init(_ expression: ExprSyntax) {
         text = expression.oneLine
         var expression = expression

@@ -567,7 +567,21 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
 
     private func setCondition(_ expression: ExprSyntax, at source: SceneRouting.SourceLocation) -> SourceFindings.ConditionValue {
         let set = SourceStringSet(expression)
-        guard let members = set.members else { return .unresolved(set.text) }
+        guard let members = set.members else {
+            // `[windowID]`, `Set(["doc/\(document.id)"])`: members read from the window's values.
+            guard let elements = SourceStringSet.elements(expression) else { return .unresolved(set.text) }
+            var templates: [ValueTemplate] = []
+            var values: [(name: String, expression: ExprSyntax)] = []
+            for element in elements {
+                guard let read = WindowValues.template(of: element) else { return .unresolved(set.text) }
+                templates.append(read.template)
+                values += read.values
+            }
+            var seen: Set<String> = []
+            let declared = values.filter { seen.insert($0.name).inserted && !SessionValue.builtInNames.contains($0.name) }
+                .map { SessionValue(name: $0.name, expression: $0.expression.oneLine, source: location($0.expression)) }
+            return .template(ConditionTemplate(swiftUISet: templates, source: source), values: declared)
+        }
         return .predicate(ActivationPredicate(swiftUISet: members).located(at: source))
     }
 

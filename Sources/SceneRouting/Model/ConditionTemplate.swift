@@ -173,13 +173,18 @@ public struct SessionValue: Hashable, Sendable {
 public struct ConditionTemplates: Sendable {
     public var canActivate: ConditionTemplate?
     public var prefersToActivate: ConditionTemplate?
+    /// Conditions the app states in code the import could not read, each as the assumption
+    /// a session rests on while its condition is still the default in their place (set from
+    /// ``SceneApp/unresolvedConditions``; `session` is filled in when a session binds).
+    public var unread: [Assumption] = []
 
     public init(canActivate: ConditionTemplate? = nil, prefersToActivate: ConditionTemplate? = nil) {
         self.canActivate = canActivate
         self.prefersToActivate = prefersToActivate
     }
 
-    public var isEmpty: Bool { canActivate == nil && prefersToActivate == nil }
+    /// No templates and nothing unread: nothing to bind.
+    public var isEmpty: Bool { canActivate == nil && prefersToActivate == nil && unread.isEmpty }
 
     /// The values they use, in order of first use.
     public var valueNames: [String] {

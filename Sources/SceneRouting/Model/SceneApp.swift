@@ -22,7 +22,11 @@ public struct SceneApp: Sendable {
     /// for `check`'s reachability lints.
     public var emitted: [EmittedIdentifier] = []
     /// Conditions an import found but could not read (routing uses the defaults instead).
-    public var unresolvedConditions: [UnresolvedCondition] = []
+    /// Setting them notes each on its declaration (``ConditionTemplates/unread``), so that a
+    /// session opened from it says its decisions rested on the default.
+    public var unresolvedConditions: [UnresolvedCondition] = [] {
+        didSet { noteUnread() }
+    }
     /// How the app delegate chooses a new scene's configuration (UIKit); nil: a new scene is
     /// the first declaration that matches, else the first default, as the routing rules say.
     /// A rule naming no window declaration is passed over (the manifest loader refuses one).
@@ -61,6 +65,25 @@ public struct SceneApp: Sendable {
         self.tieBreak = tieBreak
         self.declarations = declarations
         self.sessions = sessions
+    }
+
+    private mutating func noteUnread() {
+        for index in declarations.indices {
+            let declaration = declarations[index]
+            let initial = declaration.initialConditions ?? .defaults(for: framework)
+            declarations[index].conditionTemplates.unread = unresolvedConditions.compactMap { unresolved in
+                guard unresolved.declaration == declaration.name else { return nil }
+                let used: ActivationPredicate
+                switch unresolved.condition {
+                case .canActivate: used = initial.canActivate
+                case .prefersToActivate: used = initial.prefersToActivate
+                case .matching: return nil
+                }
+                return Assumption(
+                    declaration: declaration.name, condition: unresolved.condition.rawValue, used: used.format,
+                    reason: "is computed at run time (\(unresolved.expression)), which the import could not read", source: unresolved.source)
+            }
+        }
     }
 
     /// The declaration named `name`, if any.

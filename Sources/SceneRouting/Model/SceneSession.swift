@@ -83,6 +83,16 @@ public struct SceneSession: Sendable {
         if let predicate = bind(templates.prefersToActivate, "prefersToActivate", current: conditions.prefersToActivate) {
             conditions.prefersToActivate = predicate
         }
+        // A condition the import could not read, still the default in its place.
+        for unread in templates.unread {
+            let current = unread.condition == "canActivate" ? conditions.canActivate : conditions.prefersToActivate
+            let template = unread.condition == "canActivate" ? templates.canActivate : templates.prefersToActivate
+            guard template == nil, current.format == unread.used, current.arguments.isEmpty else { continue }
+            var assumed = unread
+            assumed.session = id
+            assumed.declaration = declaration
+            assumptions.append(assumed)
+        }
         return assumptions
     }
 }
