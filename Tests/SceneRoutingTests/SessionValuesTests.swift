@@ -122,6 +122,24 @@ import Testing
         #expect(router.route(.identifier("main/1")).assumptions.isEmpty)
     }
 
+    /// A SwiftUI scene whose `matching` the import could not read is treated as a default
+    /// declaration, and every decision to create a scene says it assumed so.
+    @Test func anUnreadMatchingIsAnAssumptionOfNewScenes() throws {
+        let manifest = #"""
+            { "framework": "swiftui",
+              "declarations": [ { "name": "Library" }, { "name": "Editor", "matching": ["edit/"] }, { "name": "Viewer" } ],
+              "unresolved": [{"declaration": "Viewer", "condition": "matching", "expression": "Set(routes.map { $0.path })", "source": "App/App.swift:12:10"}] }
+            """#
+        let app = try ManifestLoader.load(Data(manifest.utf8), file: "app.json")
+        for identifier in ["view/3", "edit/3"] {
+            let decision = SceneRouter(app: app).route(.identifier(identifier))
+            #expect(decision == ReferenceRouter.route(.identifier(identifier), in: app))
+            #expect(decision.assumptions.map(\.declaration) == ["Viewer"])
+            #expect(decision.assumptions.first?.condition == "matching" && decision.assumptions.first?.session == nil)
+        }
+        #expect(SceneRouter(app: app).route(.identifier("edit/3")).action == .create(declaration: "Editor", sessionID: nil))
+    }
+
     @Test func opensAndUpdatesBindTheirValues() throws {
         let app = try Self.app()
         let decoder = TimelineDecoder(file: "t.jsonl", app: app, allowsLifecycle: true)

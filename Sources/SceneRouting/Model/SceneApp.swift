@@ -70,6 +70,12 @@ public struct SceneApp: Sendable {
     private mutating func noteUnread() {
         for index in declarations.indices {
             let declaration = declarations[index]
+            declarations[index].unreadMatching = unresolvedConditions.first { $0.declaration == declaration.name && $0.condition == .matching }
+                .map {
+                    Assumption(
+                        declaration: declaration.name, condition: "matching", used: "no matching (a default declaration)",
+                        reason: "is computed at run time (\($0.expression)), which the import could not read", source: $0.source)
+                }
             let initial = declaration.initialConditions ?? .defaults(for: framework)
             declarations[index].conditionTemplates.unread = unresolvedConditions.compactMap { unresolved in
                 guard unresolved.declaration == declaration.name else { return nil }

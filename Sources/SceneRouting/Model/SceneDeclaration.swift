@@ -20,6 +20,10 @@ public struct SceneDeclaration: Sendable {
     public var values: [SessionValue] = []
     /// Its initial conditions that use values: each new session binds them with its own.
     public var conditionTemplates = ConditionTemplates()
+    /// Its `matching`, when the app computes it in code the import could not read: routing
+    /// treats the declaration as a default one, and a decision to create a scene says so
+    /// (set from ``SceneApp/unresolvedConditions``).
+    public internal(set) var unreadMatching: Assumption?
 
     /// A declaration; without `matching` it is a default declaration.
     public init(

@@ -13,10 +13,11 @@ extension Assumption {
         return decision.reason == .can && decision.action == .activate(sessionID: session)
     }
 
-    /// Notes on `decision` what it rested on, of the sessions' assumptions in list order.
+    /// Notes on `decision`, after what it already lists, what it rested on of the sessions'
+    /// assumptions in list order.
     static func note(on decision: inout RoutingDecision, from sessions: some Sequence<[Assumption]>) {
-        var listed: [Assumption] = []
-        var count = 0
+        var listed = decision.assumptions
+        var count = decision.assumptionCount
         for assumptions in sessions {
             for assumption in assumptions where matters(assumption, to: decision) {
                 count += 1

@@ -17,6 +17,19 @@ enum CreationRule {
     static func decision(
         identifier: String?, declarations: [SceneDeclaration], budgetExceeded: Bool, explanation: RoutingExplanation? = nil
     ) -> RoutingDecision {
+        var decision = chosen(identifier: identifier, declarations: declarations, budgetExceeded: budgetExceeded, explanation: explanation)
+        // A `matching` the import could not read might have chosen another declaration.
+        for declaration in declarations where declaration.role.receivesEvents {
+            guard let unread = declaration.unreadMatching else { continue }
+            if decision.assumptions.count < Assumption.listedPerDecision { decision.assumptions.append(unread) }
+            decision.assumptionCount += 1
+        }
+        return decision
+    }
+
+    private static func chosen(
+        identifier: String?, declarations: [SceneDeclaration], budgetExceeded: Bool, explanation: RoutingExplanation?
+    ) -> RoutingDecision {
         var budgetExceeded = budgetExceeded
         // Filtered in place: a filtered copy would allocate on every route that creates.
         for declaration in declarations where declaration.role.receivesEvents {
