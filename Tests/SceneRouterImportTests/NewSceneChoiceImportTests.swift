@@ -171,19 +171,36 @@ import Testing
         #expect(!result.summary.description.contains("configurationForConnecting"))
     }
 
-    @Test func objectiveCIsReportedAsUnread() throws {
+    @Test func objectiveCForms() throws {
         let source = """
             @implementation AppDelegate
             - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
-                return [[UISceneConfiguration alloc] initWithName:@"Default Configuration" sessionRole:session.role];
+                for (NSUserActivity *activity in options.userActivities) {
+                    if ([activity.activityType isEqualToString:@"inspect"] || [activity.activityType isEqual:@"inspect.v2"]) {
+                        return [UISceneConfiguration configurationWithName:@"Inspector Configuration" sessionRole:session.role];
+                    }
+                }
+                if ([options.shortcutItem.type isEqualToString:@"compose"]) return [[UISceneConfiguration alloc] initWithName:@"Compose" sessionRole:session.role];
+                if (self.prefersCompose) {
+                    return [self composeConfigurationFor:session];
+                }
+                return [UISceneConfiguration configurationWithName:@"Default Configuration" sessionRole:session.role];
             }
             @end
             """
         let result = try ImportAssemblyTests.importApp(plist: Self.plist, files: ["AppDelegate.m": source])
-        #expect(Self.describe(result.app?.newScenes) == [" → ? [unread: the Objective-C application:configurationForConnectingSceneSession:options:]", "otherwise first"])
+        #expect(
+            Self.describe(result.app?.newScenes) == [
+                "event userActivity, activityType inspect|inspect.v2 → Inspector Configuration", "shortcutType compose → Compose",
+                " → ? [unread: [self composeConfigurationFor:session] when self.prefersCompose]", "otherwise Default Configuration",
+            ])
         let router = SceneRouter(app: try #require(result.app))
-        let decision = router.route(identifier: "anything")
-        #expect(decision.action == .create(declaration: "Default Configuration", sessionID: nil))
-        #expect(decision.assumptions.map(\.condition) == ["configurationForConnecting"])
+        let decision = router.route(.userActivity(activityType: "inspect.v2", targetContentIdentifier: "x", webpageURL: nil))
+        #expect(decision.action == .create(declaration: "Inspector Configuration", sessionID: nil))
+        #expect(decision.assumptions.isEmpty)
+        // An event no readable branch takes reaches the unread one: the first configuration, and said so.
+        let other = router.route(identifier: "anything")
+        #expect(other.action == .create(declaration: "Default Configuration", sessionID: nil))
+        #expect(other.assumptions.map(\.condition) == ["configurationForConnecting"])
     }
 }

@@ -398,8 +398,12 @@ enum ObjectiveCSourceReader {
                 }
                 guard tokens[index].kind == .identifier else { continue }
                 if name == "configurationForConnectingSceneSession", definesMethod(before: index) {
-                    // The app delegate chooses new scenes in code the import does not read:
-                    // every new scene rests on that, and decisions say so.
+                    if let finding = ObjectiveCNewSceneReader.read(tokens, selector: index, file: file) {
+                        findings.newSceneChoices.append(finding)
+                        continue
+                    }
+                    // A method whose body cannot be found: every new scene rests on it, and
+                    // decisions say so.
                     let source = location(index)
                     var finding = NewSceneFinding(source: source)
                     finding.rules.append(
