@@ -96,8 +96,12 @@ struct ImportAssembler {
             }
         }
         var emitted: [EmittedIdentifier] = []
+        let schemes = info?.urlSchemes ?? []
         for file in files {
             for (index, var identifier) in file.emitted.enumerated() {
+                // A URL the app opens reaches a scene only with a scheme the app registers
+                // (any other goes to Safari or another app).
+                if identifier.carrier == .url, !Self.opensThisApp(identifier.value, schemes: schemes) { continue }
                 if let owner = file.emittedOwners[index], let names = owners[owner], names.count == 1 { identifier.declaration = names.first }
                 if let name = file.emittedValueNames[index], let declaration = identifier.declaration,
                     declarations.first(where: { $0.name == declaration })?.values.contains(where: { $0.name == name }) == true
@@ -108,6 +112,21 @@ struct ImportAssembler {
             }
         }
         return emitted
+    }
+
+    /// Whether a URL the code opens has one of `schemes`: its text starts with `scheme:`.
+    static func opensThisApp(_ value: EmittedIdentifier.Value, schemes: [String]) -> Bool {
+        let start: String
+        switch value {
+        case .identifier(let text): start = text
+        case .pattern(let prefix, _): start = prefix
+        case .template(let template):
+            guard case .text(let text)? = template.pieces.first else { return false }
+            start = text
+        case .dynamic: return false
+        }
+        guard let colon = start.firstIndex(of: ":") else { return false }
+        return schemes.contains(start[..<colon].lowercased())
     }
 
     // MARK: UIKit

@@ -19,6 +19,9 @@ struct SceneManifestInfo {
     var hasSceneManifest = false
     /// `CFBundleIdentifier`, as written (often `$(PRODUCT_BUNDLE_IDENTIFIER)`).
     var bundleIdentifier: String?
+    /// The URL schemes the app registers (`CFBundleURLTypes`): a URL it opens with one of
+    /// them comes back to it.
+    var urlSchemes: [String] = []
 }
 
 /// Reads `UIApplicationSceneManifest` from an XML or binary property list with Foundation's
@@ -80,6 +83,11 @@ enum InfoPlistReader {
     static func read(root: [String: Any], text: String?, file: String) throws(Diagnostic) -> (info: SceneManifestInfo, problems: [Diagnostic]) {
         var info = SceneManifestInfo()
         info.bundleIdentifier = root["CFBundleIdentifier"] as? String
+        for type in root["CFBundleURLTypes"] as? [Any] ?? [] {
+            for scheme in (type as? [String: Any])?["CFBundleURLSchemes"] as? [Any] ?? [] {
+                if let scheme = scheme as? String { info.urlSchemes.append(scheme.lowercased()) }
+            }
+        }
         var problems: [Diagnostic] = []
         func problem(_ path: String, _ message: String) {
             problems.append(Diagnostic(severity: .warning, message: message, file: file, path: path))

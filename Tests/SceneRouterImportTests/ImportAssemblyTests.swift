@@ -80,6 +80,28 @@ import Testing
         #expect(conditions.prefersToActivate.arguments == [.string("viewer://main"), .string("viewer://home")])
     }
 
+    /// A URL the app opens is an emitted identifier only with a scheme the app registers.
+    @Test func openedURLsWithTheAppsSchemes() throws {
+        var plist = Self.uikitPlist
+        plist["CFBundleURLTypes"] = [["CFBundleURLSchemes": ["Viewer"]]]
+        let result = try Self.importApp(
+            plist: plist,
+            files: [
+                "Links.swift": """
+                    struct Links {
+                        func open(_ openURL: OpenURLAction, id: String) {
+                            openURL(URL(string: "viewer://doc/\\(id)")!)
+                            openURL(URL(string: "https://example.com")!)
+                            UIApplication.shared.open(somewhere)
+                        }
+                    }
+                    """
+            ])
+        let emitted = try #require(result.app?.emitted)
+        #expect(emitted.map(\.value) == [.template(try ValueTemplate(parsing: "viewer://doc/${id}"))])
+        #expect(emitted.first?.carrier == .url)
+    }
+
     /// A branch on a Boolean constant is decided: the assignment it rules out never runs. One on
     /// run-time state is used, and reported as conditional.
     @Test func branchesOnConstantsAreDecided() throws {

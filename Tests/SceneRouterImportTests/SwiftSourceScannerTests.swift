@@ -233,6 +233,25 @@ import Testing
         #expect(findings.emitted[0].source == SourceLocation(file: "App.swift", line: 3, column: 40))
     }
 
+    /// What carries an identifier when the code says so in other ways: a parameter's type, a
+    /// subclass, the receiver of `.then { $0… }`; and URLs the app opens.
+    @Test func carriersAndOpenedURLs() {
+        let findings = scan(
+            """
+            final class ViewActivity: NSUserActivity {}
+            func post(_ activity: NSUserActivity, item: ViewActivity, openURL: OpenURLAction) {
+                activity.targetContentIdentifier = "a"
+                item.targetContentIdentifier = "b"
+                let handoff = NSUserActivity(activityType: "view").then { $0.targetContentIdentifier = "c" }
+                openURL(URL(string: "atlas://place/\\(id)")!)
+                UIApplication.shared.open(URL(string: "atlas://search")!, options: [:])
+                _ = Link("Privacy", destination: URL(string: "https://example.com/privacy")!)
+            }
+            """)
+        #expect(findings.emitted.map(\.carrier) == [.userActivity, .userActivity, .userActivity, .url, .url, .url])
+        #expect(findings.emitted.suffix(2).map(\.value) == [.identifier("atlas://search"), .identifier("https://example.com/privacy")])
+    }
+
     @Test func payloadsInDictionaryAndJSONLiterals() {
         let findings = scan(
             """

@@ -263,12 +263,63 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
     private func carrier(of base: ExprSyntax?) -> EmittedIdentifier.Carrier? {
         guard let reference = base?.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = reference.baseName.text
-        if let declared = localDeclaredType(of: name, around: reference), let carrier = Self.carriers[declared] { return carrier }
+        if name == "$0", let carrier = thenReceiverCarrier(around: reference) { return carrier }
+        if let declared = localDeclaredType(of: name, around: reference) ?? parameterType(of: name, around: reference),
+            let carrier = carrier(ofType: declared)
+        {
+            return carrier
+        }
         if let initializer = localInitializer(of: name, around: reference),
             let call = initializer.as(FunctionCallExprSyntax.self),
             let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         {
-            return Self.carriers[type]
+            return carrier(ofType: type)
+        }
+        return nil
+    }
+
+    /// A carrier type, or a class of this file that inherits from one (`ViewActivity: NSUserActivity`).
+    private func carrier(ofType type: String) -> EmittedIdentifier.Carrier? {
+        var current = type.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
+        var seen: Set<String> = []
+        while seen.insert(current).inserted {
+            if let carrier = Self.carriers[current] { return carrier }
+            guard let parent = findings.superclasses[current] else { return nil }
+            current = parent
+        }
+        return nil
+    }
+
+    /// The declared type of a parameter `name` of the function around `node`.
+    private func parameterType(of name: String, around node: some SyntaxProtocol) -> String? {
+        var current = node.parent
+        while let syntax = current {
+            if let function = syntax.as(FunctionDeclSyntax.self) {
+                for parameter in function.signature.parameterClause.parameters where (parameter.secondName ?? parameter.firstName).text == name {
+                    return parameter.type.trimmedDescription
+                }
+                return nil
+            }
+            current = syntax.parent
+        }
+        return nil
+    }
+
+    /// `NSUserActivity(activityType: "…").then { $0.targetContentIdentifier = … }`: what the
+    /// closure's receiver is made as.
+    private func thenReceiverCarrier(around node: some SyntaxProtocol) -> EmittedIdentifier.Carrier? {
+        var current = node.parent
+        while let syntax = current {
+            if let closure = syntax.as(ClosureExprSyntax.self) {
+                guard let call = closure.parent?.as(FunctionCallExprSyntax.self),
+                    let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                    ["then", "with", "apply"].contains(member.declName.baseName.text),
+                    let receiver = member.base?.as(FunctionCallExprSyntax.self),
+                    let type = receiver.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                else { return nil }
+                return carrier(ofType: type)
+            }
+            current = syntax.parent
         }
         return nil
     }
@@ -484,7 +535,39 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         {
             recordScene(node, kind: callee.baseName.text, role: role)
         }
+        if let url = openedURL(node) { recordEmitted(url, carrier: .url, at: url) }
         return .visitChildren
+    }
+
+    /// The URL a call opens: `openURL(url)` (SwiftUI's action), `Link("…", destination: url)`,
+    /// `UIApplication.shared.open(url)`, `scene.open(url, options:)`. A URL built from a
+    /// string, `URL(string: "…")!`, stands for that string.
+    private func openedURL(_ call: FunctionCallExprSyntax) -> ExprSyntax? {
+        let argument: ExprSyntax?
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            switch callee {
+            case "openURL": argument = call.arguments.first?.expression
+            case "Link": argument = call.arguments.first { $0.label?.text == "destination" }?.expression
+            default: argument = nil
+            }
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "open",
+            let base = member.base?.trimmedDescription, base == "UIApplication.shared" || base.hasSuffix("scene") || base == "openURL",
+            let first = call.arguments.first, first.label == nil
+        {
+            argument = first.expression
+        } else {
+            argument = nil
+        }
+        guard let argument else { return nil }
+        var url = argument
+        if let forced = url.as(ForceUnwrapExprSyntax.self) { url = forced.expression }
+        // `URL(string: "…")`: the string is what routes.
+        if let constructed = url.as(FunctionCallExprSyntax.self), constructed.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "URL",
+            let string = constructed.arguments.first(where: { $0.label?.text == "string" })?.expression
+        {
+            return string
+        }
+        return argument
     }
 
     /// Modifiers after their base: `WindowGroup { … }.handlesExternalEvents(matching:)`

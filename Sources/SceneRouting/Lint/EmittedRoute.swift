@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where an identifier the app emits lands, as the window that posted it meets it: with that
 /// window open in the background behind another, and with it closed.
 ///
@@ -97,6 +99,7 @@ extension ManifestChecker {
         case .notification?, .payload?: event = .notification(targetContentIdentifier: identifier)
         case .shortcut?: event = .shortcut(type: nil, targetContentIdentifier: identifier)
         case .userActivity?: event = .userActivity(activityType: nil, targetContentIdentifier: identifier, webpageURL: nil)
+        case .url?: event = URL(string: identifier).map(ExternalEvent.url) ?? .identifier(identifier)
         case nil: event = .identifier(identifier)
         }
         func outcome(_ sessions: [SceneSession]) -> EmittedRoute.Outcome {

@@ -28,6 +28,9 @@ public struct EmittedIdentifier: Sendable, Equatable {
         case userActivity
         /// An APNs payload's `aps.target-content-id`.
         case payload
+        /// A URL the app opens (`openURL`, `Link(destination:)`, `UIApplication.shared.open`):
+        /// routed by its absolute string.
+        case url
     }
 
     /// The identifier, the pattern, or the expression.
