@@ -49,23 +49,24 @@ import Testing
             "\($0["action"] as? String ?? "-") \($0["declaration"] as? String ?? $0["session"] as? String ?? "-") \($0["reason"] as? String ?? "-")"
         }
         // The reminder a background map window posted goes back to it, though Settings is in
-        // front; the place window takes its own place; Settings and Place, whose canActivate is
+        // front; the place window takes the quick action for its own place, the map the activity
+        // that carries its id; Settings and Place, whose canActivate is
         // the base class's FALSE, take nothing else. With the map closed, a Handoff of a place
         // creates a place window, as the app delegate chooses; any other link a map window.
         #expect(
             outcomes == [
-                "activate Map-1 prefers", "activate Place-42 prefers", "activate Map-1 can", "activate Map-1 can", "activate Map-1 can",
-                "create Place configuration-for-connecting", "create Map configuration-for-connecting",
+                "activate Map-1 prefers", "activate Place-42 prefers", "activate Map-1 prefers", "activate Map-1 can", "activate Map-1 can",
+                "activate Map-1 can", "create Place configuration-for-connecting", "create Map configuration-for-connecting",
             ])
         // A place window restored without its place: the decisions say they assumed that
         // window prefers nothing, and stderr says how many rested on an assumption.
-        let assumed = try #require(decisions[4]["assumptions"] as? [[String: Any]])
+        let assumed = try #require(decisions[5]["assumptions"] as? [[String: Any]])
         #expect(assumed.count == 1)
         #expect(assumed.first?["session"] as? String == "Place-restored")
         #expect(assumed.first?["condition"] as? String == "prefersToActivate")
         #expect(assumed.first?["used"] as? String == "FALSEPREDICATE")
         #expect(assumed.first?["reason"] as? String == "uses ${placeID}, which 'Place-restored' does not bind")
-        #expect(decisions.prefix(4).allSatisfy { $0["assumptions"] == nil })
+        #expect(decisions.prefix(5).allSatisfy { $0["assumptions"] == nil })
         #expect(json.stderr.contains(#""code":"assumed-conditions""#) && json.stderr.contains("3 decisions rested on conditions routing did not know"))
         #expect(replayed.stderr.contains("warning: 3 decisions rested on conditions routing did not know"))
     }
