@@ -97,8 +97,15 @@ struct ImportAssembler {
         }
         var emitted: [EmittedIdentifier] = []
         let schemes = info?.urlSchemes ?? []
+        let constants = constants
         for file in files {
             for (index, var identifier) in file.emitted.enumerated() {
+                // `openURL(HelpLinks.guide)` with `static let guide = URL(string: "…")!`.
+                if identifier.carrier == .url, case .dynamic(let expression) = identifier.value,
+                    let url = constants[expression + ".absoluteString"]
+                {
+                    identifier.value = .identifier(url)
+                }
                 // A URL the app opens reaches a scene only with a scheme the app registers
                 // (any other goes to Safari or another app).
                 if identifier.carrier == .url, !Self.opensThisApp(identifier.value, schemes: schemes) { continue }

@@ -70,4 +70,39 @@ import Testing
         #expect(json.stderr.contains(#""code":"assumed-conditions""#) && json.stderr.contains("3 decisions rested on conditions routing did not know"))
         #expect(replayed.stderr.contains("warning: 3 decisions rested on conditions routing did not know"))
     }
+
+    /// Quill, an app whose conditions are built from constants elsewhere (an enumeration's raw
+    /// value, a global), a compound predicate, a branch on a constant, and whose Objective-C app
+    /// delegate chooses an inspector for an inspector Handoff: imported and replayed, the
+    /// decisions are the iPad's.
+    @Test func quillRoutesAsTheIPadDoes() throws {
+        let imported = try CLIRunner.run(["import", "--app", "Fixtures/apps/Quill"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        try ImportCommandTests.expectGolden(imported.stdout, "Fixtures/apps/Quill/expected/manifest.json")
+        #expect(imported.stderr.contains("0 unresolved, 1 using window values); configurationForConnecting: 2 rules (0 unread); 2 emitted identifiers"))
+        let checked = try CLIRunner.run(["check", "--app", "Fixtures/apps/Quill"])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        try ImportCommandTests.expectGolden(checked.stdout, "Fixtures/apps/Quill/expected/check.txt")
+        let replayed = try CLIRunner.run([
+            "replay", "--manifest", "Fixtures/apps/Quill/expected/manifest.json", "--timeline", "Fixtures/apps/Quill/what-if.jsonl",
+            "--format", "json",
+        ])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        let decisions = replayed.stdout.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+        let outcomes = decisions.map {
+            "\($0["action"] as? String ?? "-") \($0["declaration"] as? String ?? $0["session"] as? String ?? "-") \($0["reason"] as? String ?? "-")"
+        }
+        // The export notification goes back to the background inspector that posted it; the
+        // main window's own id (a global constant) and the editor activity (an enumeration's
+        // raw value, in a compound predicate) go to it; with no inspector open, an inspector
+        // Handoff creates one, as the Objective-C app delegate chooses; a document link the
+        // main window takes.
+        #expect(
+            outcomes == [
+                "activate Inspector-B prefers", "activate Main-1 prefers", "activate Main-1 can",
+                "create Inspector configuration-for-connecting", "activate Main-1 can",
+            ])
+    }
 }

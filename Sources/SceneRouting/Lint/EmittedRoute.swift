@@ -94,14 +94,7 @@ extension ManifestChecker {
             bound[name] = "x"
         }
         let identifier = template.resolved(bound) ?? template.description
-        let event: ExternalEvent
-        switch emitted.carrier {
-        case .notification?, .payload?: event = .notification(targetContentIdentifier: identifier)
-        case .shortcut?: event = .shortcut(type: nil, targetContentIdentifier: identifier)
-        case .userActivity?: event = .userActivity(activityType: nil, targetContentIdentifier: identifier, webpageURL: nil)
-        case .url?: event = URL(string: identifier).map(ExternalEvent.url) ?? .identifier(identifier)
-        case nil: event = .identifier(identifier)
-        }
+        let event = Self.event(for: emitted, identifier: identifier)
         func outcome(_ sessions: [SceneSession]) -> EmittedRoute.Outcome {
             var world = SceneApp(
                 validatedFramework: app.framework, supportsMultipleScenes: true, tieBreak: app.tieBreak, declarations: app.declarations,

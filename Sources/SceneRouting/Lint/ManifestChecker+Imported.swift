@@ -69,7 +69,18 @@ extension ManifestChecker {
             guard let candidates = witnesses.candidates(for: emitted.value),
                 !candidates.contains(where: { witnesses.isAccepted($0) })
             else { continue }
-            let outcome = fallback.map { "every such event opens a new '\($0.name)' scene" } ?? "every such event is unhandled"
+            // The scene a new one would be: the app delegate's choice for the event, if it chooses.
+            var created = fallback.map { RoutingDecision(identifier: candidates.first, action: .create(declaration: $0.name, sessionID: nil), reason: .defaultDeclaration) }
+            if var decision = created, let newScenes = app.newScenes {
+                newScenes.apply(to: &decision, event: Self.event(for: emitted, identifier: candidates.first), declarations: app.declarations)
+                created = decision
+            }
+            let outcome: String
+            if case .create(let name, _)? = created?.action {
+                outcome = "every such event opens a new '\(name)' scene"
+            } else {
+                outcome = "every such event is unhandled"
+            }
             warnings.append(
                 located(
                     code: "unaccepted-identifier", at: emitted.source,
@@ -90,6 +101,17 @@ extension ManifestChecker {
             warnings.append(warning)
         }
         return warnings
+    }
+
+    /// The event an emitted identifier arrives as, by its carrier.
+    static func event(for emitted: EmittedIdentifier, identifier: String?) -> ExternalEvent {
+        switch emitted.carrier {
+        case .notification?, .payload?: .notification(targetContentIdentifier: identifier)
+        case .shortcut?: .shortcut(type: nil, targetContentIdentifier: identifier)
+        case .userActivity?: .userActivity(activityType: nil, targetContentIdentifier: identifier, webpageURL: nil)
+        case .url?: identifier.flatMap { URL(string: $0) }.map(ExternalEvent.url) ?? .identifier(identifier)
+        case nil: .identifier(identifier)
+        }
     }
 
     /// `'mail.inbox' (notification)`, `'mail.thread.*' (user activity)`.
