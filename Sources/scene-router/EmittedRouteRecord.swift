@@ -29,6 +29,8 @@ struct EmittedRouteRecord: Encodable {
         var identifier: String
         var open: Outcome
         var closed: Outcome
+        /// Present when an outcome rested on a condition routing did not know.
+        var assumed: Bool?
     }
 
     var emittedRoute: Body
@@ -38,7 +40,8 @@ struct EmittedRouteRecord: Encodable {
         if case .template(let value) = route.emitted.value { template = value.description }
         emittedRoute = Body(
             template: template, carrier: route.emitted.carrier?.rawValue, source: route.emitted.source?.description, postedBy: route.poster,
-            posterKnown: route.posterIsKnown, identifier: route.identifier, open: Outcome(route.whenOpen), closed: Outcome(route.whenClosed))
+            posterKnown: route.posterIsKnown, identifier: route.identifier, open: Outcome(route.whenOpen), closed: Outcome(route.whenClosed),
+            assumed: route.rested ? true : nil)
     }
 
     /// The routes grouped by emitted identifier, one line per posting declaration.
@@ -55,7 +58,9 @@ struct EmittedRouteRecord: Encodable {
                 last = heading
             }
             let poster = route.posterIsKnown ? "posted by a '\(route.poster)' window" : "if a '\(route.poster)' window posts it"
-            lines.append("    \(poster): open → \(route.whenOpen); closed → \(route.whenClosed)")
+            lines.append(
+                "    \(poster): open → \(route.whenOpen); closed → \(route.whenClosed)"
+                    + (route.rested ? "  [assumed: a condition routing did not know]" : ""))
         }
         return lines
     }

@@ -43,6 +43,18 @@ import Testing
         #expect(warnings.first?.message.contains("'Settings' window's own values, but while that window is open the event activates another 'Main' window (can)") == true)
     }
 
+    /// A route that rests on a condition the import could not read is told, not warned about.
+    @Test func whatRestsOnAnUnreadConditionIsNoWarning() throws {
+        var manifest = Self.manifest
+        manifest = manifest.replacingOccurrences(
+            of: #""emitted": ["#,
+            with: #""unresolved": [{"declaration": "Settings", "condition": "prefersToActivate", "expression": "makeCondition()"}], "emitted": ["#)
+        let report = try ManifestChecker.check(ManifestLoader.load(Data(manifest.utf8), file: "app.json"), file: "app.json")
+        let settings = try #require(report.emittedRoutes.first)
+        #expect(settings.poster == "Settings" && settings.rested)
+        #expect(!report.warnings.contains { $0.code?.rawValue == "emitted-to-other-window" })
+    }
+
     @Test func templatesRoundTripAndBadOnesAreLocated() throws {
         let app = try ManifestLoader.load(Data(Self.manifest.utf8), file: "app.json")
         let text = ManifestWriter.text(of: app)

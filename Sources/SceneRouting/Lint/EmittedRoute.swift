@@ -43,6 +43,9 @@ public struct EmittedRoute: Sendable {
     public var whenOpen: Outcome
     /// With the posting window closed.
     public var whenClosed: Outcome
+    /// Whether either outcome rested on a condition routing did not know (a value no window
+    /// of the scenario binds, a condition the import could not read).
+    public var rested: Bool
 }
 
 extension ManifestChecker {
@@ -95,6 +98,7 @@ extension ManifestChecker {
         }
         let identifier = template.resolved(bound) ?? template.description
         let event = Self.event(for: emitted, identifier: identifier)
+        var rested = false
         func outcome(_ sessions: [SceneSession]) -> EmittedRoute.Outcome {
             var world = SceneApp(
                 validatedFramework: app.framework, supportsMultipleScenes: true, tieBreak: app.tieBreak, declarations: app.declarations,
@@ -102,6 +106,7 @@ extension ManifestChecker {
             world.bundleIdentifier = app.bundleIdentifier
             world.newScenes = app.newScenes
             let decision = ReferenceRouter.route(event, in: world)
+            rested = rested || decision.assumptionCount > 0
             switch decision.action {
             case .activate(let id) where id == postingID: return .postingWindow(decision.reason)
             case .activate(let id): return .otherWindow(declaration: sessions.first { $0.id == id }?.declaration ?? id, decision.reason)
@@ -109,16 +114,19 @@ extension ManifestChecker {
             case .unhandled: return .unhandled
             }
         }
+        let whenOpen = outcome(sessions)
+        let whenClosed = outcome(Array(sessions.dropFirst()))
         return EmittedRoute(
             emitted: emitted, poster: poster.name, posterIsKnown: emitted.declaration != nil, identifier: identifier,
-            whenOpen: outcome(sessions), whenClosed: outcome(Array(sessions.dropFirst())))
+            whenOpen: whenOpen, whenClosed: whenClosed, rested: rested)
     }
 
     /// A warning for each route where the code names the posting window and the event does
     /// not come back to it while it is open.
     static func emittedRouteWarnings(_ routes: [EmittedRoute]) -> [Diagnostic] {
         routes.compactMap { route in
-            guard route.posterIsKnown else { return nil }
+            // What rests on a condition routing did not know is not stated as fact.
+            guard route.posterIsKnown, !route.rested else { return nil }
             if case .postingWindow = route.whenOpen { return nil }
             let source = route.emitted.source
             return Diagnostic(
