@@ -165,6 +165,19 @@ import Testing
         #expect(Self.describe(rules) == ["shortcutType compose → Compose", "otherwise Default Configuration"])
     }
 
+    /// A condition of hundreds of operands (no app's) is kept unread rather than folded.
+    @Test func aHugeConditionIsNotFolded() throws {
+        let condition = Array(repeating: #"options.shortcutItem?.type == "a""#, count: 300).joined(separator: " || ")
+        let (rules, _) = try Self.rules(
+            """
+                    if \(condition) { return UISceneConfiguration(name: "Compose", sessionRole: connectingSceneSession.role) }
+                    return connectingSceneSession.configuration
+            """)
+        let rule = try #require(rules?.rules.first)
+        #expect(rule.configuration == "Compose" && rule.tests.isEmpty)
+        #expect(rule.unread?.hasSuffix("…") == true && (rule.unread?.count ?? 0) < 200)
+    }
+
     @Test func withoutTheMethodThereAreNoRules() throws {
         let result = try ImportAssemblyTests.importApp(plist: Self.plist, files: ["S.swift": "final class SceneDelegate: UIResponder {}"])
         #expect(result.app?.newScenes == nil)

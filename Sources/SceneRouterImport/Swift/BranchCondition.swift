@@ -15,6 +15,10 @@ indirect enum BranchCondition: Equatable, Sendable {
     /// Anything else: the Swift as written.
     case unknown(String)
 
+    /// The most operands a condition is read with; one with more (no app's) stays unknown,
+    /// so a stranger's file cannot make reading it quadratic or deep.
+    static let maximumOperands = 256
+
     /// The conditions of the `if` and `guard` statements around `node` in its function: the
     /// then-branch's conditions, the negation of an `else` branch's, `guard`'s negated in its
     /// `else`. Nil when nothing but bindings guards it.
@@ -51,6 +55,8 @@ indirect enum BranchCondition: Equatable, Sendable {
             switch element.condition {
             // `if let windowScene = scene as? UIWindowScene`: the shape of the code, taken as met.
             case .optionalBinding, .availability: condition = .constant(true)
+            case .expression(let expression) where (expression.as(SequenceExprSyntax.self)?.elements.count ?? 0) > maximumOperands:
+                condition = .unknown(String(expression.trimmedDescription.prefix(200)))
             case .expression(let expression):
                 let folded = (try? OperatorTable.standardOperators.foldAll(expression)).flatMap { $0.as(ExprSyntax.self) } ?? expression
                 condition = read(folded)

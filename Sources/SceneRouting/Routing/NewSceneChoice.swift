@@ -13,6 +13,8 @@ extension NewSceneRules {
         func isWindow(_ name: String) -> Bool { declarations.contains { $0.name == name && $0.role.receivesEvents } }
         var assumed: [Assumption] = []
         var choice: Choice?
+        // A branch whose result was not read ends the search: what it returns is unknown.
+        var resultUnread = false
         for (index, rule) in rules.enumerated() where rule.holds(for: event) {
             if let unread = rule.unread {
                 if let configuration = rule.configuration {
@@ -26,13 +28,14 @@ extension NewSceneRules {
                     Assumption(
                         declaration: fallback, condition: Self.condition, used: "the first configuration",
                         reason: "returns \(unread) here, which the import did not read", source: rule.source))
+                resultUnread = true
                 break
             }
             guard let configuration = rule.configuration, isWindow(configuration) else { continue }
             choice = Choice(rule: index, configuration: configuration, source: rule.source)
             break
         }
-        if choice == nil, assumed.last?.used != "the first configuration", let otherwise, isWindow(otherwise) {
+        if choice == nil, !resultUnread, let otherwise, isWindow(otherwise) {
             choice = Choice(rule: nil, configuration: otherwise, source: source)
         }
         if let choice {
