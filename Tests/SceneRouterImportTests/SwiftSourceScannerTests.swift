@@ -198,6 +198,24 @@ import Testing
         #expect(unresolved(findings.assignments.first?.value) != nil)
     }
 
+    /// An unterminated format literal is read as far as it goes, as a plain predicate (found by
+    /// FuzzImport: it was a template of no values, which the manifest did not read back as
+    /// itself).
+    @Test func anUnterminatedFormatIsAPlainPredicate() throws {
+        let findings = scan(
+            """
+            final class S {
+                func f(_ scene: UIScene) {
+                    scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'ledger.books'
+            """)
+        let value = try #require(findings.assignments.first?.value)
+        guard case .predicate(let predicate) = value else {
+            Issue.record("expected a plain predicate, got \(value)")
+            return
+        }
+        #expect(predicate.evaluate("ledger.books"))
+    }
+
     /// A character between a space and `=` makes swift-syntax's own fix-it for the error fail
     /// (found by FuzzImport): the error is reported without it, and the rest still read.
     @Test func unevenlySpacedEqualsIsAnError() {

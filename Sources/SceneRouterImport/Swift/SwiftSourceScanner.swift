@@ -195,7 +195,13 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
             var seen: Set<String> = []
             let declared = values.filter { seen.insert($0.name).inserted && !SessionValue.builtInNames.contains($0.name) }
                 .map { SessionValue(name: $0.name, expression: $0.expression.oneLine, source: location($0.expression)) }
-            conditionValue = .template(ConditionTemplate(format: format, arguments: arguments, source: source), values: declared)
+            let template = ConditionTemplate(format: format, arguments: arguments, source: source)
+            // A format that uses no value after all (an unterminated literal, say) is a plain predicate.
+            if template.valueNames.isEmpty, let plain = try? template.predicate(with: [:]) {
+                conditionValue = .predicate(plain)
+                break
+            }
+            conditionValue = .template(template, values: declared)
         case .dynamic(let text):
             conditionValue = .unresolved(text)
         }
@@ -663,7 +669,9 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
             var seen: Set<String> = []
             let declared = values.filter { seen.insert($0.name).inserted && !SessionValue.builtInNames.contains($0.name) }
                 .map { SessionValue(name: $0.name, expression: $0.expression.oneLine, source: location($0.expression)) }
-            return .template(ConditionTemplate(swiftUISet: templates, source: source), values: declared)
+            let template = ConditionTemplate(swiftUISet: templates, source: source)
+            if template.valueNames.isEmpty, let plain = try? template.predicate(with: [:]) { return .predicate(plain) }
+            return .template(template, values: declared)
         }
         return .predicate(ActivationPredicate(swiftUISet: members).located(at: source))
     }
