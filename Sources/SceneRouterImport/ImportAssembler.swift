@@ -181,6 +181,7 @@ struct ImportAssembler {
         }
         let booleans = booleanConstants
         let constants = constants
+        let templateConstants = templateConstants
         for configuration in uikitConfigurations(assignments) {
             let name = names.claim(configuration.name, alternative: "\(configuration.name) (\(configuration.role.rawValue))")
             if name != configuration.name {
@@ -223,7 +224,7 @@ struct ImportAssembler {
                         first.value, as: condition, of: name, at: first.source, to: &conditions, templates: &templates,
                         values: &values, unresolved: &unresolved)
                 }
-                Self.foldConstants(constants, into: &conditions, templates: &templates, values: &values)
+                Self.foldConstants(constants, templateConstants: templateConstants, into: &conditions, templates: &templates, values: &values)
                 declaration.initialConditions = conditions
                 declaration.conditionTemplates = templates
                 declaration.values = values
@@ -279,26 +280,44 @@ struct ImportAssembler {
     /// window, so not a value a session binds. A condition left with no values becomes a plain
     /// predicate.
     static func foldConstants(
-        _ constants: [String: String], into conditions: inout ActivationConditions, templates: inout ConditionTemplates,
-        values: inout [SessionValue]
+        _ constants: [String: String], templateConstants: [String: ValueTemplate] = [:], into conditions: inout ActivationConditions,
+        templates: inout ConditionTemplates, values: inout [SessionValue]
     ) {
-        var known: [String: String] = [:]
+        var known: [String: ValueTemplate] = [:]
         for value in values {
             guard var expression = value.expression else { continue }
             if expression.hasPrefix("self.") { expression.removeFirst(5) }
             for suffix in [#" ?? """#, "!"] where expression.hasSuffix(suffix) { expression.removeLast(suffix.count) }
-            if let constant = constants[expression] { known[value.name] = constant }
+            if let constant = constants[expression] {
+                known[value.name] = ValueTemplate(pieces: [.text(constant)])
+            } else if let constant = templateConstants[expression] {
+                known[value.name] = constant
+            }
         }
         guard !known.isEmpty else { return }
         values.removeAll { known[$0.name] != nil }
         func fold(_ template: ConditionTemplate?, into predicate: inout ActivationPredicate) -> ConditionTemplate? {
-            guard let folded = template?.folding(known) else { return nil }
+            guard let folded = template?.folding(templates: known) else { return nil }
             guard folded.valueNames.isEmpty, let bound = try? folded.predicate(with: [:]) else { return folded }
             predicate = bound
             return nil
         }
         templates.canActivate = fold(templates.canActivate, into: &conditions.canActivate)
         templates.prefersToActivate = fold(templates.prefersToActivate, into: &conditions.prefersToActivate)
+    }
+
+    /// The constants built from the bundle identifier; a name declared twice differently is left out.
+    var templateConstants: [String: ValueTemplate] {
+        var known: [String: ValueTemplate] = [:]
+        var ambiguous: Set<String> = []
+        for file in files {
+            for (name, value) in file.templateConstants {
+                if let other = known[name], other != value { ambiguous.insert(name) }
+                known[name] = value
+            }
+        }
+        for name in ambiguous { known[name] = nil }
+        return known
     }
 
     /// The Boolean constants the sources declare; a name declared with both values is left out.
@@ -345,6 +364,7 @@ struct ImportAssembler {
         var linked = Set<Int>()
         let viewConditions = files.flatMap(\.viewConditions)
         let constants = constants
+        let templateConstants = templateConstants
         for file in files {
             for (position, scene) in file.scenes.enumerated() {
                 let name = names.claim(scene.id ?? scene.title ?? scene.contentViews.first ?? "\(scene.kind) \(position + 1)")
@@ -390,7 +410,7 @@ struct ImportAssembler {
                             value, as: condition, of: name, at: conditions.source, to: &initial, templates: &templates, values: &values,
                             unresolved: &unresolved)
                     }
-                    Self.foldConstants(constants, into: &initial, templates: &templates, values: &values)
+                    Self.foldConstants(constants, templateConstants: templateConstants, into: &initial, templates: &templates, values: &values)
                     declaration.initialConditions = initial
                     declaration.conditionTemplates = templates
                     declaration.values = values

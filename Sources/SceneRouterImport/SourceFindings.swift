@@ -72,6 +72,9 @@ struct SourceFindings {
     /// String constants the file declares (`let mainSceneID = "com.example.main"`, a
     /// `static let` or a global), by name and by `Type.name`.
     var constants: [String: String] = [:]
+    /// String constants built from the bundle identifier (`"\(Bundle.main.bundleIdentifier!).main"`),
+    /// as templates, by name and by `Type.name`.
+    var templateConstants: [String: ValueTemplate] = [:]
     /// Boolean constants (`private let restoresScenes = true`), by name and by `Type.name`.
     var booleanConstants: [String: Bool] = [:]
     /// For each `View` struct, the view types its code constructs (to link a view's

@@ -80,6 +80,30 @@ import Testing
         #expect(conditions.prefersToActivate.arguments == [.string("viewer://main"), .string("viewer://home")])
     }
 
+    /// A constant built from the bundle identifier stays a template of it: each window binds
+    /// the app's bundle identifier, and it is not a value a session must bind.
+    @Test func constantsBuiltFromTheBundleIdentifier() throws {
+        let result = try Self.importApp(
+            plist: Self.uikitPlist,
+            files: [
+                "SceneDelegate.swift": """
+                    enum SceneIDs { static let main = "\\(Bundle.main.bundleIdentifier!).main" }
+                    final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                            scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "self == %@", SceneIDs.main)
+                        }
+                    }
+                    """
+            ])
+        let app = try #require(result.app)
+        let declaration = try #require(app.declarations.first)
+        #expect(declaration.values.isEmpty)
+        #expect(declaration.conditionTemplates.prefersToActivate?.valueNames == ["bundleIdentifier"])
+        let router = SceneRouter(app: app)
+        try router.open(declaration.newSession(id: "M1", framework: .uikit))
+        #expect(router.route(identifier: "com.example.viewer.main").action == .activate(sessionID: "M1"))
+    }
+
     /// A URL the app opens is an emitted identifier only with a scheme the app registers.
     @Test func openedURLsWithTheAppsSchemes() throws {
         var plist = Self.uikitPlist

@@ -431,6 +431,11 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
                 if let type = enclosingType(of: node) { findings.constants[type + "." + name + ".absoluteString"] = url }
                 continue
             }
+            if let read = WindowValues.template(of: value), !read.values.isEmpty, read.values.allSatisfy({ $0.name == "bundleIdentifier" }) {
+                findings.templateConstants[name] = read.template
+                if let type = enclosingType(of: node) { findings.templateConstants[type + "." + name] = read.template }
+                continue
+            }
             guard case .literal(let text) = SourceString(value) else { continue }
             findings.constants[name] = text
             if let type = enclosingType(of: node) { findings.constants[type + "." + name] = text }

@@ -68,15 +68,23 @@ public struct ConditionTemplate: Sendable {
 
     /// The template with the values of `known` written in as text (constants an import found).
     public func folding(_ known: [String: String]) -> ConditionTemplate {
+        folding(templates: known.mapValues { ValueTemplate(pieces: [.text($0)]) })
+    }
+
+    /// The template with each value of `known` replaced by its template (a constant built
+    /// from the bundle identifier, `"${bundleIdentifier}.main"`).
+    public func folding(templates known: [String: ValueTemplate]) -> ConditionTemplate {
         func fold(_ template: ValueTemplate) -> ValueTemplate {
             var pieces: [ValueTemplate.Piece] = []
             for piece in template.pieces {
-                var piece = piece
-                if case .value(let name) = piece, let value = known[name] { piece = .text(value) }
-                if case .text(let text) = piece, case .text(let before)? = pieces.last {
-                    pieces[pieces.count - 1] = .text(before + text)
-                } else {
-                    pieces.append(piece)
+                let replaced: [ValueTemplate.Piece]
+                if case .value(let name) = piece, let value = known[name] { replaced = value.pieces } else { replaced = [piece] }
+                for piece in replaced {
+                    if case .text(let text) = piece, case .text(let before)? = pieces.last {
+                        pieces[pieces.count - 1] = .text(before + text)
+                    } else {
+                        pieces.append(piece)
+                    }
                 }
             }
             return ValueTemplate(pieces: pieces)
