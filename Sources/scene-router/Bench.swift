@@ -70,7 +70,22 @@ extension SceneRouterCommand {
             return lengths.compactMap { $0 }
         }
 
+        /// How this binary was built: `debug` figures are not comparable with release ones.
+        static var buildConfiguration: String {
+            #if DEBUG
+                "debug"
+            #else
+                "release"
+            #endif
+        }
+
         func run() throws {
+            #if DEBUG
+                // `swift run scene-router bench` is a debug build: tens of times slower than release.
+                StandardStreams.error(
+                    "warning: this scene-router is a debug build, whose routes take tens of times longer than a release "
+                        + "build's; for figures, build with `swift build -c release` and run .build/release/scene-router")
+            #endif
             let progressLine = ProgressLine(prefix: "bench: ")
             func progress(_ message: String) { progressLine.update(message) }
             let mix = WorkloadMix(rawValue: mix)!
@@ -171,7 +186,7 @@ extension SceneRouterCommand {
                     routesPerSecond: Int(Double(events) / (Double(routeNanos) / 1e9)), timerFloorNanos: timerFloor),
                 churn: churn, throughput: throughput, long: long.isEmpty ? nil : long,
                 linear: linear, speedupP50: linear.map { Int(Double($0.p50Nanos) / Double(max(1, p50))) },
-                agreement: agreement)
+                agreement: agreement, configuration: Self.buildConfiguration)
             progressLine.finish()
             switch output.format {
             case .json:

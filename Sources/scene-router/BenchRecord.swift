@@ -49,10 +49,12 @@ struct BenchRecord: Encodable {
     var linear: LinearRecord?
     var speedupP50: Int?
     var agreement: AgreementRecord?
+    /// `release` or `debug`: the build the figures come from.
+    var configuration: String
 
     var text: String {
         var lines = [
-            "\(sessions) sessions, mix \(mix), \(events) events, seed \(seed)",
+            "\(sessions) sessions, mix \(mix), \(events) events, seed \(seed), \(configuration) build",
             String(format: "build: %.2f s, %d bytes/session", build.seconds, build.bytesPerSession),
             "indexed: p50 \(indexed.p50Nanos) ns, p90 \(indexed.p90Nanos) ns, p99 \(indexed.p99Nanos) ns, p99.9 \(indexed.p999Nanos) ns, \(indexed.routesPerSecond) routes/s (timer floor \(indexed.timerFloorNanos) ns, included)",
         ]
