@@ -30,8 +30,14 @@ extension SceneRouterCommand {
         @Flag(help: "Also report predicates UIKit's validator would refuse (MATCHES).")
         var uikitStrict = false
 
-        @Flag(help: "Exit 1 when there are warnings.")
+        @Flag(help: "Exit 1 when there are warnings (with --baseline: warnings it does not list).")
         var strict = false
+
+        @Option(help: ArgumentHelp("Accept the warnings this file lists: report only the others.", valueName: "file"))
+        var baseline: String?
+
+        @Option(help: ArgumentHelp("Write the warnings found to this file, as a baseline that accepts them.", valueName: "file"))
+        var writeBaseline: String?
 
         @OptionGroup var output: OutputOptions
 
@@ -72,6 +78,23 @@ extension SceneRouterCommand {
                 reporter.report(error)
                 throw ExitCode(2)
             }
+            if let writeBaseline {
+                do {
+                    try Data(WarningBaseline(accepting: report.warnings).text.utf8).write(to: URL(fileURLWithPath: writeBaseline))
+                } catch {
+                    reporter.report(Diagnostic(message: "cannot write the baseline (\(error.localizedDescription))", file: writeBaseline))
+                    throw ExitCode(2)
+                }
+            }
+            var accepted = 0
+            if let baseline {
+                do {
+                    (report.warnings, accepted) = try WarningBaseline.load(contentsOf: baseline).partition(report.warnings)
+                } catch {
+                    reporter.report(error)
+                    throw ExitCode(2)
+                }
+            }
             switch output.format {
             case .text:
                 for warning in report.warnings { StandardStreams.write(warning.rendered()) }
@@ -80,7 +103,7 @@ extension SceneRouterCommand {
                 StandardStreams.write(
                     Diagnostic.printable(name) + ": \(report.app.declarations.count) declaration\(report.app.declarations.count == 1 ? "" : "s"), "
                         + "\(report.app.sessions.count) session\(report.app.sessions.count == 1 ? "" : "s"), "
-                        + "\(count) warning\(count == 1 ? "" : "s")")
+                        + "\(count) warning\(count == 1 ? "" : "s")" + (baseline == nil ? "" : " (and \(accepted) the baseline accepts)"))
             case .json:
                 for warning in report.warnings { StandardStreams.write(JSONLines.line(warning)) }
                 for route in report.emittedRoutes { StandardStreams.write(JSONLines.line(EmittedRouteRecord(route))) }

@@ -59,6 +59,38 @@ import Testing
                 == #"{"code":"uikit-refuses","column":null,"file":"app.json","line":null,"message":"UIKit's activation-condition validator refuses MATCHES; use LIKE, BEGINSWITH, ENDSWITH or CONTAINS","offset":5,"path":"sessions[3].prefersToActivate","predicate":"SELF MATCHES 'x.*'","severity":"warning"}"#)
     }
 
+    /// A CI job accepts the warnings it means with a baseline: `--strict` then fails only on a
+    /// warning the baseline does not list, and a bad baseline is an error at its place.
+    @Test func aBaselineAcceptsTheWarningsItLists() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("baseline.json").path
+        let written = try CLIRunner.run(["check", "--app", "Fixtures/apps/Atlas", "--write-baseline", file])
+        #expect(written.status == 0, "\(written.stderr)")
+        let accepted = try CLIRunner.run(["check", "--app", "Fixtures/apps/Atlas", "--baseline", file, "--strict"])
+        #expect(accepted.status == 0, "\(accepted.stdout)")
+        #expect(accepted.stdout.hasSuffix("Fixtures/apps/Atlas: 3 declarations, 0 sessions, 0 warnings (and 2 the baseline accepts)\n"))
+        #expect(!accepted.stdout.contains("warning:"))
+
+        // One entry fewer: that warning is new again, and --strict fails on it alone.
+        var text = try String(contentsOfFile: file, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let entry = try #require(lines.firstIndex { $0.contains("emitted-to-other-window") })
+        text = lines.enumerated().filter { $0.offset != entry }.map(\.element).joined(separator: "\n").replacingOccurrences(of: "\"},\n  ]", with: "\"}\n  ]")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let new = try CLIRunner.run(["check", "--app", "Fixtures/apps/Atlas", "--baseline", file, "--strict"])
+        #expect(new.status == 1, "\(new.stderr)")
+        #expect(new.stdout.contains("warning: identifier template"))
+        #expect(new.stdout.contains("1 warning (and 1 the baseline accepts)"))
+
+        try Data(#"{"version": 2, "warnings": [{"code": "x"}]}"#.utf8).write(to: URL(fileURLWithPath: file))
+        let bad = try CLIRunner.run(["check", "--app", "Fixtures/apps/Atlas", "--baseline", file])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("\(file): version: error:"))
+        #expect(bad.stderr.contains("\(file): warnings[0]: error: a warning needs \"code\" and \"message\""))
+    }
+
     @Test func cleanManifestPasses() throws {
         let result = try CLIRunner.run(["check", "--manifest", "Fixtures/apps/mail.json", "--strict"])
         #expect(result.status == 0)
