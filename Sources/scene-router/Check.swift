@@ -87,9 +87,15 @@ extension SceneRouterCommand {
                 }
             }
             var accepted = 0
+            if appSource.isGiven {
+                var acceptances = SourceAcceptances()
+                (report.warnings, accepted) = acceptances.partition(report.warnings)
+            }
             if let baseline {
                 do {
-                    (report.warnings, accepted) = try WarningBaseline.load(contentsOf: baseline).partition(report.warnings)
+                    let inBaseline: Int
+                    (report.warnings, inBaseline) = try WarningBaseline.load(contentsOf: baseline).partition(report.warnings)
+                    accepted += inBaseline
                 } catch {
                     reporter.report(error)
                     throw ExitCode(2)
@@ -103,7 +109,7 @@ extension SceneRouterCommand {
                 StandardStreams.write(
                     Diagnostic.printable(name) + ": \(report.app.declarations.count) declaration\(report.app.declarations.count == 1 ? "" : "s"), "
                         + "\(report.app.sessions.count) session\(report.app.sessions.count == 1 ? "" : "s"), "
-                        + "\(count) warning\(count == 1 ? "" : "s")" + (baseline == nil ? "" : " (and \(accepted) the baseline accepts)"))
+                        + "\(count) warning\(count == 1 ? "" : "s")" + (accepted == 0 && baseline == nil ? "" : " (and \(accepted) accepted)"))
             case .json:
                 for warning in report.warnings { StandardStreams.write(JSONLines.line(warning)) }
                 for route in report.emittedRoutes { StandardStreams.write(JSONLines.line(EmittedRouteRecord(route))) }

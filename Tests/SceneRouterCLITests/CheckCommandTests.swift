@@ -70,7 +70,7 @@ import Testing
         #expect(written.status == 0, "\(written.stderr)")
         let accepted = try CLIRunner.run(["check", "--app", "Fixtures/apps/Atlas", "--baseline", file, "--strict"])
         #expect(accepted.status == 0, "\(accepted.stdout)")
-        #expect(accepted.stdout.hasSuffix("Fixtures/apps/Atlas: 3 declarations, 0 sessions, 0 warnings (and 2 the baseline accepts)\n"))
+        #expect(accepted.stdout.hasSuffix("Fixtures/apps/Atlas: 3 declarations, 0 sessions, 0 warnings (and 2 accepted)\n"))
         #expect(!accepted.stdout.contains("warning:"))
 
         // One entry fewer: that warning is new again, and --strict fails on it alone.
@@ -82,13 +82,35 @@ import Testing
         let new = try CLIRunner.run(["check", "--app", "Fixtures/apps/Atlas", "--baseline", file, "--strict"])
         #expect(new.status == 1, "\(new.stderr)")
         #expect(new.stdout.contains("warning: identifier template"))
-        #expect(new.stdout.contains("1 warning (and 1 the baseline accepts)"))
+        #expect(new.stdout.contains("1 warning (and 1 accepted)"))
 
         try Data(#"{"version": 2, "warnings": [{"code": "x"}]}"#.utf8).write(to: URL(fileURLWithPath: file))
         let bad = try CLIRunner.run(["check", "--app", "Fixtures/apps/Atlas", "--baseline", file])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("\(file): version: error:"))
         #expect(bad.stderr.contains("\(file): warnings[0]: error: a warning needs \"code\" and \"message\""))
+    }
+
+    /// A warning is accepted in the app's code by a comment on its line or the line before.
+    @Test func warningsAcceptedInTheCode() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("accept-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(atPath: "Fixtures/apps/Atlas", toPath: folder.path)
+        let settings = folder.appendingPathComponent("Atlas/SettingsSceneDelegate.swift")
+        var text = try String(contentsOf: settings, encoding: .utf8)
+        text = text.replacingOccurrences(
+            of: "        content.targetContentIdentifier =",
+            with: "        // scene-router:accept:next emitted-to-other-window (Settings is reached from the map)\n        content.targetContentIdentifier =")
+        try Data(text.utf8).write(to: settings)
+        let place = folder.appendingPathComponent("Atlas/PlaceSceneDelegate.swift")
+        text = try String(contentsOf: place, encoding: .utf8)
+        text = text.replacingOccurrences(
+            of: "prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(\n",
+            with: "prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(  // scene-router:accept window-values, never-activated\n")
+        try Data(text.utf8).write(to: place)
+        let checked = try CLIRunner.run(["check", "--app", folder.path, "--strict"])
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(checked.stdout.hasSuffix("0 warnings (and 2 accepted)\n"))
     }
 
     @Test func cleanManifestPasses() throws {
