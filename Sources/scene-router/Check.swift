@@ -86,10 +86,12 @@ extension SceneRouterCommand {
                     throw ExitCode(2)
                 }
             }
-            var accepted = 0
+            var accepted = report.accepted
             if appSource.isGiven {
                 var acceptances = SourceAcceptances()
-                (report.warnings, accepted) = acceptances.partition(report.warnings)
+                let inCode: Int
+                (report.warnings, inCode) = acceptances.partition(report.warnings)
+                accepted += inCode
             }
             if let baseline {
                 do {

@@ -113,6 +113,30 @@ import Testing
         #expect(checked.stdout.hasSuffix("0 warnings (and 2 accepted)\n"))
     }
 
+    /// A manifest accepts a warning on the declaration or session it is about.
+    @Test func warningsAcceptedInTheManifest() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("accept-manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("app.json")
+        let settings = #"{"id": "settings-1", "declaration": "Settings", "canActivate": "FALSEPREDICATE", "prefersToActivate": "FALSEPREDICATE""#
+        let text = #"{"declarations": [{"name": "Main"}, {"name": "Settings", "accept": ["shadowed-declaration"]}], "sessions": [{"id": "main-1", "declaration": "Main"}, "#
+            + settings + "ACCEPT}]}"
+        try Data(text.replacingOccurrences(of: "ACCEPT", with: "").utf8).write(to: manifest)
+        let warned = try CLIRunner.run(["check", "--manifest", manifest.path, "--strict"])
+        #expect(warned.status == 1)
+        #expect(warned.stdout.contains("sessions[1]: warning:"))
+        #expect(warned.stdout.hasSuffix("1 warning (and 1 accepted)\n"))
+        try Data(text.replacingOccurrences(of: "ACCEPT", with: #", "accept": ["never-activated"]"#).utf8).write(to: manifest)
+        let accepted = try CLIRunner.run(["check", "--manifest", manifest.path, "--strict"])
+        #expect(accepted.status == 0, "\(accepted.stdout)")
+        #expect(accepted.stdout.hasSuffix("2 declarations, 2 sessions, 0 warnings (and 2 accepted)\n"))
+        try Data(text.replacingOccurrences(of: "ACCEPT", with: #", "accept": "never-activated""#).utf8).write(to: manifest)
+        let bad = try CLIRunner.run(["check", "--manifest", manifest.path])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("sessions[1].accept: error: expected an array of strings"))
+    }
+
     @Test func cleanManifestPasses() throws {
         let result = try CLIRunner.run(["check", "--manifest", "Fixtures/apps/mail.json", "--strict"])
         #expect(result.status == 0)

@@ -33,7 +33,7 @@ import Testing
             """),
         Case(
             "unknown key", #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "stat": "background"}]}"#,
-            "app.json: sessions[0].stat: error: unknown key 'stat' (did you mean 'state'?); expected one of id, declaration, role, state, lastActive, values, canActivate, prefersToActivate, allowing, preferring"),
+            "app.json: sessions[0].stat: error: unknown key 'stat' (did you mean 'state'?); expected one of id, declaration, role, state, lastActive, values, canActivate, prefersToActivate, allowing, preferring, accept"),
         Case(
             "unknown declaration", #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Mian"}]}"#,
             "app.json: sessions[0].declaration: error: unknown declaration 'Mian'; declared: 'Main'"),

@@ -9,4 +9,6 @@ public struct CheckReport: Sendable {
     /// Where each emitted identifier that carries its posting window's values lands
     /// (``ManifestChecker/emittedRoutes(_:)``).
     public var emittedRoutes: [EmittedRoute] = []
+    /// Warnings the manifest accepts (`accept` on a declaration or session), not in ``warnings``.
+    public var accepted = 0
 }

@@ -17,7 +17,8 @@ public enum ManifestChecker {
         let (app, sites) = try ManifestLoader.loadWithSites(contentsOf: path, displayName: displayName)
         let file = displayName ?? (path == "-" ? "stdin" : path)
         let routes = emittedRoutes(app)
-        return CheckReport(app: app, warnings: lint(app, sites: sites, routes: routes, uikitStrict: uikitStrict, file: file), emittedRoutes: routes)
+        return accepting(
+            CheckReport(app: app, warnings: lint(app, sites: sites, routes: routes, uikitStrict: uikitStrict, file: file), emittedRoutes: routes))
     }
 
     /// Lints `app` (an imported app, say) as if loaded from a manifest named `file`: it is
@@ -27,8 +28,37 @@ public enum ManifestChecker {
     public static func check(_ app: SceneApp, file: String, uikitStrict: Bool = false) throws(ManifestError) -> CheckReport {
         let (loaded, sites) = try ManifestLoader.loadWithSites(Array(ManifestWriter.text(of: app).utf8), file: file)
         let routes = emittedRoutes(loaded)
-        return CheckReport(
-            app: loaded, warnings: lint(loaded, sites: sites, routes: routes, uikitStrict: uikitStrict, file: file), emittedRoutes: routes)
+        return accepting(
+            CheckReport(
+                app: loaded, warnings: lint(loaded, sites: sites, routes: routes, uikitStrict: uikitStrict, file: file), emittedRoutes: routes))
+    }
+
+    /// `report` without the warnings its manifest accepts: a warning about `declarations[i]`
+    /// or `sessions[i]` (or a part of one) whose code that element's `accept` lists.
+    static func accepting(_ report: CheckReport) -> CheckReport {
+        var report = report
+        let app = report.app
+        guard app.declarations.contains(where: { !$0.acceptedWarnings.isEmpty }) || app.sessions.contains(where: { !$0.acceptedWarnings.isEmpty })
+        else { return report }
+        func element(of path: String, _ list: String) -> Int? {
+            guard path.hasPrefix(list + "["), let close = path.firstIndex(of: "]") else { return nil }
+            return Int(path[path.index(path.startIndex, offsetBy: list.count + 1)..<close])
+        }
+        report.warnings.removeAll { warning in
+            guard let path = warning.path, let code = warning.code?.rawValue else { return false }
+            let accepted: [String]
+            if let index = element(of: path, "declarations"), app.declarations.indices.contains(index) {
+                accepted = app.declarations[index].acceptedWarnings
+            } else if let index = element(of: path, "sessions"), app.sessions.indices.contains(index) {
+                accepted = app.sessions[index].acceptedWarnings
+            } else {
+                return false
+            }
+            guard accepted.contains(code) else { return false }
+            report.accepted += 1
+            return true
+        }
+        return report
     }
 
     /// The warnings about `app`, in manifest order, naming `file`.

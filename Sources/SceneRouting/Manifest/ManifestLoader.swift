@@ -9,10 +9,10 @@ public enum ManifestLoader {
         "newScenes",
     ]
     static let declarationKeys = [
-        "name", "matching", "initialConditions", "values", "role", "delegateClass", "storyboard", "source",
+        "name", "matching", "initialConditions", "values", "role", "delegateClass", "storyboard", "source", "accept",
     ]
     static let conditionKeys = ["canActivate", "prefersToActivate", "allowing", "preferring"]
-    static let sessionKeys = ["id", "declaration", "role", "state", "lastActive", "values"] + conditionKeys
+    static let sessionKeys = ["id", "declaration", "role", "state", "lastActive", "values"] + conditionKeys + ["accept"]
 
     /// Loads the manifest at `path`.
     /// - Parameters:
@@ -206,6 +206,7 @@ public enum ManifestLoader {
         if let roleValue = value["role"] {
             declaration.role = decodeRole(roleValue, at: path.appending("role"), reader: &reader) ?? declaration.role
         }
+        if let accepted = value["accept"] { declaration.acceptedWarnings = decodeAccepted(accepted, at: path.appending("accept"), reader: &reader) }
         if let delegateValue = value["delegateClass"] {
             declaration.delegateClass = reader.string(delegateValue, at: path.appending("delegateClass"))
         }
@@ -393,6 +394,16 @@ public enum ManifestLoader {
             return nil
         }
         fields.apply(to: &session)
+        if let accepted = value["accept"] { session.acceptedWarnings = decodeAccepted(accepted, at: path.appending("accept"), reader: &reader) }
         return session
+    }
+
+    /// `"accept": ["never-activated", …]`: lint codes accepted for one declaration or session.
+    static func decodeAccepted(_ value: JSONValue, at path: JSONPath, reader: inout DocumentReader) -> [String] {
+        guard let codes = reader.stringArray(value, at: path) else { return [] }
+        for (index, code) in codes.enumerated() where code.isEmpty || code.contains(where: { $0 == " " || $0 == "\n" }) {
+            reader.fail(path.appending(index: index), "'\(code)' is not a warning code (such as never-activated)")
+        }
+        return codes
     }
 }

@@ -91,6 +91,7 @@ package enum ManifestWriter {
             fields.append(("values", object(session.values.sorted { $0.key < $1.key }.map { ($0.key, quote($0.value)) })))
         }
         fields += conditionFields(session.conditions, session.templates)
+        if !session.acceptedWarnings.isEmpty { fields.append(("accept", "[" + session.acceptedWarnings.map(quote).joined(separator: ", ") + "]")) }
         return object(fields)
     }
 
@@ -122,6 +123,9 @@ package enum ManifestWriter {
         if declaration.initialConditions != nil || !declaration.conditionTemplates.isEmpty {
             let initial = declaration.initialConditions ?? ActivationConditions()
             fields.append(("initialConditions", object(conditionFields(initial, declaration.conditionTemplates))))
+        }
+        if !declaration.acceptedWarnings.isEmpty {
+            fields.append(("accept", "[" + declaration.acceptedWarnings.map(quote).joined(separator: ", ") + "]"))
         }
         if let source = declaration.source { fields.append(("source", quote(source.description))) }
         return fields

@@ -24,6 +24,8 @@ public struct SceneDeclaration: Sendable {
     /// treats the declaration as a default one, and a decision to create a scene says so
     /// (set from ``SceneApp/unresolvedConditions``).
     public internal(set) var unreadMatching: Assumption?
+    /// Lint codes `check` accepts for this declaration (the manifest's `accept`).
+    public var acceptedWarnings: [String] = []
 
     /// A declaration; without `matching` it is a default declaration.
     public init(

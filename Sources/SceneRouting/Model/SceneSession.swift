@@ -28,6 +28,8 @@ public struct SceneSession: Sendable {
     /// Its conditions routing does not know and replaces with the default: those whose values
     /// it does not bind (set when its templates are bound).
     public internal(set) var assumptions: [Assumption] = []
+    /// Lint codes `check` accepts for this session (the manifest's `accept`).
+    public var acceptedWarnings: [String] = []
 
     /// The `lastActive` values a manifest or timeline may state: the integers a JSON number
     /// holds exactly (±(2⁵³ − 1)). Replaying adds one per activation, which this leaves
