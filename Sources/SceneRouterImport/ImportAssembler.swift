@@ -367,7 +367,9 @@ struct ImportAssembler {
         let templateConstants = templateConstants
         for file in files {
             for (position, scene) in file.scenes.enumerated() {
-                let name = names.claim(scene.id ?? scene.title ?? scene.contentViews.first ?? "\(scene.kind) \(position + 1)")
+                // An empty id or title names nothing (a manifest's names are never empty).
+                let given = [scene.id, scene.title, scene.contentViews.first].compactMap { $0 }.first { !$0.isEmpty }
+                let name = names.claim(given ?? "\(scene.kind) \(position + 1)")
                 var declaration = SceneDeclaration(name: name, role: scene.role, source: scene.source)
                 switch scene.matching {
                 case .predicate(let predicate)?:

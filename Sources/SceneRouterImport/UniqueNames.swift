@@ -8,6 +8,8 @@ struct UniqueNames {
     /// `name` when free; else `alternative` when given and free; else the first free
     /// `BASE N` for N from 2, BASE being the alternative (or the name).
     mutating func claim(_ name: String, alternative: String? = nil) -> String {
+        // A manifest's names are never empty: an empty one (`UISceneConfigurationName` = "") is numbered.
+        let name = name.isEmpty ? "Unnamed" : name
         if taken.insert(name).inserted { return name }
         if let alternative, taken.insert(alternative).inserted { return alternative }
         let base = alternative ?? name

@@ -104,6 +104,22 @@ import Testing
         #expect(router.route(identifier: "com.example.viewer.main").action == .activate(sessionID: "M1"))
     }
 
+    /// An empty scene id or configuration name never becomes an empty declaration name, which
+    /// a manifest cannot hold (found by FuzzImport).
+    @Test func emptyNamesAreNotDeclarationNames() throws {
+        let swiftUI = try Self.importApp(
+            plist: Self.uikitPlist,
+            files: ["App.swift": "@main struct Notes: App { var body: some Scene { WindowGroup(id: \"\") { LibraryView() } } }"])
+        #expect(swiftUI.app?.declarations.map(\.name) == ["LibraryView"])
+        var plist = Self.uikitPlist
+        plist["UIApplicationSceneManifest"] = [
+            "UISceneConfigurations": ["UIWindowSceneSessionRoleApplication": [["UISceneConfigurationName": ""], ["UISceneConfigurationName": ""]]]
+        ]
+        let uikit = try Self.importApp(plist: plist, files: [:])
+        let names = try #require(uikit.app?.declarations.map(\.name))
+        #expect(!names.isEmpty && !names.contains(""))
+    }
+
     /// A URL the app opens is an emitted identifier only with a scheme the app registers.
     @Test func openedURLsWithTheAppsSchemes() throws {
         var plist = Self.uikitPlist
