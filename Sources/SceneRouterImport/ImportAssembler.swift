@@ -262,11 +262,15 @@ struct ImportAssembler {
 
     /// The string constants the sources declare, by name and `Type.name`; a name declared
     /// with two different values is left out (which one a condition reads is not known).
-    var constants: [String: String] {
-        var known: [String: String] = [:]
+    var constants: [String: String] { unambiguous(\.constants) }
+
+    /// The constants of every file, by name; a name declared with two different values is
+    /// left out (which one the code reads is not known).
+    private func unambiguous<Value: Equatable>(_ constants: (SourceFindings) -> [String: Value]) -> [String: Value] {
+        var known: [String: Value] = [:]
         var ambiguous: Set<String> = []
         for file in files {
-            for (name, value) in file.constants {
+            for (name, value) in constants(file) {
                 if let other = known[name], other != value { ambiguous.insert(name) }
                 known[name] = value
             }
@@ -307,32 +311,10 @@ struct ImportAssembler {
     }
 
     /// The constants built from the bundle identifier; a name declared twice differently is left out.
-    var templateConstants: [String: ValueTemplate] {
-        var known: [String: ValueTemplate] = [:]
-        var ambiguous: Set<String> = []
-        for file in files {
-            for (name, value) in file.templateConstants {
-                if let other = known[name], other != value { ambiguous.insert(name) }
-                known[name] = value
-            }
-        }
-        for name in ambiguous { known[name] = nil }
-        return known
-    }
+    var templateConstants: [String: ValueTemplate] { unambiguous(\.templateConstants) }
 
     /// The Boolean constants the sources declare; a name declared with both values is left out.
-    var booleanConstants: [String: Bool] {
-        var known: [String: Bool] = [:]
-        var ambiguous: Set<String> = []
-        for file in files {
-            for (name, value) in file.booleanConstants {
-                if let other = known[name], other != value { ambiguous.insert(name) }
-                known[name] = value
-            }
-        }
-        for name in ambiguous { known[name] = nil }
-        return known
-    }
+    var booleanConstants: [String: Bool] { unambiguous(\.booleanConstants) }
 
     /// The classes every file declares, to their first inherited type.
     private var superclasses: [String: String] {

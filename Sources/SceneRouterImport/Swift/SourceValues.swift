@@ -314,21 +314,13 @@ struct SourceStringSet {
 
     init(_ expression: ExprSyntax) {
         text = expression.oneLine
-        var expression = expression
-        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
-            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) ?? call.calledExpression.as(GenericSpecializationExprSyntax.self)?
-                .expression.as(DeclReferenceExprSyntax.self),
-            callee.baseName.text == "Set", let only = call.arguments.first
-        {
-            expression = only.expression
-        }
-        guard let array = expression.as(ArrayExprSyntax.self) else {
+        guard let elements = Self.elements(expression) else {
             members = nil
             return
         }
         var strings: [String] = []
-        for element in array.elements {
-            guard case .literal(let text) = SourceString(element.expression) else {
+        for element in elements {
+            guard case .literal(let text) = SourceString(element) else {
                 members = nil
                 return
             }
