@@ -34,7 +34,7 @@ struct RouteManifestOptions: ParsableArguments {
         help: ArgumentHelp("The app's manifest (JSON); '-' reads stdin. Required unless --example is given.", valueName: "file"))
     var path: String?
 
-    @Flag(help: "Route against the example mail app (Fixtures/apps/mail.json) and, without identifiers or --events, its events (Fixtures/apps/mail-events.jsonl).")
+    @Flag(help: "Route against the example mail app built into scene-router (Fixtures/apps/mail.json) and, without identifiers or --events, its events (Fixtures/apps/mail-events.jsonl).")
     var example = false
 
     func validate() throws {
@@ -45,31 +45,16 @@ struct RouteManifestOptions: ParsableArguments {
         }
     }
 
-    /// The manifest's path: the given one, or the example's.
-    func resolvedPath() throws -> String {
-        if let path { return path }
-        guard let example = Self.examplePath("mail.json") else {
-            throw ValidationError("the example app Fixtures/apps/mail.json was not found; run from a clone of SceneRouter or give --manifest")
-        }
-        return example
-    }
-
-    /// A file of the example app (Fixtures/apps), looked up from the working directory and
-    /// then upwards from the executable, so `swift run` and a built binary both find it.
-    static func examplePath(_ name: String) -> String? {
-        let relative = "Fixtures/apps/" + name
-        var directories = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            var directory = executable.deletingLastPathComponent()
-            for _ in 0..<5 {
-                directories.append(directory)
-                directory = directory.deletingLastPathComponent()
+    /// Loads the given manifest, or the example compiled into the binary.
+    func load(reporter: DiagnosticReporter) throws -> SceneApp {
+        guard let path else {
+            do {
+                return try ManifestLoader.load(Data(ExampleApp.manifest.utf8), file: ExampleApp.manifestName)
+            } catch {
+                reporter.report(error)
+                throw ExitCode(2)
             }
         }
-        for directory in directories {
-            let candidate = directory.appendingPathComponent(relative).path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-        }
-        return nil
+        return try ManifestOptions.load(path, reporter: reporter)
     }
 }

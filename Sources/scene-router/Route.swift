@@ -36,17 +36,25 @@ extension SceneRouterCommand {
         }
 
         func run() throws {
-            let app = try ManifestOptions.load(try manifest.resolvedPath(), reporter: DiagnosticReporter(output.format))
+            let app = try manifest.load(reporter: DiagnosticReporter(output.format))
             let router = SlowStepProgress.run("building the dispatch table") { ProcessLifetime.keep(SceneRouter(app: app)) }
             var output = BatchOutput(format: self.output.format, numbering: .event, allCandidates: explain.explainAll)
-            let eventsPath =
-                events ?? (manifest.example && identifiers.isEmpty ? RouteManifestOptions.examplePath("mail-events.jsonl") : nil)
             if !identifiers.isEmpty {
                 for (index, identifier) in identifiers.enumerated() {
                     output.write(route(.identifier(identifier), router), event: index, place: .argument(index + 1))
                 }
-            } else if let eventsPath {
-                try routeEvents(from: eventsPath, app: app, router: router, into: &output)
+            } else if let events {
+                let decoder = TimelineDecoder(file: events == "-" ? "stdin" : events, app: app, allowsLifecycle: false)
+                var eventIndex = 0
+                try StandardStreams.forEachLine(ofFileAt: events, skippingBlank: true, reporter: output.reporter) { number, line in
+                    routeEvent(line, number: number, event: eventIndex, decoder: decoder, router: router, into: &output)
+                    eventIndex += 1
+                }
+            } else if manifest.example {
+                let decoder = TimelineDecoder(file: ExampleApp.eventsName, app: app, allowsLifecycle: false)
+                for (index, line) in ExampleApp.events.utf8.split(separator: UInt8(ascii: "\n")).enumerated() {
+                    routeEvent(line, number: index + 1, event: index, decoder: decoder, router: router, into: &output)
+                }
             } else {
                 try StandardStreams.forEachLine(ofFileAt: nil, skippingBlank: false, reporter: output.reporter) { number, line in
                     let place = InputPlace.line(file: "stdin", number: number)
@@ -67,18 +75,16 @@ extension SceneRouterCommand {
             router.route(event, explain: explain.enabled)
         }
 
-        private func routeEvents(from path: String, app: SceneApp, router: SceneRouter, into output: inout BatchOutput) throws {
-            let decoder = TimelineDecoder(file: path == "-" ? "stdin" : path, app: app, allowsLifecycle: false)
-            var eventIndex = 0
-            try StandardStreams.forEachLine(ofFileAt: path, skippingBlank: true, reporter: output.reporter) { number, line in
-                defer { eventIndex += 1 }
-                do throws(Diagnostic) {
-                    guard case .event(let event) = try decoder.decode(line, line: number) else { return }
-                    output.write(
-                        route(event, router), event: eventIndex, place: .line(file: decoder.file, number: number))
-                } catch {
-                    output.fail(error, recordError: error.locatedMessage, event: eventIndex, line: number)
-                }
+        /// Routes one line of JSON Lines events; blank lines are skipped before this.
+        private func routeEvent(
+            _ line: some Collection<UInt8>, number: Int, event eventIndex: Int, decoder: TimelineDecoder, router: SceneRouter,
+            into output: inout BatchOutput
+        ) {
+            do throws(Diagnostic) {
+                guard case .event(let event) = try decoder.decode(line, line: number) else { return }
+                output.write(route(event, router), event: eventIndex, place: .line(file: decoder.file, number: number))
+            } catch {
+                output.fail(error, recordError: error.locatedMessage, event: eventIndex, line: number)
             }
         }
     }

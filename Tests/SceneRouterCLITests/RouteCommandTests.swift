@@ -28,6 +28,24 @@ import Testing
         #expect(bundled.stdout.split(separator: "\n").count >= 5)
     }
 
+    /// An installed binary has no clone of the repository around it: the example is built
+    /// in, byte for byte the fixture's (the explanations and JSON records agree too).
+    @Test func aCopiedBinaryStillRoutesTheExample() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-router-installed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("scene-router")
+        try FileManager.default.copyItem(at: CLIRunner.binary, to: copy)
+        for format in [["--explain"], ["--format", "json", "--explain"]] {
+            let installed = try CLIRunner.run(["route", "--example"] + format, in: folder, executable: copy)
+            let explicit = try CLIRunner.run(
+                ["route", "--manifest", "Fixtures/apps/mail.json", "--events", "Fixtures/apps/mail-events.jsonl"] + format)
+            #expect(installed.status == 0, "\(installed.stderr)")
+            #expect(installed.stderr.isEmpty)
+            #expect(installed.stdout == explicit.stdout)
+        }
+    }
+
     /// Text output shows identifiers in JSON string syntax: a quote, tab or newline in one
     /// cannot be read as the line's structure.
     @Test func textOutputEscapesIdentifiers() throws {

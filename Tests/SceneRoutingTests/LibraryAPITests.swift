@@ -128,6 +128,17 @@ import Testing
         #expect(throws: Diagnostic.self) { try ExternalEvent.notification(payload: ["aps": ["target-content-id": 9]]) }
         #expect(throws: Diagnostic.self) { try ExternalEvent.notification(payload: ["aps": "x"]) }
 
+        // userInfo as UIKit hands it, with its aps dictionary bridged either way.
+        let userInfo: [AnyHashable: Any] = [AnyHashable("aps"): [AnyHashable("target-content-id"): "mail.thread.9"], AnyHashable(7): "x"]
+        #expect(try ExternalEvent.notification(payload: userInfo) == .notification(targetContentIdentifier: "mail.thread.9"))
+        let stringKeyed: [AnyHashable: Any] = ["aps": ["target-content-id": "mail.inbox"] as [String: Any]]
+        #expect(try ExternalEvent.notification(payload: stringKeyed) == .notification(targetContentIdentifier: "mail.inbox"))
+        #expect(try ExternalEvent.notification(payload: [:] as [AnyHashable: Any]) == .notification(targetContentIdentifier: nil))
+        #expect(throws: Diagnostic.self) { try ExternalEvent.notification(payload: ["aps": 3] as [AnyHashable: Any]) }
+        #expect(throws: Diagnostic.self) {
+            try ExternalEvent.notification(payload: ["aps": [AnyHashable("target-content-id"): 9]] as [AnyHashable: Any])
+        }
+
         let json = Data(#"{"aps": {"target-content-id": "mail.inbox"}, "extra": [1, 2]}"#.utf8)
         #expect(try ExternalEvent.notification(payload: json) == .notification(targetContentIdentifier: "mail.inbox"))
         do {

@@ -7,14 +7,32 @@ extension ExternalEvent {
     /// - Throws: `Diagnostic` naming the key at fault when `aps` is not a dictionary or
     ///   `target-content-id` is not a string.
     public static func notification(payload: [String: Any]) throws(Diagnostic) -> ExternalEvent {
+        try notification(aps: payload["aps"])
+    }
+
+    /// A tapped push notification, from `userInfo` exactly as UIKit hands it
+    /// (`UNNotificationContent.userInfo`, `[AnyHashable: Any]`): its `aps` dictionary's
+    /// `target-content-id`, read as a `[String: Any]` payload is.
+    /// - Throws: `Diagnostic` naming the key at fault when `aps` is not a dictionary or
+    ///   `target-content-id` is not a string.
+    public static func notification(payload: [AnyHashable: Any]) throws(Diagnostic) -> ExternalEvent {
+        try notification(aps: payload[AnyHashable("aps")])
+    }
+
+    private static func notification(aps apsValue: Any?) throws(Diagnostic) -> ExternalEvent {
         func fail(_ path: String, _ message: String) -> Diagnostic {
             Diagnostic(message: message, file: "payload", path: path)
         }
-        guard let apsValue = payload["aps"] else { return .notification(targetContentIdentifier: nil) }
-        guard let aps = apsValue as? [String: Any] else {
+        guard let apsValue else { return .notification(targetContentIdentifier: nil) }
+        let identifier: Any?
+        if let aps = apsValue as? [String: Any] {
+            identifier = aps["target-content-id"]
+        } else if let aps = apsValue as? [AnyHashable: Any] {
+            identifier = aps[AnyHashable("target-content-id")]
+        } else {
             throw fail("aps", "expected a dictionary, found \(type(of: apsValue))")
         }
-        switch aps["target-content-id"] {
+        switch identifier {
         case nil, is NSNull: return .notification(targetContentIdentifier: nil)
         case let identifier as String: return .notification(targetContentIdentifier: identifier)
         case let other?: throw fail("aps.target-content-id", "expected a string, found \(type(of: other))")

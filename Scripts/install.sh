@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Builds scene-router in release and installs it with its man page and shell completions.
+#
+#   Scripts/install.sh [--prefix DIR]      (default: $PREFIX, else ~/.local)
+#
+# Installs DIR/bin/scene-router, DIR/share/man/man1/scene-router.1 (generated from the
+# argument parser by swift-argument-parser's generate-manual plugin), and completion
+# scripts for bash, zsh and fish under DIR/share. The binary is self-contained: the
+# example app of `route --example` is built in. Needs write access to DIR only.
+set -euo pipefail
+
+usage() {
+    echo "usage: Scripts/install.sh [--prefix DIR]" >&2
+    exit 64
+}
+prefix=${PREFIX:-$HOME/.local}
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --prefix)
+        [ $# -ge 2 ] || usage
+        prefix=$2
+        shift 2
+        ;;
+    --prefix=*)
+        prefix=${1#--prefix=}
+        shift
+        ;;
+    -h | --help) usage ;;
+    *) usage ;;
+    esac
+done
+[ -n "$prefix" ] || usage
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+echo "install: building scene-router (release; several minutes the first time)" >&2
+swift build -c release --product scene-router
+binary=$(swift build -c release --product scene-router --show-bin-path)/scene-router
+
+echo "install: generating the man page" >&2
+manual=$(mktemp -d)
+trap 'rm -rf "$manual"' EXIT
+# The plugin writes into its own work folder; the page is copied from there.
+swift package plugin --allow-writing-to-package-directory generate-manual --configuration release >/dev/null
+page=$(find "$root/.build/plugins/GenerateManual/outputs" -name scene-router.1 -newer "$manual" -print -quit 2>/dev/null || true)
+if [ -z "$page" ]; then
+    page=$(find "$root/.build/plugins/GenerateManual/outputs" -name scene-router.1 -print -quit)
+fi
+[ -n "$page" ] || {
+    echo "install: the man page was not generated" >&2
+    exit 1
+}
+
+mkdir -p "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
+    "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
+install -m 755 "$binary" "$prefix/bin/scene-router"
+install -m 644 "$page" "$prefix/share/man/man1/scene-router.1"
+"$prefix/bin/scene-router" --generate-completion-script bash >"$prefix/share/bash-completion/completions/scene-router"
+"$prefix/bin/scene-router" --generate-completion-script zsh >"$prefix/share/zsh/site-functions/_scene-router"
+"$prefix/bin/scene-router" --generate-completion-script fish >"$prefix/share/fish/vendor_completions.d/scene-router.fish"
+
+echo "install: $prefix/bin/scene-router $("$prefix/bin/scene-router" --version)" >&2
+echo "install: man page $prefix/share/man/man1/scene-router.1; completions for bash, zsh and fish under $prefix/share" >&2
+case ":$PATH:" in
+*":$prefix/bin:"*) ;;
+*) echo "install: $prefix/bin is not on PATH; add it, e.g. export PATH=\"$prefix/bin:\$PATH\"" >&2 ;;
+esac
