@@ -3,38 +3,6 @@ import SceneRouting
 
 /// A decision as its JSON Lines record (keys sorted on output).
 struct DecisionRecord: Encodable {
-    struct Candidate: Encodable {
-        var session: String
-        var declaration: String
-        var score: Int?
-        /// prefersToActivate or canActivate: the condition that scored.
-        var condition: String?
-        var predicate: String?
-        var decidedBy: String?
-        /// Where the app's code states the condition (imported apps).
-        var source: String?
-        var state: String
-        var lastActive: Int
-        var position: Int
-    }
-
-    struct Declaration: Encodable {
-        var name: String
-        var matching: String?
-        var matched: Bool?
-        var source: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(matching, forKey: .matching)  // null: a default declaration
-            try container.encode(matched, forKey: .matched)
-            try container.encodeIfPresent(source, forKey: .source)
-        }
-
-        enum CodingKeys: String, CodingKey { case name, matching, matched, source }
-    }
-
     var event: Int
     var identifier: String?
     var action: String
@@ -42,11 +10,14 @@ struct DecisionRecord: Encodable {
     var declaration: String?
     var reason: String
     var budgetExceeded: Bool?
-    var candidates: [Candidate]?
+    var candidates: [RoutingExplanation.Candidate]?
     /// Candidates not listed (`--explain` lists ``explainedCandidates``; `--explain-all` all).
     var omitted: Int?
     var considered: Int?
-    var declarations: [Declaration]?
+    var declarations: [RoutingExplanation.DeclarationCheck]?
+    /// The explanation the text output renders (declarations left out when the app
+    /// delegate chose); not encoded: its parts are.
+    var explanation: RoutingExplanation?
     /// What the decision rested on that the manifest does not say.
     var assumptions: [AssumptionRecord]?
     /// All of them, when more than are listed.
@@ -110,21 +81,15 @@ struct DecisionRecord: Encodable {
             newSceneRule = decision.newSceneChoice.map {
                 NewSceneRuleRecord(rule: $0.rule, configuration: $0.configuration, source: $0.source?.description)
             }
+            var explained = explanation
+            // The app delegate chose: which declarations are defaults did not decide.
+            if decision.newSceneChoice != nil { explained.declarations = [] }
             let shown = allCandidates ? explanation.candidates[...] : explanation.candidates.prefix(Self.explainedCandidates)
-            candidates = shown.map {
-                Candidate(
-                    session: $0.sessionID, declaration: $0.declaration, score: $0.score,
-                    condition: $0.matched?.condition.rawValue, predicate: $0.matched?.predicate,
-                    decidedBy: $0.matched?.decidedBy, source: $0.matched?.source?.description, state: $0.state.rawValue,
-                    lastActive: $0.lastActive,
-                    position: $0.position)
-            }
+            candidates = Array(shown)
             omitted = explanation.candidates.count - shown.count
             considered = explanation.considered
-            // The app delegate chose: which declarations are defaults did not decide.
-            declarations = decision.newSceneChoice != nil ? nil : explanation.declarations.map {
-                Declaration(name: $0.name, matching: $0.matching, matched: $0.matched, source: $0.source?.description)
-            }
+            declarations = decision.newSceneChoice != nil ? nil : explanation.declarations
+            self.explanation = explained
         }
     }
 
@@ -185,32 +150,9 @@ struct DecisionRecord: Encodable {
             }
             if let count = assumptionCount, count > assumptions.count { lines.append("  … \(count - assumptions.count) more assumed") }
         }
-        if let candidates {
-            let considered = considered ?? 0
-            lines.append("  considered \(considered) session\(considered == 1 ? "" : "s"), best first:")
-            for candidate in candidates {
-                var line = "    #\(candidate.position) \(JSONLines.name(candidate.session)) (\(JSONLines.name(candidate.declaration)))  "
-                line += candidate.score.map { "score \($0)" } ?? "not scored"
-                line += "  \(candidate.state), lastActive \(candidate.lastActive)"
-                if let condition = candidate.condition, let predicate = candidate.predicate {
-                    line += "\n        \(condition): \(predicate)" + (candidate.source.map { "  (\($0))" } ?? "")
-                    if let decidedBy = candidate.decidedBy { line += "\n        decided by: \(decidedBy)" }
-                }
-                lines.append(line)
-            }
-            if let omitted, omitted > 0 { lines.append("    … \(omitted) more (--explain-all lists every candidate)") }
-            for declaration in declarations ?? [] {
-                let verdict: String
-                switch declaration.matched {
-                case true?: verdict = "matching matched"
-                case false?: verdict = "matching did not match"
-                case nil: verdict = declaration.matching == nil ? "default declaration" : "not evaluated"
-                }
-                var line = "  declaration \(JSONLines.name(declaration.name)): \(verdict)"
-                if let matching = declaration.matching { line += "  (\(matching))" }
-                if let source = declaration.source { line += "  at \(source)" }
-                lines.append(line)
-            }
+        if let explanation {
+            let limit = candidates?.count
+            lines += explanation.lines(listing: limit, omittedHint: " (--explain-all lists every candidate)").map { "  " + $0 }
             if let rule = newSceneRule {
                 let branch = rule.rule.map { "rule \($0)" } ?? "its otherwise branch"
                 lines.append(

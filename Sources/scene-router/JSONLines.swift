@@ -23,11 +23,5 @@ extension JSONLines {
 
     /// A session or declaration name as text output shows it: bare when that is unambiguous
     /// (no space, quote, backslash or control character), else quoted like an identifier.
-    static func name(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.value > 0x20 && scalar != "\"" && scalar != "\\" && scalar.value != 0x7F
-                && !scalar.properties.isWhitespace
-        }
-        return plain ? text : quoted(text)
-    }
+    static func name(_ text: String) -> String { JSONStringLiteral.name(text) }
 }

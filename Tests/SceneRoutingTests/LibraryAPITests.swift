@@ -193,4 +193,45 @@ import Testing
         #expect(calendar.declarations.map(\.name) == ["Compose", "Viewer", "Main"])
         #expect(calendar.declarations.map(\.matched) == [false, false, nil])
     }
+
+    /// An explanation prints as the command line shows it and encodes as its JSON records do;
+    /// a tie between equal scores names the rank key that broke it.
+    @Test func explanationsPrintAndEncode() throws {
+        let can = ActivationConditions(canActivate: try ActivationPredicate(format: "SELF BEGINSWITH 'mail.'"))
+        func app(_ tieBreak: TieBreakPolicy, _ sessions: [SceneSession]) throws -> SceneApp {
+            try SceneApp(tieBreak: tieBreak, declarations: [SceneDeclaration(name: "Main")], sessions: sessions)
+        }
+        let a = SceneSession(id: "a", declaration: "Main", state: .background, lastActive: 1, conditions: can)
+        let b = SceneSession(id: "b", declaration: "Main", state: .background, lastActive: 5, conditions: can)
+        let byRecency = try #require(SceneRouter(app: try app(.recency, [a, b])).route(identifier: "mail.x", explain: true).explanation)
+        #expect(
+            byRecency.description == """
+                considered 2 sessions, best first:
+                  1. b (Main)  score 1  background, lastActive 5, position 1
+                      canActivate: SELF BEGINSWITH 'mail.'
+                  2. a (Main)  score 1  background, lastActive 1, position 0
+                      canActivate: SELF BEGINSWITH 'mail.'
+                b ranks before a on lastActive (5 is more recent than 1), both score 1
+                """)
+        let byOrder = try #require(SceneRouter(app: try app(.order, [a, b])).route(identifier: "mail.x", explain: true).explanation)
+        #expect(byOrder.tieReason == "a ranks before b on position in the session list (0 before 1), the tie-break order, both score 1")
+        #expect(byOrder.lines(listing: 1, omittedHint: "!").contains("  … 1 more!"))
+        let none = try #require(SceneRouter(app: try app(.recency, [a, b])).route(identifier: "x", explain: true).explanation)
+        #expect(none.tieReason == nil)
+        #expect(none.description.hasSuffix("declaration Main: default declaration"))
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(none), as: UTF8.self)
+        #expect(json.contains(#""declarations":[{"matched":null,"matching":null,"name":"Main"}]"#), "\(json)")
+        #expect(json.contains(#"{"declaration":"Main","lastActive":5,"position":1,"score":0,"session":"b","state":"background"}"#))
+        #expect(json.contains(#""considered":2"#) && json.contains(#""tieBreak":"recency""#))
+        let matched = String(decoding: try encoder.encode(byRecency.candidates[0]), as: UTF8.self)
+        #expect(matched.contains(#""condition":"canActivate""#) && matched.contains(#""predicate":"SELF BEGINSWITH 'mail.'""#))
+
+        // Names are escaped: nothing in a manifest moves the cursor.
+        let odd = SceneSession(id: "x\u{1B}[2J", declaration: "Main", state: .background, conditions: can)
+        let escaped = try #require(SceneRouter(app: try app(.recency, [odd])).route(identifier: "mail.x", explain: true).explanation)
+        #expect(!escaped.description.contains("\u{1B}"))
+    }
 }

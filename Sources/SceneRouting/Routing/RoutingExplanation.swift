@@ -68,12 +68,15 @@ public struct RoutingExplanation: Sendable, Equatable {
     public var declarations: [DeclarationCheck]
     /// How many sessions can receive events (windowApplication role).
     public var considered: Int
+    /// How equally scored candidates were ordered.
+    public var tieBreak: TieBreakPolicy
 
     /// Explains routing `identifier` in `app`, by the same rules as ``ReferenceRouter``.
     public init(identifier: String?, in app: SceneApp) {
         let sessions = app.sessions
         let windows = sessions.indices.filter { sessions[$0].role.receivesEvents }
         considered = windows.count
+        tieBreak = app.tieBreak
         declarations = []
         var scored: [(index: Int, score: Int?, matched: MatchedCondition?)] = windows.map { ($0, nil, nil) }
         let scores = app.supportsMultipleScenes && identifier != nil

@@ -6,50 +6,15 @@ import Testing
 /// each `json` block parses, each manifest among them loads, and each `jsonl` block of events
 /// or timeline operations decodes against the manifest shown before it in the same file.
 @Suite struct DocumentationExamplesTests {
-    struct Block: CustomTestStringConvertible, Sendable {
-        var file: String
-        var line: Int
-        var language: String
-        var text: String
-        var testDescription: String { "\(file):\(line)" }
-    }
-
-    static let documents: [String] = {
-        let catalog = FixturePaths.packageRoot.appendingPathComponent("Sources/SceneRouting/SceneRouting.docc")
-        let articles = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
-        return ["README.md"] + articles.filter { $0.hasSuffix(".md") }.sorted().map { "Sources/SceneRouting/SceneRouting.docc/" + $0 }
-    }()
-
-    /// The fenced blocks of one Markdown file, with the language after the opening fence.
-    static func blocks(in file: String) throws -> [Block] {
-        let text = try String(contentsOf: FixturePaths.packageRoot.appendingPathComponent(file), encoding: .utf8)
-        var blocks: [Block] = []
-        var open: Block?
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("```") else {
-                open?.text += line + "\n"
-                continue
-            }
-            if let block = open {
-                blocks.append(block)
-                open = nil
-            } else {
-                open = Block(file: file, line: index + 1, language: String(trimmed.dropFirst(3)), text: "")
-            }
-        }
-        return blocks
-    }
-
     @Test func theDocumentsHaveExamples() throws {
-        let all = try Self.documents.flatMap(Self.blocks)
+        let all = try MarkdownBlocks.documents.flatMap(MarkdownBlocks.blocks)
         #expect(all.filter { $0.language == "json" && $0.text.contains("\"declarations\"") }.count >= 3)
         #expect(all.contains { $0.language == "jsonl" })
     }
 
-    @Test(arguments: documents) func examplesLoad(_ file: String) throws {
+    @Test(arguments: MarkdownBlocks.documents) func examplesLoad(_ file: String) throws {
         var manifest: SceneApp?
-        for block in try Self.blocks(in: file) {
+        for block in try MarkdownBlocks.blocks(in: file) {
             let place = "\(block.file):\(block.line)"
             switch block.language {
             case "json":
