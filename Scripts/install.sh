@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds scene-router in release and installs it with its man page and shell completions.
 #
-#   Scripts/install.sh [--prefix DIR]      (default: $PREFIX, else ~/.local)
+#   Scripts/install.sh [--prefix DIR] [--configuration release|debug]
 #
+# DIR defaults to $PREFIX, else ~/.local. A debug build installs in a fraction of the
+# time (CI uses it to try this script) but routes tens of times slower.
 # Installs DIR/bin/scene-router, DIR/share/man/man1/scene-router.1 (generated from the
 # argument parser by swift-argument-parser's generate-manual plugin), and completion
 # scripts for bash, zsh and fish under DIR/share. The binary is self-contained: the
@@ -10,10 +12,11 @@
 set -euo pipefail
 
 usage() {
-    echo "usage: Scripts/install.sh [--prefix DIR]" >&2
+    echo "usage: Scripts/install.sh [--prefix DIR] [--configuration release|debug]" >&2
     exit 64
 }
 prefix=${PREFIX:-$HOME/.local}
+configuration=release
 while [ $# -gt 0 ]; do
     case "$1" in
     --prefix)
@@ -25,30 +28,33 @@ while [ $# -gt 0 ]; do
         prefix=${1#--prefix=}
         shift
         ;;
+    --configuration)
+        [ $# -ge 2 ] || usage
+        configuration=$2
+        shift 2
+        ;;
     -h | --help) usage ;;
     *) usage ;;
     esac
 done
 [ -n "$prefix" ] || usage
+case "$configuration" in release | debug) ;; *) usage ;; esac
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-echo "install: building scene-router (release; several minutes the first time)" >&2
-swift build -c release --product scene-router
-binary=$(swift build -c release --product scene-router --show-bin-path)/scene-router
+echo "install: building scene-router ($configuration; several minutes the first time)" >&2
+swift build -c "$configuration" --product scene-router
+binary=$(swift build -c "$configuration" --product scene-router --show-bin-path)/scene-router
 
 echo "install: generating the man page" >&2
-manual=$(mktemp -d)
-trap 'rm -rf "$manual"' EXIT
-# The plugin writes into its own work folder; the page is copied from there.
-swift package plugin --allow-writing-to-package-directory generate-manual --configuration release >/dev/null
-page=$(find "$root/.build/plugins/GenerateManual/outputs" -name scene-router.1 -newer "$manual" -print -quit 2>/dev/null || true)
-if [ -z "$page" ]; then
-    page=$(find "$root/.build/plugins/GenerateManual/outputs" -name scene-router.1 -print -quit)
-fi
-[ -n "$page" ] || {
-    echo "install: the man page was not generated" >&2
+# The plugin writes the page into its own work folder; an old page is removed first so a
+# failed generation cannot install a stale one.
+page="$root/.build/plugins/GenerateManual/outputs/scene-router/scene-router.1"
+rm -f "$page"
+swift package plugin --allow-writing-to-package-directory generate-manual --configuration "$configuration" >/dev/null
+[ -f "$page" ] || {
+    echo "install: the man page was not generated ($page)" >&2
     exit 1
 }
 

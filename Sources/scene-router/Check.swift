@@ -39,7 +39,8 @@ extension SceneRouterCommand {
         @Option(help: ArgumentHelp("Write the warnings found to this file, as a baseline that accepts them.", valueName: "file"))
         var writeBaseline: String?
 
-        @OptionGroup var output: OutputOptions
+        @Option(help: "Output format: text (for people), json (JSON Lines), github (workflow annotations), sarif (SARIF 2.1.0).")
+        var format: CheckReportFormat = .text
 
         func validate() throws {
             switch (manifest, appSource.isGiven) {
@@ -50,24 +51,33 @@ extension SceneRouterCommand {
         }
 
         func run() throws {
-            let reporter = DiagnosticReporter(output.format)
+            var errors: [Diagnostic] = []
+            // In text and JSON, errors go to stderr as they are found; github and sarif put
+            // them with the warnings, in the one report CI reads.
+            let reporter = DiagnosticReporter(format.streamFormat)
+            func reportError(_ diagnostic: Diagnostic) {
+                if format == .github || format == .sarif { errors.append(diagnostic) } else { reporter.report(diagnostic) }
+            }
+            func fail() throws -> Never {
+                finishCIReport(errors: errors, warnings: [])
+                throw ExitCode(2)
+            }
             var report: CheckReport
             let name: String
             var failed = false
-            var importWarnings: [Diagnostic] = []
             do {
                 if let manifest {
                     name = manifest
                     report = try ManifestChecker.check(contentsOf: manifest, uikitStrict: uikitStrict)
                 } else {
                     let imported = try appSource.importApp()
-                    // Errors on stderr; what the import warns about is reported with the lint warnings.
-                    imported.diagnostics.filter { $0.severity == .error }.forEach(reporter.report)
-                    importWarnings = imported.diagnostics.filter { $0.severity == .warning }
+                    // Errors first; what the import warns about is reported with the lint warnings.
+                    imported.diagnostics.filter { $0.severity == .error }.forEach(reportError)
+                    let importWarnings = imported.diagnostics.filter { $0.severity == .warning }
                     failed = imported.hasErrors
-                    guard let app = imported.app else { throw ExitCode(2) }
+                    guard let app = imported.app else { try fail() }
                     name = appSource.name
-                    if output.format == .text {
+                    if format == .text {
                         StandardStreams.error(Diagnostic.printable("\(name): \(imported.readAs)"))
                         StandardStreams.error(Diagnostic.printable("\(name): imported \(imported.summary)"))
                     }
@@ -75,15 +85,15 @@ extension SceneRouterCommand {
                     report.warnings = importWarnings + report.warnings
                 }
             } catch let error as ManifestError {
-                reporter.report(error)
-                throw ExitCode(2)
+                error.errors.forEach(reportError)
+                try fail()
             }
             if let writeBaseline {
                 do {
                     try Data(WarningBaseline(accepting: report.warnings).text.utf8).write(to: URL(fileURLWithPath: writeBaseline))
                 } catch {
-                    reporter.report(Diagnostic(message: "cannot write the baseline (\(error.localizedDescription))", file: writeBaseline))
-                    throw ExitCode(2)
+                    reportError(Diagnostic(message: "cannot write the baseline (\(error.localizedDescription))", file: writeBaseline))
+                    try fail()
                 }
             }
             var accepted = report.accepted
@@ -99,26 +109,47 @@ extension SceneRouterCommand {
                     (report.warnings, inBaseline) = try WarningBaseline.load(contentsOf: baseline).partition(report.warnings)
                     accepted += inBaseline
                 } catch {
-                    reporter.report(error)
-                    throw ExitCode(2)
+                    error.errors.forEach(reportError)
+                    try fail()
                 }
             }
-            switch output.format {
+            let count = report.warnings.count
+            let summary =
+                Diagnostic.printable(name) + ": \(report.app.declarations.count) declaration\(report.app.declarations.count == 1 ? "" : "s"), "
+                + "\(report.app.sessions.count) session\(report.app.sessions.count == 1 ? "" : "s"), "
+                + "\(count) warning\(count == 1 ? "" : "s")" + (accepted == 0 && baseline == nil ? "" : " (and \(accepted) accepted)")
+            switch format {
             case .text:
                 for warning in report.warnings { StandardStreams.write(warning.rendered()) }
                 for line in EmittedRouteRecord.text(report.emittedRoutes) { StandardStreams.write(Diagnostic.printable(line)) }
-                let count = report.warnings.count
-                StandardStreams.write(
-                    Diagnostic.printable(name) + ": \(report.app.declarations.count) declaration\(report.app.declarations.count == 1 ? "" : "s"), "
-                        + "\(report.app.sessions.count) session\(report.app.sessions.count == 1 ? "" : "s"), "
-                        + "\(count) warning\(count == 1 ? "" : "s")" + (accepted == 0 && baseline == nil ? "" : " (and \(accepted) accepted)"))
+                StandardStreams.write(summary)
             case .json:
                 for warning in report.warnings { StandardStreams.write(JSONLines.line(warning)) }
                 for route in report.emittedRoutes { StandardStreams.write(JSONLines.line(EmittedRouteRecord(route))) }
+            case .github:
+                finishCIReport(errors: errors, warnings: report.warnings)
+                for line in EmittedRouteRecord.text(report.emittedRoutes) { StandardStreams.write(GitHubAnnotations.plain(line)) }
+                StandardStreams.write(GitHubAnnotations.plain(summary))
+            case .sarif:
+                finishCIReport(errors: errors, warnings: report.warnings)
             }
             StandardStreams.flush()
             if failed { throw ExitCode(2) }
             if strict && !report.warnings.isEmpty { throw ExitCode(1) }
+        }
+
+        /// Writes the github or sarif report of everything found (nothing in other formats,
+        /// which have written as they went).
+        private func finishCIReport(errors: [Diagnostic], warnings: [Diagnostic]) {
+            switch format {
+            case .github:
+                for diagnostic in errors + warnings { StandardStreams.write(GitHubAnnotations.line(diagnostic)) }
+            case .sarif:
+                StandardStreams.write(SARIFLog(errors + warnings).json)
+            case .text, .json:
+                return
+            }
+            StandardStreams.flush()
         }
     }
 }
