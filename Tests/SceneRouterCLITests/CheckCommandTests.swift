@@ -137,6 +137,33 @@ import Testing
         #expect(bad.stderr.contains("sessions[1].accept: error: expected an array of strings"))
     }
 
+    /// A SwiftUI scene whose declaration states no handlesExternalEvents: `check` and
+    /// `route` agree on whether its open window takes `chat/alice`, with and without an open
+    /// session that states a set (SwiftUI: the window's view states
+    /// `handlesExternalEvents(preferring:allowing:)`, else it takes no event).
+    @Test func lintAndRoutingAgreeOnSwiftUIWindowsWithoutHandlesExternalEvents() throws {
+        func manifest(session conditions: String) -> String {
+            """
+            {"framework": "swiftui", "declarations": [{"name": "Main"}, {"name": "Conversation"}],
+             "sessions": [{"id": "main-1", "declaration": "Main", "allowing": ["main"]},
+                          {"id": "conv-1", "declaration": "Conversation", "state": "foregroundActive"\(conditions)}]}
+            """
+        }
+        for (conditions, takesIt) in [(#", "allowing": ["chat/"]"#, true), ("", false)] {
+            let app = Data(manifest(session: conditions).utf8)
+            let route = try CLIRunner.run(["route", "--manifest", "-", "chat/alice"], stdin: app)
+            #expect(route.status == 0)
+            #expect(route.stdout.contains("activate conv-1") == takesIt, "\(route.stdout)")
+            #expect(route.stdout.contains("create ") == !takesIt)
+            let check = try CLIRunner.run(["check", "--manifest", "-"], stdin: app)
+            #expect(check.status == 0)
+            let warned = check.stdout.contains("scene 'Conversation' states no handlesExternalEvents")
+            #expect(warned == !takesIt, "\(check.stdout)")
+            // The scene that states nothing at all, Main aside (its session states a set), is warned about only then.
+            #expect(!check.stdout.contains("scene 'Main' states no"))
+        }
+    }
+
     @Test func cleanManifestPasses() throws {
         let result = try CLIRunner.run(["check", "--manifest", "Fixtures/apps/mail.json", "--strict"])
         #expect(result.status == 0)

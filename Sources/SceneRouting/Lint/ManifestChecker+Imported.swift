@@ -36,14 +36,23 @@ extension ManifestChecker {
             }
         }
         if app.framework == .swiftui && app.supportsMultipleScenes {
+            // Every window of a SwiftUI scene runs the same view code: an open session that
+            // states conditions shows that the scene's views do, whatever the declaration says
+            // (routing goes by the session's own conditions), so only a scene none of whose
+            // sessions can take an event is warned about.
+            let statingConditions = Set(
+                app.sessions.filter {
+                    $0.conditions.canActivate.constantValue != false || $0.conditions.prefersToActivate.constantValue != false
+                }.map(\.declaration))
             for (index, declaration) in app.declarations.enumerated()
             where declaration.role.receivesEvents && declaration.initialConditions == nil
+                && !statingConditions.contains(declaration.name)
                 && !app.unresolvedConditions.contains(where: { $0.declaration == declaration.name && $0.condition != .matching })
             {
                 var warning = located(
                     code: "no-external-events", at: declaration.source,
-                    message: "scene '\(declaration.name)' states no handlesExternalEvents(preferring:allowing:): its open windows never "
-                        + "take an external event, so each event meant for it opens a new window")
+                    message: "scene '\(declaration.name)' states no handlesExternalEvents(preferring:allowing:) and none of its open "
+                        + "sessions does: its windows never take an external event, so each event meant for it opens a new window")
                 warning.path = "declarations[\(index)]"
                 warnings.append(warning)
             }
