@@ -1,7 +1,14 @@
 import Foundation
 
 /// `bench --format json`: the measured figures, one object per run.
-struct BuildRecord: Encodable { var seconds: Double; var bytesPerSession: Int }
+struct BuildRecord: Encodable {
+    var seconds: Double
+    /// The table's bytes per session by its own accounting: the same for a given seed.
+    var bytesPerSession: Int
+    /// The growth of the resident set per session while the table was built: what the
+    /// process pays, allocator slack and page rounding included; varies between runs.
+    var residentBytesPerSession: Int
+}
 struct IndexedRecord: Encodable {
     var p50Nanos, p90Nanos, p99Nanos, p999Nanos: UInt64
     var routesPerSecond: Int
@@ -55,7 +62,9 @@ struct BenchRecord: Encodable {
     var text: String {
         var lines = [
             "\(sessions) sessions, mix \(mix), \(events) events, seed \(seed), \(configuration) build",
-            String(format: "build: %.2f s, %d bytes/session", build.seconds, build.bytesPerSession),
+            String(
+                format: "build: %.2f s, %d bytes/session (table), %d resident", build.seconds, build.bytesPerSession,
+                build.residentBytesPerSession),
             "indexed: p50 \(indexed.p50Nanos) ns, p90 \(indexed.p90Nanos) ns, p99 \(indexed.p99Nanos) ns, p99.9 \(indexed.p999Nanos) ns, \(indexed.routesPerSecond) routes/s (timer floor \(indexed.timerFloorNanos) ns, included)",
         ]
         if let churn {

@@ -139,6 +139,24 @@ import Testing
         #expect((throughput["scaling"] as? Double ?? 0) > 0)
     }
 
+    /// The table's bytes per session are the same in identical seeded runs, at any size;
+    /// the resident figure is reported beside them.
+    @Test func benchBytesPerSessionAreDeterministic() throws {
+        for sessions in [10, 100, 1000] {
+            let runs = try (0..<2).map { _ in
+                let result = try CLIRunner.run([
+                    "bench", "--sessions", "\(sessions)", "--events", "50", "--baseline", "none", "--seed", "7", "--format", "json",
+                ])
+                #expect(result.status == 0, "\(result.stderr)")
+                let record = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+                return try #require(record["build"] as? [String: Any])
+            }
+            let bytes = runs.map { $0["bytesPerSession"] as? Int }
+            #expect(bytes[0] != nil && bytes[0] == bytes[1] && bytes[0]! > 0, "\(sessions) sessions: \(bytes)")
+            #expect(runs.allSatisfy { $0["residentBytesPerSession"] is Int })
+        }
+    }
+
     @Test func benchUsageErrors() throws {
         #expect(try CLIRunner.run(["bench", "--routing-threads", "1"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--mix", "nope"]).status == 64)
