@@ -11,8 +11,8 @@ extension SceneRouterCommand {
             discussion: """
                 Errors (exit 2) go to stderr. Warnings go to stdout: sessions that no identified event can activate, \
                 declarations that can never be chosen, sessions preferring the same literal identifier, AND/OR mixed \
-                without parentheses, predicates over UIKit's 100,000-byte limit, and with --uikit-strict what UIKit's \
-                validator refuses (MATCHES). Given an app's own files (--app, or --plist with --sources) instead of a \
+                without parentheses, predicates over UIKit's 100,000-byte limit, and what UIKit's validator refuses \
+                (MATCHES) in a UIKit app (with --uikit-strict in any app). Given an app's own files (--app, or --plist with --sources) instead of a \
                 manifest, it imports them first and also reports identifiers the code emits that no scene accepts, \
                 matching conditions no emitted identifier meets, conditions it could not read, conditions on scenes \
                 the Info.plist does not declare, and SwiftUI scenes without handlesExternalEvents; each at its place \
@@ -27,7 +27,7 @@ extension SceneRouterCommand {
 
         @OptionGroup(title: "Checking an app's own files instead") var appSource: AppSourceOptions
 
-        @Flag(help: "Also report predicates UIKit's validator would refuse (MATCHES).")
+        @Flag(help: "Report predicates UIKit's validator would refuse (MATCHES) whatever the app's framework; UIKit apps get these warnings without it.")
         var uikitStrict = false
 
         @Flag(help: "Exit 1 when there are warnings (with --baseline: warnings it does not list).")

@@ -43,10 +43,24 @@ import Testing
                 app.json: sessions[3].canActivate: warning: AND and OR are mixed without parentheses; Apple documents no precedence between them (SceneRouter reads AND first): add parentheses
                 SELF == 'a' OR SELF == 'b' AND SELF == 'c'
                             ^~
-                app.json: 5 declarations, 5 sessions, 6 warnings
+                app.json: sessions[3].prefersToActivate: warning: UIKit's activation-condition validator refuses MATCHES; use LIKE, BEGINSWITH, ENDSWITH or CONTAINS
+                SELF MATCHES 'x.*'
+                     ^~~~~~~
+                app.json: 5 declarations, 5 sessions, 7 warnings
 
                 """)
         #expect(result.stderr.isEmpty)
+    }
+
+    /// A UIKit app is told about MATCHES without asking; another app with --uikit-strict.
+    @Test func uikitRefusedPredicatesWarnInUIKitApps() throws {
+        let swiftUI = #"{"framework": "swiftui", "declarations": [{"name": "A"}], "sessions": [{"id": "s", "declaration": "A", "canActivate": "SELF MATCHES 'a.*'"}]}"#
+        let plain = try CLIRunner.run(["check", "--manifest", "-"], stdin: Data(swiftUI.utf8))
+        #expect(!plain.stdout.contains("uikit") && plain.stdout.hasSuffix("0 warnings\n"), "\(plain.stdout)")
+        let strict = try CLIRunner.run(["check", "--manifest", "-", "--uikit-strict"], stdin: Data(swiftUI.utf8))
+        #expect(strict.stdout.contains("refuses MATCHES"))
+        let uikit = swiftUI.replacingOccurrences(of: "swiftui", with: "uikit")
+        #expect(try CLIRunner.run(["check", "--manifest", "-"], stdin: Data(uikit.utf8)).stdout.contains("refuses MATCHES"))
     }
 
     @Test func uikitStrictAndStrict() throws {

@@ -81,7 +81,10 @@ public enum ManifestChecker {
                             + "(SceneRouter reads AND first): add parentheses",
                         predicateSource: predicate.format, offset: range.lowerBound, length: range.count))
             }
-            if uikitStrict, let parsed = predicate.parsed {
+            // A UIKit app hands its predicates to UIKit, which refuses these: the manifest then
+            // describes routing the device does not do. Other apps (SwiftUI, or routing of
+            // one's own events) are told only when they ask.
+            if uikitStrict || app.framework == .uikit, let parsed = predicate.parsed {
                 for range in PredicateInspection.matchesOperators(parsed.node) {
                     warnings.append(
                         Self.warning(
