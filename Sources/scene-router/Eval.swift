@@ -9,7 +9,8 @@ extension SceneRouterCommand {
             abstract: "Evaluate a predicate against target content identifiers.",
             discussion: """
                 Identifiers come from the arguments or, when there are none (and no --nil), from stdin, one per line. \
-                Prints true/false per identifier (text) or {"identifier":…,"matches":…} (json). \
+                Prints one line per identifier, in the order given (--nil where it is written): true or false and the \
+                identifier (text), or {"identifier":…,"matches":…} (json). \
                 An invalid predicate prints a diagnostic on stderr, nothing on stdout, and exits 2.
                 """
         )
@@ -47,10 +48,14 @@ extension SceneRouterCommand {
             }
 
             var failed = false
-            if includeNil { report(String?.none, compiled) }
-            if !identifiers.isEmpty {
-                for identifier in identifiers { report(identifier, compiled) }
-            } else if !includeNil {
+            if !identifiers.isEmpty || includeNil {
+                let nilPosition = includeNil ? Self.identifiersBeforeNil(in: Array(CommandLine.arguments.dropFirst())) : nil
+                for (index, identifier) in identifiers.enumerated() {
+                    if index == nilPosition { report(String?.none, compiled) }
+                    report(identifier, compiled)
+                }
+                if let nilPosition, nilPosition >= identifiers.count { report(String?.none, compiled) }
+            } else {
                 let reporter = DiagnosticReporter(output.format)
                 try StandardStreams.forEachLine(ofFileAt: nil, skippingBlank: false, reporter: reporter) { number, line in
                     switch StandardStreams.decode(line) {
@@ -60,7 +65,7 @@ extension SceneRouterCommand {
                         failed = true
                         reporter.report(Diagnostic(message: invalid.description, file: "stdin", line: number))
                         switch output.format {
-                        case .text: StandardStreams.write("error")
+                        case .text: StandardStreams.write("error  stdin line \(number): \(invalid.description)")
                         case .json:
                             let message = "stdin line \(number): \(invalid.description)"
                             StandardStreams.write(JSONLines.line(ErrorRecord(error: message, line: number)))
@@ -98,7 +103,7 @@ extension SceneRouterCommand {
             }
             switch output.format {
             case .text:
-                StandardStreams.write(result.matches ? "true" : "false")
+                StandardStreams.write((result.matches ? "true " : "false") + "  " + Self.label(identifier))
             case .json:
                 StandardStreams.write(
                     JSONLines.line(
@@ -106,6 +111,36 @@ extension SceneRouterCommand {
                             identifier: identifier, matches: result.matches,
                             budgetExceeded: result.budgetExceeded ? true : nil)))
             }
+        }
+
+        /// The identifier as text output shows it: in JSON string syntax, long ones cut short
+        /// with their length.
+        private static func label(_ identifier: String?) -> String {
+            guard let identifier else { return "(no identifier)" }
+            guard identifier.utf8.count > 200 else { return JSONLines.quoted(identifier) }
+            return JSONLines.quoted(String(identifier.unicodeScalars.prefix(60))) + "… (\(identifier.utf8.count) bytes)"
+        }
+
+        /// How many identifier arguments come before `--nil` on the command line, so the nil
+        /// identifier is answered where it was written. Options that take a value are skipped
+        /// with it; after `--` every word is positional.
+        static func identifiersBeforeNil(in arguments: [String]) -> Int {
+            let valued: Set<String> = ["--arg", "--args-json", "--format"]
+            var positionals = 0
+            var index = arguments.first == "eval" ? 1 : 0
+            var onlyPositionals = false
+            while index < arguments.count {
+                let word = arguments[index]
+                index += 1
+                if !onlyPositionals {
+                    if word == "--" { onlyPositionals = true; continue }
+                    if word == "--nil" { return max(0, positionals - 1) }
+                    if valued.contains(word) { index += 1; continue }
+                    if word.hasPrefix("-") { continue }
+                }
+                positionals += 1
+            }
+            return max(0, positionals - 1)
         }
 
         private static func preview(_ identifier: String) -> String {

@@ -21,6 +21,18 @@ struct SceneRouterCommand: ParsableCommand {
             FileHandle.standardError.write(Data((problem + "\n").utf8))
             Self.exit(withError: ExitCode(2))
         }
-        main(nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            _ = try parseAsRoot(arguments)
+        } catch {
+            if let hint = UsageHints.hint(for: arguments) {
+                let usage = usageString(for: hint.command ?? Self.self)
+                let name = ([Self._commandName] + (hint.command.map { [$0._commandName] } ?? [])).joined(separator: " ")
+                FileHandle.standardError.write(
+                    Data("Error: \(hint.message)\nUsage: \(usage)\n  See '\(name) --help' for more information.\n".utf8))
+                Self.exit(withError: ExitCode(64))
+            }
+        }
+        main(arguments)
     }
 }

@@ -5,8 +5,18 @@ import Testing
     @Test func identifiersAsArguments() throws {
         let result = try CLIRunner.run(["eval", "SELF BEGINSWITH[cd] %@", "--arg", "sms:", "SMS:group-17", "mail"])
         #expect(result.status == 0)
-        #expect(result.stdout == "true\nfalse\n")
+        #expect(result.stdout == "true   \"SMS:group-17\"\nfalse  \"mail\"\n")
         #expect(result.stderr.isEmpty)
+    }
+
+    /// Each line says which identifier it answers, in the order written, `--nil` included.
+    @Test func answersAreLabelledAndInOrder() throws {
+        let result = try CLIRunner.run(["eval", "SELF BEGINSWITH %@", "--arg", "a", "abc", "--nil", "x\ty", "--format", "text"])
+        #expect(result.stdout == "true   \"abc\"\nfalse  (no identifier)\nfalse  \"x\\ty\"\n")
+        let first = try CLIRunner.run(["eval", "SELF == nil", "--nil", "a", "--", "--b"])
+        #expect(first.stdout == "true   (no identifier)\nfalse  \"a\"\nfalse  \"--b\"\n")
+        let last = try CLIRunner.run(["eval", "SELF == nil", "a", "--format", "json", "--nil"])
+        #expect(last.stdout == "{\"identifier\":\"a\",\"matches\":false}\n{\"identifier\":null,\"matches\":true}\n")
     }
 
     @Test func identifiersFromStdinAsJSON() throws {
@@ -87,7 +97,7 @@ import Testing
         let subject = String(repeating: "a", count: 5_000) + "b"
         let result = try CLIRunner.run(["eval", "SELF MATCHES '(a+)+$'", subject])
         #expect(result.status == 0)
-        #expect(result.stdout == "false\n")
+        #expect(result.stdout == "false  \"" + String(repeating: "a", count: 60) + "\"… (5001 bytes)\n")
         #expect(result.stderr.contains("hit its match budget"))
     }
 
@@ -96,7 +106,8 @@ import Testing
         let result = try CLIRunner.run(
             ["eval", "SELF MATCHES '.*y.*' OR SELF CONTAINS 'xy' OR SELF ENDSWITH 'x'"], stdin: big + "\n" + big + "y\n")
         #expect(result.status == 0)
-        #expect(result.stdout == "true\ntrue\n")
+        let shown = "\"" + String(repeating: "x", count: 60) + "\"…"
+        #expect(result.stdout == "true   \(shown) (2000000 bytes)\ntrue   \(shown) (2000001 bytes)\n")
         #expect(result.stderr.isEmpty)
     }
 }

@@ -15,6 +15,30 @@ import Testing
         #expect(both.stderr.contains("give --manifest or --example, not both"))
     }
 
+    /// A misspelled command or option gets a suggestion, whatever the command checks first.
+    @Test func misspellingsGetSuggestions() throws {
+        let cases: [([String], String)] = [
+            (["rout", "--manifest", "Fixtures/apps/mail.json", "x"], "Error: unknown command 'rout'. Did you mean 'route'?"),
+            (["route", "--manifst", "Fixtures/apps/mail.json", "x"], "Error: unknown option '--manifst'. Did you mean '--manifest'?"),
+            (["replay", "--manifst", "a", "--timeline", "b"], "Error: unknown option '--manifst'. Did you mean '--manifest'?"),
+            (["check", "--manifest", "Fixtures/apps/mail.json", "--stric"], "Error: unknown option '--stric'. Did you mean '--strict'?"),
+            (["xyzzy"], "Error: unknown command 'xyzzy'. Commands: eval, route, replay, check, import, compile, bench."),
+        ]
+        for (arguments, message) in cases {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("\nUsage: scene-router"))
+            #expect(result.stdout.isEmpty)
+        }
+        // A value that starts with -- and is near no option keeps the parser's own message.
+        let value = try CLIRunner.run(["eval", "SELF == %@", "--arg", "--x"])
+        #expect(value.status == 64)
+        #expect(value.stderr.hasPrefix("Error: Missing value for '--arg <arg>'"))
+        // A valid command line is never second-guessed.
+        #expect(try CLIRunner.run(["eval", "SELF == %@", "--arg=--manifst", "--", "--manifst"]).stdout == "true   \"--manifst\"\n")
+    }
+
     @Test func exampleRoutesTheBundledAppAndItsEvents() throws {
         let named = try CLIRunner.run(["route", "--example", "mail.inbox", "calendar.event.5"])
         #expect(named.status == 0)
