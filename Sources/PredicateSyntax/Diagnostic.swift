@@ -95,9 +95,11 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     /// The file as the user named it (`app.json`, `stdin`); nil for a command-line argument.
     public var file: String?
-    /// 1-based line in the file: of a JSON syntax error, or of a JSON Lines record.
+    /// 1-based line in the file: of a JSON syntax error, of a JSON Lines record, or of the
+    /// value (or object key) a manifest error's ``path`` names.
     public var line: Int?
-    /// 1-based column (in Unicode scalars) of a JSON syntax error.
+    /// 1-based column (in Unicode scalars) of a JSON syntax error or of the value ``path``
+    /// names.
     public var column: Int?
     /// Where in a JSON document, e.g. `sessions[3].canActivate`.
     public var path: String?

@@ -25,13 +25,13 @@ import Testing
     static let cases: [Case] = [
         Case(
             file: "manifest-bad-regex.json", arguments: ["check", "--manifest", "{}"],
-            messages: ["manifest-bad-regex.json: declarations[0].matching: error: invalid regular expression: missing closing parenthesis", "^"]),
+            messages: ["manifest-bad-regex.json:1:36: declarations[0].matching: error: invalid regular expression: missing closing parenthesis", "^"]),
         Case(
             file: "manifest-deep-json.json", arguments: ["check", "--manifest", "{}"],
             messages: ["manifest-deep-json.json:1:116: error: nesting deeper than 100 levels", "^"]),
         Case(
             file: "manifest-deep-nesting.json", arguments: ["route", "--manifest", "{}", "x"],
-            messages: ["manifest-deep-nesting.json: sessions[0].canActivate: error: parentheses and aggregates nest deeper than 100 levels", "…((((", "^"]),
+            messages: ["manifest-deep-nesting.json:1:87: sessions[0].canActivate: error: parentheses and aggregates nest deeper than 100 levels", "…((((", "^"]),
         Case(
             file: "manifest-deep-regex-sets.json", arguments: ["check", "--manifest", "{}"],
             messages: ["declarations[0].matching: error: character sets nest deeper than 100 levels", "^"]),

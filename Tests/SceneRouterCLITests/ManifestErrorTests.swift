@@ -33,32 +33,32 @@ import Testing
             """),
         Case(
             "unknown key", #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "stat": "background"}]}"#,
-            "app.json: sessions[0].stat: error: unknown key 'stat' (did you mean 'state'?); expected one of id, declaration, role, state, lastActive, values, canActivate, prefersToActivate, allowing, preferring, accept"),
+            "app.json:1:86: sessions[0].stat: error: unknown key 'stat' (did you mean 'state'?); expected one of id, declaration, role, state, lastActive, values, canActivate, prefersToActivate, allowing, preferring, accept"),
         Case(
             "unknown declaration", #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Mian"}]}"#,
-            "app.json: sessions[0].declaration: error: unknown declaration 'Mian'; declared: 'Main'"),
+            "app.json:1:63: sessions[0].declaration: error: unknown declaration 'Mian'; declared: 'Main'"),
         Case(
             "duplicate session id",
             #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main"}, {"id": "S", "declaration": "Main"}]}"#,
-            "app.json: sessions[1].id: error: duplicate session id 'S'"),
+            "app.json:1:88: sessions[1].id: error: duplicate session id 'S'"),
         Case(
             "both kinds of conditions",
             #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "canActivate": "TRUEPREDICATE", "allowing": ["*"]}]}"#,
-            "app.json: sessions[0]: error: has both UIKit conditions (canActivate/prefersToActivate) and SwiftUI sets (allowing/preferring); use one kind"),
+            "app.json:1:51: sessions[0]: error: has both UIKit conditions (canActivate/prefersToActivate) and SwiftUI sets (allowing/preferring); use one kind"),
         Case(
             "bad state", #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "state": "active"}]}"#,
-            "app.json: sessions[0].state: error: unknown value 'active'; expected one of foregroundActive, foregroundInactive, background, unattached"),
+            "app.json:1:86: sessions[0].state: error: unknown value 'active'; expected one of foregroundActive, foregroundInactive, background, unattached"),
         Case(
             "bad role", #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "role": "tv"}]}"#,
-            "app.json: sessions[0].role: error: unknown role 'tv'; expected one of windowApplication, windowExternalDisplayNonInteractive, windowExternalDisplay, immersiveSpaceApplication, carTemplateApplication, carTemplateApplicationInstrumentCluster, windowApplicationVolumetric, carTemplateApplicationDashboard"),
+            "app.json:1:86: sessions[0].role: error: unknown role 'tv'; expected one of windowApplication, windowExternalDisplayNonInteractive, windowExternalDisplay, immersiveSpaceApplication, carTemplateApplication, carTemplateApplicationInstrumentCluster, windowApplicationVolumetric, carTemplateApplicationDashboard"),
         Case(
             "bad tie-break", #"{"tieBreak": "random", "declarations": [{"name": "Main"}]}"#,
-            "app.json: tieBreak: error: unknown value 'random'; expected one of recency, order"),
+            "app.json:1:2: tieBreak: error: unknown value 'random'; expected one of recency, order"),
         Case(
             "predicate error",
             #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "canActivate": "SELF BEGINWITH 'mail.'"}]}"#,
             """
-            app.json: sessions[0].canActivate: error: unknown operator 'BEGINWITH' (did you mean BEGINSWITH?)
+            app.json:1:86: sessions[0].canActivate: error: unknown operator 'BEGINWITH' (did you mean BEGINSWITH?)
             SELF BEGINWITH 'mail.'
                  ^~~~~~~~~
             """),
@@ -66,25 +66,25 @@ import Testing
             "argument count",
             #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "prefersToActivate": {"format": "SELF == %@ OR SELF == %@", "args": ["a"]}}]}"#,
             """
-            app.json: sessions[0].prefersToActivate: error: %@ has no argument (1 given): pass one with --arg or in the manifest's "args"
+            app.json:1:86: sessions[0].prefersToActivate: error: %@ has no argument (1 given): pass one with --arg or in the manifest's "args"
             SELF == %@ OR SELF == %@
                                   ^~
             """),
         Case(
             "no declarations", #"{"declarations": []}"#,
-            "app.json: declarations: error: empty: an app needs at least one scene declaration"),
+            "app.json:1:2: declarations: error: empty: an app needs at least one scene declaration"),
         Case(
             "missing declarations", #"{"sessions": []}"#,
             "app.json: declarations: error: missing: an app needs at least one scene declaration"),
         Case(
             "fractional lastActive", #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "lastActive": 1.5}]}"#,
-            "app.json: sessions[0].lastActive: error: expected an integer, found a number"),
+            "app.json:1:86: sessions[0].lastActive: error: expected an integer, found a number"),
         Case(
             "several problems at once",
             #"{"framework": "appkit", "declarations": [{"name": "Main"}, {"name": "Main"}]}"#,
             """
-            app.json: framework: error: unknown value 'appkit'; expected one of uikit, swiftui
-            app.json: declarations[1].name: error: duplicate declaration name 'Main'
+            app.json:1:2: framework: error: unknown value 'appkit'; expected one of uikit, swiftui
+            app.json:1:61: declarations[1].name: error: duplicate declaration name 'Main'
             """),
         Case(
             "invalid UTF-8", bytes: Array(#"{"declarations": [{"name": "M"#.utf8) + [0xFF] + Array(#""}]}"#.utf8),

@@ -92,15 +92,15 @@ import Testing
     @Test func badImportedKeysAreLocatedErrors() {
         let cases: [(String, String)] = [
             (#"{"declarations": [{"name": "A", "source": "nowhere"}]}"#,
-             "app.json: declarations[0].source: error: 'nowhere' is not a source location: expected FILE:LINE:COLUMN"),
+             "app.json:1:33: declarations[0].source: error: 'nowhere' is not a source location: expected FILE:LINE:COLUMN"),
             (#"{"declarations": [{"name": "A", "role": "tv"}]}"#,
-             "app.json: declarations[0].role: error: unknown role 'tv'; expected one of windowApplication, windowExternalDisplayNonInteractive, windowExternalDisplay, immersiveSpaceApplication, carTemplateApplication, carTemplateApplicationInstrumentCluster, windowApplicationVolumetric, carTemplateApplicationDashboard"),
+             "app.json:1:33: declarations[0].role: error: unknown role 'tv'; expected one of windowApplication, windowExternalDisplayNonInteractive, windowExternalDisplay, immersiveSpaceApplication, carTemplateApplication, carTemplateApplicationInstrumentCluster, windowApplicationVolumetric, carTemplateApplicationDashboard"),
             (#"{"declarations": [{"name": "A"}], "emitted": [{"identifier": "x", "dynamic": "y"}]}"#,
-             "app.json: emitted[0]: error: expected exactly one of identifier, pattern, template, dynamic"),
+             "app.json:1:47: emitted[0]: error: expected exactly one of identifier, pattern, template, dynamic"),
             (#"{"declarations": [{"name": "A", "matching": {"set": "x"}}]}"#,
-             "app.json: declarations[0].matching.set: error: expected an array of strings, found a string"),
+             "app.json:1:46: declarations[0].matching.set: error: expected an array of strings, found a string"),
             (#"{"declarations": [{"name": "A"}], "unresolved": [{"declaration": "B", "condition": "canActivate", "expression": "f()"}]}"#,
-             "app.json: unresolved[0].declaration: error: unknown declaration 'B'"),
+             "app.json:1:51: unresolved[0].declaration: error: unknown declaration 'B'"),
         ]
         for (json, expected) in cases {
             do {

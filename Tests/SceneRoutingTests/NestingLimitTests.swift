@@ -130,7 +130,7 @@ import Testing
                 _ = try ManifestLoader.load(manifest(depth: JSONParser.maximumDepth - 1), file: "deep.json")
                 Issue.record("an array of arrays is not a declaration")
             } catch {
-                #expect(error.description == "deep.json: declarations[0]: error: expected an object, found an array")
+                #expect(error.description == "deep.json:1:18: declarations[0]: error: expected an object, found an array")
             }
             do throws(ManifestError) {
                 _ = try ManifestLoader.load(manifest(depth: JSONParser.maximumDepth), file: "deep.json")

@@ -17,7 +17,7 @@ import Testing
         } catch {
             #expect(
                 error.description
-                    == "app.json: sessions[0].lastActive: error: -9007199254740992 is out of range: expected an integer "
+                    == "app.json:1:72: sessions[0].lastActive: error: -9007199254740992 is out of range: expected an integer "
                     + "from -9007199254740991 to 9007199254740991")
         }
         let edge = try? load(#"{"declarations":[{"name":"M"}],"sessions":[{"id":"S","declaration":"M","lastActive":9007199254740991}]}"#)

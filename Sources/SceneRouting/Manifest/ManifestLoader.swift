@@ -70,7 +70,7 @@ public enum ManifestLoader {
         }
         var reader = DocumentReader(file: file)
         let result = decodeApp(document, reader: &reader)
-        if !reader.errors.isEmpty { throw ManifestError(errors: reader.errors) }
+        if !reader.errors.isEmpty { throw ManifestError(errors: JSONPathLocator.locating(reader.errors, in: bytes)) }
         return result!
     }
 
