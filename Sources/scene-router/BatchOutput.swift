@@ -45,6 +45,15 @@ struct BatchOutput {
         }
     }
 
+    /// Says which id an `open` without one received: `-  opened Main-2 (line 3)`, or
+    /// `{"line":3,"opened":"Main-2"}`.
+    func opened(_ sessionID: String, line: Int) {
+        switch format {
+        case .text: StandardStreams.write("-  opened \(JSONLines.name(sessionID))  (line \(line))")
+        case .json: StandardStreams.write(JSONLines.line(OpenedRecord(line: line, opened: sessionID)))
+        }
+    }
+
     /// Reports `diagnostic` and writes an error record saying `recordError` where the answer
     /// would have been.
     mutating func fail(_ diagnostic: Diagnostic, recordError: String, event: Int?, line: Int?) {
@@ -72,6 +81,12 @@ struct BatchOutput {
         }
         if failed { throw ExitCode(2) }
     }
+}
+
+/// The id a timeline's `open` without one received.
+private struct OpenedRecord: Encodable {
+    var line: Int
+    var opened: String
 }
 
 /// Where an input came from: a command-line argument, or a line of a file.

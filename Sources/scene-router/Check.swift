@@ -67,8 +67,10 @@ extension SceneRouterCommand {
             var failed = false
             do {
                 if let manifest {
-                    name = manifest
-                    report = try ManifestChecker.check(contentsOf: manifest, uikitStrict: uikitStrict)
+                    name = manifest == "-" ? "stdin" : manifest
+                    report = try SlowStepProgress.run("checking \(name)") { () throws(ManifestError) in
+                        try ManifestChecker.check(contentsOf: manifest, displayName: name, uikitStrict: uikitStrict)
+                    }
                 } else {
                     let imported = try appSource.importApp()
                     // Errors first; what the import warns about is reported with the lint warnings.

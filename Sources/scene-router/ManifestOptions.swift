@@ -12,12 +12,27 @@ struct ManifestOptions: ParsableArguments {
         try Self.load(path, reporter: reporter)
     }
 
+    /// From this many sessions on, a manifest read the slow way because of its key order
+    /// says so.
+    static let largeManifestSessions = 10_000
+
     static func load(_ path: String, reporter: DiagnosticReporter) throws -> SceneApp {
         do {
             let name = path == "-" ? "stdin" : path
-            return try SlowStepProgress.run("loading \(name)") { () throws(ManifestError) in
-                ProcessLifetime.keep(try ManifestLoader.load(contentsOf: path))
+            var sessionsFirst = false
+            let app = try SlowStepProgress.run("loading \(name)") { () throws(ManifestError) in
+                let loaded = try ManifestLoader.loadNotingOrder(contentsOf: path)
+                sessionsFirst = loaded.sessionsFirst
+                return ProcessLifetime.keep(loaded.app)
             }
+            if sessionsFirst && app.sessions.count >= Self.largeManifestSessions {
+                StandardStreams.error(
+                    Diagnostic.printable(
+                        "scene-router: note: \(name) lists sessions before framework or declarations, so it was read the careful "
+                            + "way, several times slower; put framework and declarations first (as import and bench "
+                            + "--write-manifest write manifests) to load it faster"))
+            }
+            return app
         } catch {
             reporter.report(error)
             throw ExitCode(2)

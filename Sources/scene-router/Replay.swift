@@ -10,7 +10,8 @@ extension SceneRouterCommand {
             abstract: "Replay a timeline of open/close/update operations and events.",
             discussion: """
                 After each decision the activated or created session becomes the key window (foregroundActive, \
-                newest lastActive); created sessions are named new-1, new-2, …. One decision per event line; a bad \
+                newest lastActive); created sessions are named new-1, new-2, …. One decision per event line, and for an \
+                open without an id the id it received; a bad \
                 line yields an error record in place, the rest is still replayed, and the exit code is 2.
                 """
         )
@@ -47,6 +48,10 @@ extension SceneRouterCommand {
                     return
                 }
                 do throws(TimelineReplayer.ReplayError) {
+                    if case .open(let session) = entry, session.id.isEmpty {
+                        output.opened(try router.open(assigningIDTo: session), line: number)
+                        return
+                    }
                     guard let decision = try router.apply(entry, explain: explain.enabled) else { return }
                     output.write(decision, event: eventIndex, place: place)
                     // A refused identifier gets an error record, not an event number.

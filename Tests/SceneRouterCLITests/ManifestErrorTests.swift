@@ -110,6 +110,31 @@ import Testing
         }
     }
 
+    /// Thousands of errors on one long line are each located, in one pass over the file.
+    @Test func manyErrorsOnOneLineAreLocated() throws {
+        let sessions = (0..<20_000).map { #"{"id": "s\#($0)", "declaration": "Nope"}"# }.joined(separator: ", ")
+        let manifest = #"{"declarations": [{"name": "Main"}], "sessions": ["# + sessions + "]}"
+        let result = try CLIRunner.run(["check", "--manifest", "-"], stdin: Data(manifest.utf8))
+        #expect(!result.timedOut && result.status == 2)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 20_000)
+        #expect(lines.first == "stdin:1:64: sessions[0].declaration: error: unknown declaration 'Nope'; declared: 'Main'")
+        #expect(lines.allSatisfy { $0.hasPrefix("stdin:1:") })
+    }
+
+    /// A large manifest read the slow way only because of its key order says how to fix it.
+    @Test func sessionsBeforeDeclarationsAreNoted() throws {
+        let sessions = (0..<10_000).map { #"{"id": "s\#($0)", "declaration": "Main"}"# }.joined(separator: ",\n")
+        let late = #"{"sessions": ["# + sessions + #"], "declarations": [{"name": "Main"}]}"#
+        let early = #"{"declarations": [{"name": "Main"}], "sessions": ["# + sessions + "]}"
+        let noted = try CLIRunner.run(["route", "--manifest", "-", "x"], stdin: Data(late.utf8))
+        #expect(noted.status == 0)
+        #expect(noted.stderr.contains("note: stdin lists sessions before framework or declarations"), "\(noted.stderr)")
+        let quiet = try CLIRunner.run(["route", "--manifest", "-", "x"], stdin: Data(early.utf8))
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty)
+        #expect(quiet.stdout == noted.stdout)
+    }
+
     @Test func missingFile() throws {
         let result = try CLIRunner.run(["route", "--manifest", "/nonexistent/app.json", "x"])
         #expect(result.status == 2)

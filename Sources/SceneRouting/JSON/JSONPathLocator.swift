@@ -58,14 +58,27 @@ enum JSONPathLocator {
             self.wanted = wanted
         }
 
-        var place: Place {
+        /// The column at `countedTo` on the current line: places are asked for in order, so
+        /// counting resumes where it stopped and a whole document costs one count.
+        var countedTo = 0
+        var countedColumn = 1
+
+        /// The place of byte `offset` on the current line (at or after the last one asked for).
+        mutating func place(at offset: Int) -> Place {
+            if countedTo < lineStart {
+                countedTo = lineStart
+                countedColumn = 1
+            }
             // Columns count scalars: every byte that does not continue a UTF-8 sequence.
-            let column = bytes[lineStart..<position].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-            return Place(line: line, column: column)
+            while countedTo < offset {
+                if bytes[countedTo] & 0xC0 != 0x80 { countedColumn += 1 }
+                countedTo += 1
+            }
+            return Place(line: line, column: countedColumn)
         }
 
-        mutating func record(_ path: String) {
-            if wanted.contains(path) && found[path] == nil { found[path] = place }
+        mutating func record(_ path: String, at offset: Int) {
+            if wanted.contains(path) && found[path] == nil { found[path] = place(at: offset) }
         }
 
         mutating func walk() {
@@ -96,10 +109,10 @@ enum JSONPathLocator {
                     pending = nil
                 case UInt8(ascii: "\""):
                     if let frame = stack.last, frame.isObject, pending == nil {
-                        let keyStart = place
+                        let keyStart = position
                         let key = readString()
                         let path = frame.path == "(top level)" ? key : frame.path + "." + key
-                        if wanted.contains(path) && found[path] == nil { found[path] = keyStart }
+                        record(path, at: keyStart)
                         pending = path
                     } else {
                         _ = startValue()
@@ -116,7 +129,7 @@ enum JSONPathLocator {
         /// Records the value about to start and returns its path.
         mutating func startValue() -> String {
             let path = pending ?? "(top level)"
-            record(path)
+            record(path, at: position)
             pending = nil
             return path
         }

@@ -10,7 +10,7 @@ public enum ManifestChecker {
     /// - Parameters:
     ///   - path: the manifest file (`-` for stdin).
     ///   - displayName: how errors and warnings name the file (default: `path`).
-    ///   - uikitStrict: also report what UIKit's own validator refuses (MATCHES).
+    ///   - uikitStrict: report what UIKit's own validator refuses (MATCHES) whatever the app's framework (a UIKit app is always told).
     public static func check(contentsOf path: String, displayName: String? = nil, uikitStrict: Bool = false) throws(ManifestError)
         -> CheckReport
     {

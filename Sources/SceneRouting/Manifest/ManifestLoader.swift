@@ -27,6 +27,30 @@ public enum ManifestLoader {
         try loadWithSites([UInt8](data), file: file, collectsSites: false).app
     }
 
+    /// Loads the manifest at `path` as ``load(contentsOf:displayName:)`` does, and says when
+    /// the fast reading could not be used only because `sessions` come before `framework` or
+    /// `declarations` (the careful reading, several times slower on a large manifest).
+    package static func loadNotingOrder(contentsOf path: String, displayName: String? = nil) throws(ManifestError) -> (
+        app: SceneApp, sessionsFirst: Bool
+    ) {
+        let name = displayName ?? path
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.contents(of: path, displayName: name)
+        } catch {
+            throw ManifestError(errors: [error])
+        }
+        var fast = true
+        let app = try loadWithSites(bytes, file: name, collectsSites: false, usedFastReading: &fast).app
+        guard !fast else { return (app, false) }
+        let places = JSONPathLocator.locate(["sessions", "declarations", "framework"], in: bytes)
+        guard let sessions = places["sessions"] else { return (app, false) }
+        let later = [places["declarations"], places["framework"]].compactMap { $0 }.contains {
+            ($0.line, $0.column) > (sessions.line, sessions.column)
+        }
+        return (app, later)
+    }
+
     static func loadWithSites(contentsOf path: String, displayName: String? = nil, collectsSites: Bool = true) throws(ManifestError) -> (
         app: SceneApp, sites: [PredicateSite]
     ) {
@@ -48,12 +72,20 @@ public enum ManifestLoader {
     static func loadWithSites(_ bytes: [UInt8], file: String, collectsSites: Bool = true) throws(ManifestError) -> (
         app: SceneApp, sites: [PredicateSite]
     ) {
+        var fast = true
+        return try loadWithSites(bytes, file: file, collectsSites: collectsSites, usedFastReading: &fast)
+    }
+
+    static func loadWithSites(_ bytes: [UInt8], file: String, collectsSites: Bool, usedFastReading: inout Bool) throws(ManifestError) -> (
+        app: SceneApp, sites: [PredicateSite]
+    ) {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             throw ManifestError(errors: [
                 Diagnostic(message: "the file is empty: a manifest is a JSON object with declarations and sessions", file: file)
             ])
         }
         if let decoded = DirectManifestDecoder.decode(bytes, file: file, collectsSites: collectsSites) { return decoded }
+        usedFastReading = false
         return try loadThroughTree(bytes, file: file)
     }
 

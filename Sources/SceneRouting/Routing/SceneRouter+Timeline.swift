@@ -10,23 +10,33 @@ extension SceneRouter {
     ///   no open session; nothing changes then.
     /// - Complexity: an event costs a route plus O(log n) per window whose state changes; a
     ///   lifecycle entry O(log n) plus compiling predicates no open session shares.
+    /// Opens a session as a timeline's `open` does and returns its id: the session's own, or
+    /// when it has none `DECLARATION-k`, the first k not in use.
+    /// - Throws: ``TimelineReplayer/ReplayError`` when the id is already open or the
+    ///   declaration unknown; nothing changes then.
+    @discardableResult
+    public func open(assigningIDTo session: SceneSession) throws(TimelineReplayer.ReplayError) -> String {
+        var session = session
+        return try writing { table throws(TimelineReplayer.ReplayError) in
+            if session.id.isEmpty { session.id = table.firstFreeID(for: session.declaration) }
+            do throws(SceneAppError) {
+                try table.open(session)
+            } catch .duplicateSessionID {
+                throw TimelineReplayer.ReplayError(message: "cannot open '\(session.id)': a session with that id is already open")
+            } catch {
+                throw TimelineReplayer.ReplayError(message: "cannot open '\(session.id)': \(error)")
+            }
+            return session.id
+        }
+    }
+
     @discardableResult
     public func apply(_ entry: TimelineEntry, explain: Bool = false) throws(TimelineReplayer.ReplayError) -> RoutingDecision? {
         switch entry {
         case .event(let event):
             return deliver(event, explain: explain)
-        case .open(var session):
-            try writing { table throws(TimelineReplayer.ReplayError) in
-                if session.id.isEmpty { session.id = table.firstFreeID(for: session.declaration) }
-                do throws(SceneAppError) {
-                    try table.open(session)
-                } catch .duplicateSessionID {
-                    throw TimelineReplayer.ReplayError(
-                        message: "cannot open '\(session.id)': a session with that id is already open")
-                } catch {
-                    throw TimelineReplayer.ReplayError(message: "cannot open '\(session.id)': \(error)")
-                }
-            }
+        case .open(let session):
+            _ = try open(assigningIDTo: session)
         case .close(let id):
             do throws(SceneAppError) {
                 try close(sessionID: id)
