@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Draws a sweep (Benchmarks/sweep.sh's CSV) as SVG plots beside it: latency.svg (p50 and p99
-# against sessions, log-log, one line per mix), memory.svg (bytes per session: the table's
+# against sessions, log-log, one colour per mix), memory.svg (bytes per session: the table's
 # own count and the resident-set growth) and build.svg (build time). Each plot is labelled
 # with the machine, the commit and the date of the rows. Installs gnuplot-nox when missing.
 #
@@ -32,12 +32,13 @@ for mix in $mixes; do
     tail -n +2 "$csv" | awk -F, -v mix="$mix" '$1 == mix { print $2, $3, $5, $8, $9, $10 }' | sort -n >"$data/$mix.dat"
 done
 
-plot_lines() { # COLUMN TITLE-SUFFIX [DASH]
-    local column=$1 suffix=$2 dash=${3:-1} line="" first=1
+plot_lines() { # COLUMN TITLE-SUFFIX POINT-TYPE
+    local column=$1 suffix=$2 points=$3 line="" first=1 color=1
     for mix in $mixes; do
         [ $first -eq 1 ] || line+=", "
-        line+="'$data/$mix.dat' using 1:(\$$column) with linespoints dashtype $dash title '$mix $suffix'"
+        line+="'$data/$mix.dat' using 1:(\$$column) with linespoints linecolor $color pointtype $points title '$mix $suffix'"
         first=0
+        color=$((color + 1))
     done
     printf '%s' "$line"
 }
@@ -46,16 +47,17 @@ common="set terminal svg size 800,500 dynamic enhanced font 'sans,12' background
 set logscale x 10
 set grid
 set key top left
+set offsets graph 0.03, graph 0.03, 0, 0
 set xlabel 'open sessions'
-set format x '10^{%L}'"
+set xtics ('10' 10, '100' 100, '1k' 1000, '10k' 10000, '100k' 100000, '1M' 1000000, '10M' 10000000)"
 
 gnuplot <<PLOT
 $common
 set output '$folder/latency.svg'
 set logscale y 10
 set ylabel 'route latency (ns)'
-set title "Routing latency, p50 (solid) and p99 (dashed)\n{/*0.8 $label}"
-plot $(plot_lines 2 p50 1), $(plot_lines 3 p99 2)
+set title "Routing latency, p50 (filled) and p99 (open)\n{/*0.8 $label}"
+plot $(plot_lines 2 p50 7), $(plot_lines 3 p99 6)
 PLOT
 
 gnuplot <<PLOT
@@ -63,8 +65,8 @@ $common
 set output '$folder/memory.svg'
 set ylabel 'bytes per session'
 set yrange [0:*]
-set title "Memory per session: the table's count (solid), resident growth (dashed)\n{/*0.8 $label}"
-plot $(plot_lines 5 table 1), $(plot_lines 6 resident 2)
+set title "Memory per session: the table's count (filled), resident growth (open)\n{/*0.8 $label}"
+plot $(plot_lines 5 table 7), $(plot_lines 6 resident 6)
 PLOT
 
 gnuplot <<PLOT
@@ -73,7 +75,7 @@ set output '$folder/build.svg'
 set logscale y 10
 set ylabel 'build time (s)'
 set title "Building the table\n{/*0.8 $label}"
-plot $(plot_lines 4 build 1)
+plot $(plot_lines 4 build 7)
 PLOT
 
 echo "plot: wrote $folder/latency.svg, $folder/memory.svg and $folder/build.svg" >&2

@@ -127,6 +127,17 @@ import Testing
         #expect(disagreements(router, app, identifiers).isEmpty)
     }
 
+    /// A build on every core (4,096 sessions or more) that makes fewer sets than it has
+    /// chunks of work compiles each once and routes as the reference does.
+    @Test(.enabled(if: PatternSets.areAvailable))
+    func aParallelBuildCompilesAFewSets() throws {
+        let fillers = (0..<Int(DispatchTable.parallelBuildThreshold)).map { "SELF == 'w\($0)'" }
+        let app = try app(ticketFormats(0..<600), extra: fillers)
+        let router = SceneRouter(app: app)
+        #expect(router.reading { $0.prefer.patternSets.count } == 2)
+        #expect(disagreements(router, app, identifiers + ["w17", "w4000"]).isEmpty)
+    }
+
     @Test func generatedSharedLiteralWorkloadAgreesWithSetsInPlace() {
         guard PatternSets.areAvailable else { return }
         let workload = WorkloadGenerator.make(mix: .sharedLiterals, sessions: 2_000, events: TestTier.size(quick: 300, full: 2_000), seed: 5)

@@ -28,4 +28,16 @@ import Testing
         while buffer.count > 0 { _ = buffer.removeLast() }
         #expect(buffer.count == 0)
     }
+
+    /// Appending in chunks on every core fills every element exactly once, however the count
+    /// divides into the chunks, including fewer elements than chunks (a build compiling a
+    /// handful of pattern sets concurrently).
+    @Test(arguments: [1, 2, 5, 15, 16, 17, 31, 1_000, 4_097])
+    func appendingConcurrentlyFillsEveryElement(_ count: Int) {
+        let buffer = TableArray<Int>(capacity: 4)
+        buffer.append(-1)
+        buffer.append(count: count, concurrently: true) { $0 * 3 }
+        #expect(buffer.count == count + 1)
+        #expect(buffer.withElements { Array($0) } == [-1] + (0..<count).map { $0 * 3 })
+    }
 }

@@ -55,7 +55,9 @@ final class TableArray<Element> {
         let chunkSize = (newCount + chunks - 1) / chunks
         withoutActuallyEscaping(element) { element in
             let fill: @Sendable (Int) -> Void = { chunk in
-                for index in (chunk * chunkSize)..<min(newCount, (chunk + 1) * chunkSize) {
+                // Fewer elements than chunks leave the last chunks empty.
+                let first = min(newCount, chunk * chunkSize)
+                for index in first..<min(newCount, first + chunkSize) {
                     (start + index).initialize(to: element(index))
                 }
             }
