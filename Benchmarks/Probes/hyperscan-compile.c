@@ -1,6 +1,6 @@
 // How long Hyperscan takes to compile a set of regexes that share their literals, and how
-// fast the result scans: the measurement behind the table's pattern sets (see "Crowded keys
-// that no literal tells apart" in Benchmarks/README.md).
+// fast the result scans: why the table makes few large pattern sets ("What the measurements
+// taught" in HowTheTableWorks.md).
 //
 //   apt-get install -y libhyperscan-dev
 //   cc -O2 Benchmarks/Probes/hyperscan-compile.c -lhs -o /tmp/hyperscan-compile

@@ -1,6 +1,6 @@
 // How long one memory read takes when its address depends on the read before: the unit a
-// route at a million sessions pays per step (see "Where a route at a million sessions
-// waits" in Benchmarks/README.md).
+// route at a million sessions pays per step ("What the measurements taught" in
+// HowTheTableWorks.md).
 //
 //   cc -O2 Benchmarks/Probes/pointer-chase.c -o /tmp/pointer-chase
 //   /tmp/pointer-chase MEGABYTES HUGE        HUGE: 1 advises huge pages, 0 does not
