@@ -34,12 +34,7 @@ public enum ManifestLoader {
         app: SceneApp, sessionsFirst: Bool
     ) {
         let name = displayName ?? path
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.contents(of: path, displayName: name)
-        } catch {
-            throw ManifestError(errors: [error])
-        }
+        let bytes = try contents(of: path, name: name)
         var fast = true
         let app = try loadWithSites(bytes, file: name, collectsSites: false, usedFastReading: &fast).app
         guard !fast else { return (app, false) }
@@ -55,13 +50,16 @@ public enum ManifestLoader {
         app: SceneApp, sites: [PredicateSite]
     ) {
         let name = displayName ?? path
-        let bytes: [UInt8]
+        return try loadWithSites(try contents(of: path, name: name), file: name, collectsSites: collectsSites)
+    }
+
+    /// The file's bytes, or the reason they cannot be read as the manifest's one error.
+    private static func contents(of path: String, name: String) throws(ManifestError) -> [UInt8] {
         do {
-            bytes = try InputFile.contents(of: path, displayName: name)
+            return try InputFile.contents(of: path, displayName: name)
         } catch {
             throw ManifestError(errors: [error])
         }
-        return try loadWithSites(bytes, file: name, collectsSites: collectsSites)
     }
 
     static func loadWithSites(_ data: Data, file: String) throws(ManifestError) -> (app: SceneApp, sites: [PredicateSite]) {
