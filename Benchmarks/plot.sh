@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Draws a sweep (Benchmarks/sweep.sh's CSV) as SVG plots beside it: latency.svg (p50 and p99
-# against sessions, log-log, one colour per mix), memory.svg (bytes per session: the table's
+# against sessions, log-log, one colour per mix, and the linear scan's p50 when it ran), memory.svg (bytes per session: the table's
 # own count and the resident-set growth) and build.svg (build time). Each plot is labelled
 # with the machine, the commit and the date of the rows. Installs gnuplot-nox when missing.
 #
@@ -29,7 +29,8 @@ mixes=$(tail -n +2 "$csv" | cut -d, -f1 | awk '!seen[$0]++' | tr '\n' ' ')
 data=$(mktemp -d)
 trap 'rm -rf "$data"' EXIT
 for mix in $mixes; do
-    tail -n +2 "$csv" | awk -F, -v mix="$mix" '$1 == mix { print $2, $3, $5, $8, $9, $10 }' | sort -n >"$data/$mix.dat"
+    tail -n +2 "$csv" | awk -F, -v mix="$mix" '$1 == mix { print $2, $3, $5, $8, $9, $10, ($13 == "" ? "NaN" : $13) }' |
+        sort -n >"$data/$mix.dat"
 done
 
 plot_lines() { # COLUMN TITLE-SUFFIX POINT-TYPE
@@ -42,6 +43,12 @@ plot_lines() { # COLUMN TITLE-SUFFIX POINT-TYPE
     done
     printf '%s' "$line"
 }
+
+# The linear scan's p50, when the sweep ran it (--engines scenerouter,linear).
+linear=""
+if tail -n +2 "$csv" | awk -F, '$13 != "" { found = 1 } END { exit !found }'; then
+    linear=", $(plot_lines 7 'linear scan p50' 4)"
+fi
 
 common="set terminal svg size 800,500 dynamic enhanced font 'sans,12' background rgb 'white'
 set logscale x 10
@@ -57,7 +64,7 @@ set output '$folder/latency.svg'
 set logscale y 10
 set ylabel 'route latency (ns)'
 set title "Routing latency, p50 (filled) and p99 (open)\n{/*0.8 $label}"
-plot $(plot_lines 2 p50 7), $(plot_lines 3 p99 6)
+plot $(plot_lines 2 p50 7), $(plot_lines 3 p99 6)$linear
 PLOT
 
 gnuplot <<PLOT

@@ -4,18 +4,20 @@
 # JSON Lines and as CSV, each row carrying the machine, the commit and the date.
 #
 #   Benchmarks/sweep.sh [--sessions 10,100,1k,10k,100k,1M] [--mix realistic,crowded]
-#                       [--events 100000] [--seed 7] [--output Benchmarks/results/sweep]
+#                       [--engines scenerouter,linear] [--events 100000] [--seed 7]
+#                       [--output Benchmarks/results/sweep]
 #
 # Writes OUTPUT.jsonl and OUTPUT.csv; Benchmarks/plot.sh OUTPUT.csv draws them. Builds the
 # release binary first (several minutes the first time). Progress goes to stderr.
 set -euo pipefail
 
 usage() {
-    echo "usage: Benchmarks/sweep.sh [--sessions LIST] [--mix LIST] [--events N] [--seed N] [--output PREFIX]" >&2
+    echo "usage: Benchmarks/sweep.sh [--sessions LIST] [--mix LIST] [--engines LIST] [--events N] [--seed N] [--output PREFIX]" >&2
     exit 64
 }
 sessions="10,100,1k,10k,100k,1M"
 mixes="realistic,crowded"
+engines="scenerouter"
 events=100000
 seed=7
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,6 +27,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
     --sessions) sessions=$2 ;;
     --mix) mixes=$2 ;;
+    --engines) engines=$2 ;;
     --events) events=$2 ;;
     --seed) seed=$2 ;;
     --output) output=$2 ;;
@@ -59,21 +62,27 @@ escaped_machine=$(printf '%s' "$machine" | sed 's/[\\"]/\\&/g')
 
 mkdir -p "$(dirname "$output")"
 : >"$output.jsonl"
-echo "mix,sessions,p50_ns,p90_ns,p99_ns,p999_ns,routes_per_s,build_s,bytes_per_session,resident_bytes_per_session,churn_p50_ns,churn_p99_ns,machine,commit,date" >"$output.csv"
+echo "mix,sessions,p50_ns,p90_ns,p99_ns,p999_ns,routes_per_s,build_s,bytes_per_session,resident_bytes_per_session,churn_p50_ns,churn_p99_ns,linear_p50_ns,linear_p99_ns,linear_events,machine,commit,date" >"$output.csv"
 
 # A field of one section of bench's JSON (keys are sorted, sections are objects).
 field() { # JSON SECTION KEY
     printf '%s' "$1" | sed -n "s/.*\"$2\":{[^}]*\"$3\":\([0-9.e+-]*\).*/\1/p"
 }
 
+# A field of the linear engine's record (empty when it was not run).
+linear() { # JSON KEY
+    printf '%s' "$1" | sed -n "s/.*{\"buildSeconds\":[^}]*\"engine\":\"linear\"[^}]*\"$2\":\([0-9]*\).*/\1/p"
+}
+
 for mix in ${mixes//,/ }; do
     for size in ${sessions//,/ }; do
         n=$(count "$size")
         echo "sweep: $mix, $n sessions" >&2
-        record=$("$binary" bench --sessions "$n" --mix "$mix" --events "$events" --seed "$seed" --baseline none --format json)
+        record=$("$binary" bench --sessions "$n" --mix "$mix" --events "$events" --seed "$seed" --baseline none \
+            --engines "$engines" --format json)
         printf '%s\n' "$record" |
             sed "s/^{/{\"commit\":\"$commit\",\"date\":\"$date\",\"machine\":\"$escaped_machine\",/" >>"$output.jsonl"
-        echo "$mix,$n,$(field "$record" indexed p50Nanos),$(field "$record" indexed p90Nanos),$(field "$record" indexed p99Nanos),$(field "$record" indexed p999Nanos),$(field "$record" indexed routesPerSecond),$(field "$record" build seconds),$(field "$record" build bytesPerSession),$(field "$record" build residentBytesPerSession),$(field "$record" churn p50Nanos),$(field "$record" churn p99Nanos),\"$machine\",$commit,$date" >>"$output.csv"
+        echo "$mix,$n,$(field "$record" indexed p50Nanos),$(field "$record" indexed p90Nanos),$(field "$record" indexed p99Nanos),$(field "$record" indexed p999Nanos),$(field "$record" indexed routesPerSecond),$(field "$record" build seconds),$(field "$record" build bytesPerSession),$(field "$record" build residentBytesPerSession),$(field "$record" churn p50Nanos),$(field "$record" churn p99Nanos),$(linear "$record" p50Nanos),$(linear "$record" p99Nanos),$(linear "$record" events),\"$machine\",$commit,$date" >>"$output.csv"
     done
 done
 echo "sweep: wrote $output.jsonl and $output.csv" >&2

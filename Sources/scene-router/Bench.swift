@@ -22,9 +22,16 @@ extension SceneRouterCommand {
         @Option(help: "Workload mix: \(WorkloadMix.allCases.map(\.rawValue).joined(separator: ", ")).") var mix: String = "realistic"
         @Option(parsing: .unconditional, help: "Number of events to route through the table.") var events: Int = 100_000
         @Option(help: "Workload seed.") var seed: UInt64 = 1
-        @Option(help: "linear: also route a sample with the reference router; none: skip it.") var baseline: String = "linear"
-        @Option(parsing: .unconditional, help: "Events in the linear sample (default: as many as fit in about 10 seconds, at most 200).")
+        @Option(
+            help: "reference: also route a sample with the reference router (every session, one by one) and check the table's decisions against it; none: skip it. (linear is the old name of reference.)"
+        ) var baseline: String = "reference"
+        @Option(parsing: .unconditional, help: "Events in the reference sample (default: as many as fit in about 10 seconds, at most 200).")
         var baselineEvents: Int?
+        @Option(
+            help: ArgumentHelp(
+                "Engines to measure side by side: scenerouter (the table, always) and linear (every window's compiled predicates in turn, the way an app without an index routes), each timed per route on the same events and checked against the table.",
+                valueName: "engine,…"))
+        var engines: String = "scenerouter"
         @Option(help: "Write the generated manifest (JSON) to this file.") var writeManifest: String?
         @Option(
             help: ArgumentHelp(
@@ -50,7 +57,10 @@ extension SceneRouterCommand {
             }
             guard sessions >= 1 else { throw ValidationError("--sessions must be at least 1 (got \(sessions))") }
             guard events >= 1 else { throw ValidationError("--events must be at least 1 (got \(events))") }
-            guard baseline == "linear" || baseline == "none" else { throw ValidationError("--baseline is linear or none") }
+            guard ["reference", "linear", "none"].contains(baseline) else { throw ValidationError("--baseline is reference or none") }
+            guard let engines = engineList, engines.contains("scenerouter") else {
+                throw ValidationError("--engines lists scenerouter and optionally linear, separated by commas (got '\(engines)')")
+            }
             if let baselineEvents, baselineEvents < 1 {
                 throw ValidationError("--baseline-events must be at least 1 (got \(baselineEvents))")
             }
@@ -61,6 +71,12 @@ extension SceneRouterCommand {
             if longIdentifierBytes != nil && longLengths == nil {
                 throw ValidationError("--long-identifier-bytes takes byte lengths from 1 to 1048576 separated by commas, e.g. 256,1024")
             }
+        }
+
+        /// The engines asked for, or nil when one is unknown.
+        private var engineList: [String]? {
+            let names = engines.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            return names.allSatisfy(["scenerouter", "linear"].contains) ? names : nil
         }
 
         private var longLengths: [Int]? {
@@ -150,9 +166,21 @@ extension SceneRouterCommand {
                 long += Self.measureLong(router, length: length)
             }
 
-            var linear: LinearRecord?
+            var peers: [EngineRecord] = []
+            if engineList?.contains("linear") == true {
+                progress("building the linear scan")
+                let buildStart = DispatchTime.now().uptimeNanoseconds
+                let scan = LinearScanRouter(app: workload.app)
+                let scanBuild = DispatchTime.now().uptimeNanoseconds - buildStart
+                peers.append(
+                    Self.measurePeer(
+                        "linear", buildNanos: scanBuild, events: workload.events, decisions: decisions, progress: progress,
+                        route: scan.route(identifier:)))
+            }
+
+            var reference: LinearRecord?
             var agreement: AgreementRecord?
-            if baseline == "linear" {
+            if baseline != "none" {
                 var sample = baselineEvents ?? 200
                 var linearLatencies: [UInt64] = []
                 var mismatches = 0
@@ -177,7 +205,7 @@ extension SceneRouterCommand {
                     progress("\(checked)/\(sample) reference routes")
                 }
                 let linearSorted = linearLatencies.sorted()
-                linear = LinearRecord(events: checked, p50Nanos: linearSorted[linearSorted.count / 2])
+                reference = LinearRecord(events: checked, p50Nanos: linearSorted[linearSorted.count / 2])
                 agreement = AgreementRecord(checked: checked, mismatches: mismatches)
             }
 
@@ -191,8 +219,8 @@ extension SceneRouterCommand {
                     p50Nanos: p50, p90Nanos: percentile(0.9), p99Nanos: percentile(0.99), p999Nanos: percentile(0.999),
                     routesPerSecond: Int(Double(events) / (Double(routeNanos) / 1e9)), timerFloorNanos: timerFloor),
                 churn: churn, throughput: throughput, long: long.isEmpty ? nil : long,
-                linear: linear, speedupP50: linear.map { Int(Double($0.p50Nanos) / Double(max(1, p50))) },
-                agreement: agreement, configuration: Self.buildConfiguration)
+                reference: reference, speedupP50: reference.map { Int(Double($0.p50Nanos) / Double(max(1, p50))) },
+                agreement: agreement, engines: peers.isEmpty ? nil : peers, configuration: Self.buildConfiguration)
             progressLine.finish()
             switch output.format {
             case .json:
@@ -205,6 +233,38 @@ extension SceneRouterCommand {
                 StandardStreams.error("error: the table disagreed with the reference router on \(agreement.mismatches) events")
                 throw ExitCode(1)
             }
+            for peer in peers where peer.mismatches > 0 {
+                StandardStreams.error("error: the \(peer.engine) engine disagreed with the table on \(peer.mismatches) events")
+                throw ExitCode(1)
+            }
+        }
+
+        /// Routes the events through a peer engine one at a time, timing each, for as many as
+        /// fit in about ten seconds (at least three), and counts the decisions that differ
+        /// from the table's (action and reason).
+        private static func measurePeer(
+            _ engine: String, buildNanos: UInt64, events: [String?], decisions: [RoutingDecision], progress: (String) -> Void,
+            route: (String?) -> RoutingDecision
+        ) -> EngineRecord {
+            var latencies: [UInt64] = []
+            var mismatches = 0
+            let started = DispatchTime.now().uptimeNanoseconds
+            var index = 0
+            while index < events.count {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let decision = route(events[index])
+                let end = DispatchTime.now().uptimeNanoseconds
+                latencies.append(end - start)
+                if decision.action != decisions[index].action || decision.reason != decisions[index].reason { mismatches += 1 }
+                index += 1
+                if index % 100 == 0 { progress("\(index) \(engine) routes") }
+                if index >= 3 && end - started > 10_000_000_000 { break }
+            }
+            latencies.sort()
+            func percentile(_ fraction: Double) -> UInt64 { latencies[min(latencies.count - 1, Int(Double(latencies.count) * fraction))] }
+            return EngineRecord(
+                engine: engine, events: latencies.count, buildSeconds: Double(buildNanos) / 1e9, p50Nanos: percentile(0.5),
+                p90Nanos: percentile(0.9), p99Nanos: percentile(0.99), mismatches: mismatches)
         }
 
         /// Routes per second when `threads` threads each route every event (three passes,

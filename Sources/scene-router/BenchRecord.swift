@@ -17,6 +17,17 @@ struct IndexedRecord: Encodable {
     var timerFloorNanos: UInt64
 }
 struct LinearRecord: Encodable { var events: Int; var p50Nanos: UInt64 }
+/// A peer engine routing the same events (`--engines`), checked against the table.
+struct EngineRecord: Encodable {
+    var engine: String
+    var events: Int
+    var buildSeconds: Double
+    var p50Nanos: UInt64
+    var p90Nanos: UInt64
+    var p99Nanos: UInt64
+    /// Decisions (action and reason) that differ from the table's.
+    var mismatches: Int
+}
 struct ChurnRecord: Encodable {
     var operations: Int
     var readers: Int
@@ -53,9 +64,11 @@ struct BenchRecord: Encodable {
     var churn: ChurnRecord?
     var throughput: ThroughputRecord?
     var long: [LongRecord]?
-    var linear: LinearRecord?
+    /// The reference router's sample (`--baseline reference`).
+    var reference: LinearRecord?
     var speedupP50: Int?
     var agreement: AgreementRecord?
+    var engines: [EngineRecord]?
     /// `release` or `debug`: the build the figures come from.
     var configuration: String
 
@@ -81,7 +94,12 @@ struct BenchRecord: Encodable {
             lines.append(
                 "long \(record.kind) \(record.bytes) bytes: p50 \(record.p50Nanos) ns, p99 \(record.p99Nanos) ns, max \(record.maxNanos) ns")
         }
-        if let linear { lines.append("linear: p50 \(linear.p50Nanos) ns over \(linear.events) events") }
+        for engine in engines ?? [] {
+            lines.append(
+                "\(engine.engine): p50 \(engine.p50Nanos) ns, p90 \(engine.p90Nanos) ns, p99 \(engine.p99Nanos) ns over \(engine.events) events, "
+                    + String(format: "built in %.2f s, ", engine.buildSeconds) + "\(engine.mismatches) decisions unlike the table's")
+        }
+        if let reference { lines.append("reference: p50 \(reference.p50Nanos) ns over \(reference.events) events") }
         if let speedupP50 { lines.append("speedup (p50): \(speedupP50)x") }
         if let agreement { lines.append("agreement: \(agreement.mismatches) mismatches in \(agreement.checked) events") }
         return lines.joined(separator: "\n")

@@ -157,6 +157,28 @@ import Testing
         }
     }
 
+    /// `--engines linear` routes the same events through a linear scan, timed per route and
+    /// checked against the table; an unknown engine is a usage error.
+    @Test func benchSetsTheLinearScanBesideTheTable() throws {
+        let result = try CLIRunner.run([
+            "bench", "--sessions", "500", "--events", "300", "--engines", "scenerouter,linear", "--baseline", "none", "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let engines = try #require(record["engines"] as? [[String: Any]])
+        #expect(engines.count == 1)
+        #expect(engines.first?["engine"] as? String == "linear")
+        #expect(engines.first?["mismatches"] as? Int == 0)
+        #expect((engines.first?["events"] as? Int ?? 0) >= 3)
+        #expect((engines.first?["p99Nanos"] as? Int ?? 0) >= (engines.first?["p50Nanos"] as? Int ?? .max))
+        #expect(record["reference"] == nil)
+        #expect(try CLIRunner.run(["bench", "--engines", "scenerouter,hyperscan"]).status == 64)
+        #expect(try CLIRunner.run(["bench", "--engines", "linear"]).status == 64)
+        // The reference's old name still works.
+        let old = try CLIRunner.run(["bench", "--sessions", "50", "--events", "50", "--baseline", "linear", "--format", "json"])
+        #expect(old.status == 0 && old.stdout.contains(#""reference":{"#))
+    }
+
     @Test func benchUsageErrors() throws {
         #expect(try CLIRunner.run(["bench", "--routing-threads", "1"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--mix", "nope"]).status == 64)

@@ -6,9 +6,9 @@ import Testing
 /// The other Swift blocks are app code in the forms the import reads (UIKit and SwiftUI,
 /// which do not exist on Linux); they are shown only in ImportingAnApp.
 @Suite struct DocumentationSnippetTests {
-    static let snippets: [String: any DocumentationSnippet.Type] = [
-        "README": ReadmeSnippet.self, "GettingStarted": GettingStartedSnippet.self,
-    ]
+    static var snippets: [String: any DocumentationSnippet.Type] {
+        ["README": ReadmeSnippet.self, "GettingStarted": GettingStartedSnippet.self]
+    }
 
     /// A snippet's code as its document shows it: the lines between the markers, with the
     /// method body's indentation removed, after `import SceneRouting` and a blank line.
