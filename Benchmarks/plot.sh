@@ -62,7 +62,8 @@ gnuplot <<PLOT
 $common
 set output '$folder/latency.svg'
 set logscale y 10
-set ylabel 'route latency (ns)'
+set ylabel 'route latency'
+set ytics ('10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 1e5, '1 ms' 1e6, '10 ms' 1e7, '100 ms' 1e8, '1 s' 1e9)
 set title "Routing latency, p50 (filled) and p99 (open)\n{/*0.8 $label}"
 plot $(plot_lines 2 p50 7), $(plot_lines 3 p99 6)$linear
 PLOT
