@@ -21,11 +21,11 @@ struct ManifestOptions: ParsableArguments {
             let name = path == "-" ? "stdin" : path
             var sessionsFirst = false
             let app = try SlowStepProgress.run("loading \(name)") { () throws(ManifestError) in
-                let loaded = try ManifestLoader.loadNotingOrder(contentsOf: path)
+                let loaded = try ManifestLoader.loadNotingOrder(contentsOf: path, minimumSessions: Self.largeManifestSessions)
                 sessionsFirst = loaded.sessionsFirst
                 return ProcessLifetime.keep(loaded.app)
             }
-            if sessionsFirst && app.sessions.count >= Self.largeManifestSessions {
+            if sessionsFirst {
                 StandardStreams.error(
                     Diagnostic.printable(
                         "scene-router: note: \(name) lists sessions before framework or declarations, so it was read the careful "

@@ -29,15 +29,17 @@ public enum ManifestLoader {
 
     /// Loads the manifest at `path` as ``load(contentsOf:displayName:)`` does, and says when
     /// the fast reading could not be used only because `sessions` come before `framework` or
-    /// `declarations` (the careful reading, several times slower on a large manifest).
-    package static func loadNotingOrder(contentsOf path: String, displayName: String? = nil) throws(ManifestError) -> (
-        app: SceneApp, sessionsFirst: Bool
-    ) {
+    /// `declarations` (the careful reading, several times slower on a large manifest). Only
+    /// manifests of `minimumSessions` or more are looked at for that: the look is a walk
+    /// over the whole file.
+    package static func loadNotingOrder(
+        contentsOf path: String, displayName: String? = nil, minimumSessions: Int
+    ) throws(ManifestError) -> (app: SceneApp, sessionsFirst: Bool) {
         let name = displayName ?? path
         let bytes = try contents(of: path, name: name)
         var fast = true
         let app = try loadWithSites(bytes, file: name, collectsSites: false, usedFastReading: &fast).app
-        guard !fast else { return (app, false) }
+        guard !fast, app.sessions.count >= minimumSessions else { return (app, false) }
         let places = JSONPathLocator.locate(["sessions", "declarations", "framework"], in: bytes)
         guard let sessions = places["sessions"] else { return (app, false) }
         let later = [places["declarations"], places["framework"]].compactMap { $0 }.contains {
