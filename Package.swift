@@ -24,7 +24,11 @@ let package = Package(
             name: "Hyperscan",
             description: "Decide crowded buckets of regexes with Hyperscan pattern sets (needs libhyperscan-dev); "
                 + "without it they are verified one by one."),
-        .default(enabledTraits: ["Hyperscan"]),
+        .trait(
+            name: "RE2",
+            description: "Offer RE2::Set as a peer engine in `scene-router bench --engines re2set` (needs libre2-dev); "
+                + "routing never uses it."),
+        .default(enabledTraits: ["Hyperscan", "RE2"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,6 +51,11 @@ let package = Package(
             providers: [.apt(["libhyperscan-dev"]), .brew(["vectorscan"])]
         ),
         .target(name: "CMemoryHints"),
+        // A C face for RE2::Set, which is C++ (see RE2Set.h).
+        .target(
+            name: "CRE2Set",
+            linkerSettings: [.linkedLibrary("re2")]
+        ),
         .target(
             name: "HyperscanSupport",
             dependencies: ["CHyperscan", "PCRE2Support"],
@@ -74,6 +83,17 @@ let package = Package(
             dependencies: ["SceneRouting"],
             swiftSettings: strictSettings
         ),
+        // The engines `scene-router bench --engines` sets beside the table: Hyperscan and
+        // RE2::Set over the same conditions. Not part of the routing API.
+        .target(
+            name: "SceneRouterPeers",
+            dependencies: [
+                "SceneRouting",
+                .target(name: "CHyperscan", condition: .when(traits: ["Hyperscan"])),
+                .target(name: "CRE2Set", condition: .when(traits: ["RE2"])),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "SceneRouterImport",
             dependencies: [
@@ -94,6 +114,7 @@ let package = Package(
                 "SceneRouting",
                 "SceneRouterImport",
                 "SceneRouterWorkloads",
+                "SceneRouterPeers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

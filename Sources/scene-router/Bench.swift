@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SceneRouting
+import SceneRouterPeers
 import SceneRouterWorkloads
 import Synchronization
 
@@ -29,7 +30,7 @@ extension SceneRouterCommand {
         var baselineEvents: Int?
         @Option(
             help: ArgumentHelp(
-                "Engines to measure side by side: scenerouter (the table, always) and linear (every window's compiled predicates in turn, the way an app without an index routes), each timed per route on the same events and checked against the table.",
+                "Engines to measure side by side, each timed per route on the same events and checked against the table: scenerouter (the table, always); linear (every window's compiled conditions in turn, the way an app without an index routes); hyperscan and re2set (one expression per distinct condition with a regular reading, in one Hyperscan database or RE2::Set, matches verified where the expression is not exact).",
                 valueName: "engine,…"))
         var engines: String = "scenerouter"
         @Option(help: "Write the generated manifest (JSON) to this file.") var writeManifest: String?
@@ -59,7 +60,8 @@ extension SceneRouterCommand {
             guard events >= 1 else { throw ValidationError("--events must be at least 1 (got \(events))") }
             guard ["reference", "linear", "none"].contains(baseline) else { throw ValidationError("--baseline is reference or none") }
             guard let engines = engineList, engines.contains("scenerouter") else {
-                throw ValidationError("--engines lists scenerouter and optionally linear, separated by commas (got '\(engines)')")
+                throw ValidationError(
+                    "--engines lists scenerouter and optionally \(Self.peerEngines.joined(separator: ", ")), separated by commas (got '\(engines)')")
             }
             if let baselineEvents, baselineEvents < 1 {
                 throw ValidationError("--baseline-events must be at least 1 (got \(baselineEvents))")
@@ -73,10 +75,13 @@ extension SceneRouterCommand {
             }
         }
 
+        /// The engines set beside the table.
+        static let peerEngines = ["linear", "hyperscan", "re2set"]
+
         /// The engines asked for, or nil when one is unknown.
         private var engineList: [String]? {
             let names = engines.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            return names.allSatisfy(["scenerouter", "linear"].contains) ? names : nil
+            return names.allSatisfy({ $0 == "scenerouter" || Self.peerEngines.contains($0) }) ? names : nil
         }
 
         private var longLengths: [Int]? {
@@ -167,15 +172,9 @@ extension SceneRouterCommand {
             }
 
             var peers: [EngineRecord] = []
-            if engineList?.contains("linear") == true {
-                progress("building the linear scan")
-                let buildStart = DispatchTime.now().uptimeNanoseconds
-                let scan = LinearScanRouter(app: workload.app)
-                let scanBuild = DispatchTime.now().uptimeNanoseconds - buildStart
-                peers.append(
-                    Self.measurePeer(
-                        "linear", buildNanos: scanBuild, events: workload.events, decisions: decisions, progress: progress,
-                        route: scan.route(identifier:)))
+            for engine in engineList ?? [] where engine != "scenerouter" {
+                progress("building the \(engine) engine")
+                peers.append(Self.measurePeer(engine, app: workload.app, events: workload.events, decisions: decisions, progress: progress))
             }
 
             var reference: LinearRecord?
@@ -239,15 +238,36 @@ extension SceneRouterCommand {
             }
         }
 
-        /// Routes the events through a peer engine one at a time, timing each, for as many as
-        /// fit in about ten seconds (at least three), and counts the decisions that differ
-        /// from the table's (action and reason).
+        /// Builds a peer engine over the app and routes the events through it one at a time,
+        /// timing each, for as many as fit in about ten seconds (at least three), counting the
+        /// decisions that differ from the table's (action and reason).
         private static func measurePeer(
-            _ engine: String, buildNanos: UInt64, events: [String?], decisions: [RoutingDecision], progress: (String) -> Void,
-            route: (String?) -> RoutingDecision
+            _ engine: String, app: SceneApp, events: [String?], decisions: [RoutingDecision], progress: (String) -> Void
         ) -> EngineRecord {
+            let residentBefore = residentBytes()
+            let buildStart = DispatchTime.now().uptimeNanoseconds
+            var record = EngineRecord(engine: engine, events: 0, buildSeconds: 0, mismatches: 0)
+            let route: (String?) -> RoutingDecision
+            var regexRouter: RegexSetRouter?
+            if engine == "linear" {
+                route = LinearScanRouter(app: app).route(identifier:)
+            } else if RegexSetRouter.availableEngines.contains(engine) {
+                do {
+                    let router = try RegexSetRouter(engine: engine, app: app)
+                    regexRouter = router
+                    route = router.route(identifier:)
+                } catch {
+                    record.buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e9
+                    record.failure = error.description
+                    return record
+                }
+            } else {
+                record.failure = "not in this build (its trait is off, or the machine cannot run it)"
+                return record
+            }
+            record.buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e9
+            record.residentBytesPerSession = max(0, residentBytes() - residentBefore) / max(1, app.sessions.count)
             var latencies: [UInt64] = []
-            var mismatches = 0
             let started = DispatchTime.now().uptimeNanoseconds
             var index = 0
             while index < events.count {
@@ -255,16 +275,24 @@ extension SceneRouterCommand {
                 let decision = route(events[index])
                 let end = DispatchTime.now().uptimeNanoseconds
                 latencies.append(end - start)
-                if decision.action != decisions[index].action || decision.reason != decisions[index].reason { mismatches += 1 }
+                if decision.action != decisions[index].action || decision.reason != decisions[index].reason { record.mismatches += 1 }
                 index += 1
                 if index % 100 == 0 { progress("\(index) \(engine) routes") }
                 if index >= 3 && end - started > 10_000_000_000 { break }
             }
             latencies.sort()
             func percentile(_ fraction: Double) -> UInt64 { latencies[min(latencies.count - 1, Int(Double(latencies.count) * fraction))] }
-            return EngineRecord(
-                engine: engine, events: latencies.count, buildSeconds: Double(buildNanos) / 1e9, p50Nanos: percentile(0.5),
-                p90Nanos: percentile(0.9), p99Nanos: percentile(0.99), mismatches: mismatches)
+            record.events = latencies.count
+            record.p50Nanos = percentile(0.5)
+            record.p90Nanos = percentile(0.9)
+            record.p99Nanos = percentile(0.99)
+            if let regexRouter {
+                record.expressions = regexRouter.expressionCount
+                record.compiledBytes = regexRouter.compiledBytes
+                record.evaluatedConditions = regexRouter.evaluatedCount
+                record.linearFallbacks = regexRouter.linearFallbacks
+            }
+            return record
         }
 
         /// Routes per second when `threads` threads each route every event (three passes,

@@ -20,13 +20,26 @@ struct LinearRecord: Encodable { var events: Int; var p50Nanos: UInt64 }
 /// A peer engine routing the same events (`--engines`), checked against the table.
 struct EngineRecord: Encodable {
     var engine: String
+    /// Events routed and timed (as many as fit in about ten seconds); 0 when it did not build.
     var events: Int
     var buildSeconds: Double
-    var p50Nanos: UInt64
-    var p90Nanos: UInt64
-    var p99Nanos: UInt64
+    var p50Nanos: UInt64?
+    var p90Nanos: UInt64?
+    var p99Nanos: UInt64?
     /// Decisions (action and reason) that differ from the table's.
     var mismatches: Int
+    /// The growth of the resident set per session while the engine was built.
+    var residentBytesPerSession: Int?
+    /// The regex engines: distinct expressions compiled, the bytes the compiled sets hold
+    /// (when the engine tells), the conditions evaluated on every route for want of a
+    /// regular reading, and the timed routes left to the linear scan (identifiers that are
+    /// not ASCII; scans the engine could not decide).
+    var expressions: Int?
+    var compiledBytes: Int?
+    var evaluatedConditions: Int?
+    var linearFallbacks: Int?
+    /// Why the engine has no figures: it refused the conditions, or is not in this build.
+    var failure: String?
 }
 struct ChurnRecord: Encodable {
     var operations: Int
@@ -95,9 +108,20 @@ struct BenchRecord: Encodable {
                 "long \(record.kind) \(record.bytes) bytes: p50 \(record.p50Nanos) ns, p99 \(record.p99Nanos) ns, max \(record.maxNanos) ns")
         }
         for engine in engines ?? [] {
-            lines.append(
-                "\(engine.engine): p50 \(engine.p50Nanos) ns, p90 \(engine.p90Nanos) ns, p99 \(engine.p99Nanos) ns over \(engine.events) events, "
-                    + String(format: "built in %.2f s, ", engine.buildSeconds) + "\(engine.mismatches) decisions unlike the table's")
+            guard let p50 = engine.p50Nanos, let p90 = engine.p90Nanos, let p99 = engine.p99Nanos else {
+                lines.append("\(engine.engine): " + String(format: "did not build (%.2f s): ", engine.buildSeconds) + (engine.failure ?? "unknown"))
+                continue
+            }
+            var line =
+                "\(engine.engine): p50 \(p50) ns, p90 \(p90) ns, p99 \(p99) ns over \(engine.events) events, "
+                + String(format: "built in %.2f s, ", engine.buildSeconds) + "\(engine.mismatches) decisions unlike the table's"
+            if let resident = engine.residentBytesPerSession { line += ", \(resident) resident bytes/session" }
+            if let expressions = engine.expressions {
+                line += "; \(expressions) expressions" + (engine.compiledBytes.map { " in \($0) bytes" } ?? "")
+                    + ", \(engine.evaluatedConditions ?? 0) conditions evaluated on every route, "
+                    + "\(engine.linearFallbacks ?? 0) routes left to the linear scan"
+            }
+            lines.append(line)
         }
         if let reference { lines.append("reference: p50 \(reference.p50Nanos) ns over \(reference.events) events") }
         if let speedupP50 { lines.append("speedup (p50): \(speedupP50)x") }

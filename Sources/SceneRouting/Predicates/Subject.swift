@@ -5,7 +5,7 @@ import Foundation
 /// The UTF-8 view is borrowed for the duration of one evaluation. Non-ASCII identifiers get
 /// their key folds (``keyFold(_:)``) and their folded NFKC forms (for patterns) computed at
 /// most once per evaluation, on demand; ASCII identifiers need none of them.
-struct Subject {
+package struct Subject {
     /// The identifier, read in place from the caller of ``with(_:_:)``: a copy held here
     /// would be retained and released on every route, and only non-ASCII and Foundation
     /// paths read it.
@@ -13,8 +13,8 @@ struct Subject {
     var string: String? { source.pointee }
     /// Whether there is an identifier (``string`` is not nil), without copying it.
     let hasIdentifier: Bool
-    let bytes: UnsafeBufferPointer<UInt8>
-    let isASCII: Bool
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package let isASCII: Bool
     /// Whether the identifier is ASCII with an upper-case letter (otherwise its raw and
     /// lowercased readings are the same bytes).
     let hasUppercase: Bool
@@ -54,7 +54,7 @@ struct Subject {
 
     /// Runs `body` with a subject for `identifier` without copying its storage.
     @inline(__always)
-    static func with<Result>(_ identifier: String?, _ body: (inout Subject) -> Result) -> Result {
+    package static func with<Result>(_ identifier: String?, _ body: (inout Subject) -> Result) -> Result {
         withUnsafePointer(to: identifier) { source in
             @inline(__always)
             func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {

@@ -4,9 +4,9 @@
 /// ``ReferenceRouter`` does (the rules are the same) at the cost a careful linear scan pays,
 /// which is what `scene-router bench --engines linear` sets beside the table.
 package final class LinearScanRouter: Sendable {
-    private let app: SceneApp
+    package let app: SceneApp
     /// The sessions that receive events, by index into `app.sessions`.
-    private let windows: [Int]
+    package let windows: [Int]
     private let hasAssumptions: Bool
 
     package init(app: SceneApp) {
@@ -19,9 +19,7 @@ package final class LinearScanRouter: Sendable {
     package func route(identifier: String?) -> RoutingDecision {
         // Apps of one scene, events without an identifier and refused identifiers evaluate
         // no predicate: the reference's path is as fast as any.
-        guard app.supportsMultipleScenes, let identifier, !ReferenceRouter.refuses(identifier) else {
-            return ReferenceRouter.route(identifier: identifier, in: app)
-        }
+        guard evaluatesConditions(for: identifier), let identifier else { return ReferenceRouter.route(identifier: identifier, in: app) }
         let sessions = app.sessions
         let policy = app.tieBreak
         var best = -1
@@ -40,12 +38,36 @@ package final class LinearScanRouter: Sendable {
                 }
             }
         }
+        return decision(identifier: identifier, best: best >= 0 ? best : nil, prefers: bestScore == 2, budgetExceeded: budgetExceeded)
+    }
+
+    /// Whether an identifier takes the path that evaluates windows' conditions: the app
+    /// supports several scenes and the identifier is there and not refused. Other events
+    /// are decided by ``route(identifier:)`` without evaluating any.
+    package func evaluatesConditions(for identifier: String?) -> Bool {
+        guard app.supportsMultipleScenes, let identifier else { return false }
+        return !ReferenceRouter.refuses(identifier)
+    }
+
+    /// Whether the session at `a` wins a tie of scores with the one at `b` (indices into the
+    /// app's sessions), by the app's tie-break.
+    package func ranks(_ a: Int, before b: Int) -> Bool {
+        SessionRanking.precedes(a, b, in: app.sessions, policy: app.tieBreak)
+    }
+
+    /// The decision once the best window is known (an index into the app's sessions, nil for
+    /// none; `prefers` when it won by its `prefersToActivate`): the creation rule when there
+    /// is none, then the app's assumptions and new-scene rules, as every router applies them.
+    package func decision(identifier: String, best: Int?, prefers: Bool, budgetExceeded: Bool) -> RoutingDecision {
+        let sessions = app.sessions
         var decision =
-            best >= 0
-            ? RoutingDecision(
-                identifier: identifier, action: .activate(sessionID: sessions[best].id), reason: bestScore == 2 ? .prefers : .can,
-                budgetExceeded: budgetExceeded)
-            : CreationRule.decision(identifier: identifier, declarations: app.declarations, budgetExceeded: budgetExceeded)
+            if let best {
+                RoutingDecision(
+                    identifier: identifier, action: .activate(sessionID: sessions[best].id), reason: prefers ? .prefers : .can,
+                    budgetExceeded: budgetExceeded)
+            } else {
+                CreationRule.decision(identifier: identifier, declarations: app.declarations, budgetExceeded: budgetExceeded)
+            }
         if hasAssumptions { Assumption.note(on: &decision, from: sessions.lazy.map(\.assumptions)) }
         app.newScenes?.apply(to: &decision, event: .identifier(identifier), declarations: app.declarations)
         return decision
