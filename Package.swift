@@ -126,7 +126,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneRoutingTests",
-            dependencies: ["SceneRouting", "SceneRouterWorkloads", "PCRE2Support", "PredicateSyntax"],
+            dependencies: ["SceneRouting", "SceneRouterWorkloads", "SceneRouterPeers", "PCRE2Support", "PredicateSyntax"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Draws a sweep (Benchmarks/sweep.sh's CSV) as SVG plots beside it: latency.svg (p50 and p99
-# against sessions, log-log, one colour per mix, and the linear scan's p50 when it ran), memory.svg (bytes per session: the table's
-# own count and the resident-set growth) and build.svg (build time). Each plot is labelled
-# with the machine, the commit and the date of the rows. Installs gnuplot-nox when missing.
+# Draws a sweep (the CSV of `scene-router bench --sweep`) as SVG plots beside it, one line
+# per engine and mix (colour by engine, point by mix): latency.svg (p50 solid and p99
+# dashed against sessions, log-log), memory.svg (the process's resident growth per session
+# while each engine was built; for the table also its own count, dotted) and build.svg
+# (build time). Rows without figures (an engine that did not build or timed out) are left
+# out, so a line ends where its engine stopped. Each plot is labelled with the machine,
+# commit and date of the rows. Installs gnuplot-nox when missing.
 #
 #   Benchmarks/plot.sh Benchmarks/results/sweep.csv
 set -euo pipefail
@@ -13,6 +16,10 @@ set -euo pipefail
 }
 csv=$1
 folder=$(dirname "$csv")
+head -1 "$csv" | grep -q '^engine,mix,sessions,status,build_s,' || {
+    echo "plot: $csv is not the CSV of scene-router bench --sweep" >&2
+    exit 65
+}
 
 if ! command -v gnuplot >/dev/null; then
     echo "plot: installing gnuplot-nox" >&2
@@ -21,39 +28,43 @@ if ! command -v gnuplot >/dev/null; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q gnuplot-nox >&2
 fi
 
-# The label: machine, commit and date of the first row (a sweep has one of each).
-label=$(sed -n '2p' "$csv" | awk -F'"' '{ split($3, rest, ","); print $2 ", commit " rest[2] ", " rest[3] }')
-mixes=$(tail -n +2 "$csv" | cut -d, -f1 | awk '!seen[$0]++' | tr '\n' ' ')
+# The label: machine (the only quoted field), commit and date of the first row.
+label=$(sed -n '2p' "$csv" | awk -F'"' '{ split($3, rest, ","); print $2 ", commit " rest[2] ", " rest[4] }')
 
-# One data file per mix: gnuplot reads whitespace-separated columns.
+# One data file per engine and mix, of the rows with figures: sessions, p50, p99, build
+# seconds, the engine's own bytes per session, resident bytes per session.
 data=$(mktemp -d)
 trap 'rm -rf "$data"' EXIT
-for mix in $mixes; do
-    tail -n +2 "$csv" | awk -F, -v mix="$mix" '$1 == mix { print $2, $3, $5, $8, $9, $10, ($13 == "" ? "NaN" : $13) }' |
-        sort -n >"$data/$mix.dat"
-done
+tail -n +2 "$csv" | awk -F, -v folder="$data" '$4 == "ok" {
+    print $3, $8, $10, $5, ($6 == "" ? "NaN" : $6), ($7 == "" ? "NaN" : $7) >> (folder "/" $1 "@" $2 ".dat")
+}'
+for file in "$data"/*.dat; do sort -n -o "$file" "$file"; done
+engines=$(tail -n +2 "$csv" | cut -d, -f1 | awk '!seen[$0]++' | tr '\n' ' ')
+mixes=$(tail -n +2 "$csv" | cut -d, -f2 | awk '!seen[$0]++' | tr '\n' ' ')
 
-plot_lines() { # COLUMN TITLE-SUFFIX POINT-TYPE
-    local column=$1 suffix=$2 points=$3 line="" first=1 color=1
-    for mix in $mixes; do
-        [ $first -eq 1 ] || line+=", "
-        line+="'$data/$mix.dat' using 1:(\$$column) with linespoints linecolor $color pointtype $points title '$mix $suffix'"
-        first=0
+# COLUMN TITLE DASH [ENGINE]: a line per engine and mix with figures.
+plot_lines() {
+    local column=$1 title=$2 dash=$3 only=${4:-} line="" color=0 point
+    for engine in $engines; do
         color=$((color + 1))
+        [ -z "$only" ] || [ "$engine" = "$only" ] || continue
+        point=6
+        for mix in $mixes; do
+            point=$((point + 1))
+            local file="$data/$engine@$mix.dat"
+            [ -f "$file" ] || continue
+            [ -z "$line" ] || line+=", "
+            line+="'$file' using 1:(\$$column) with linespoints linecolor $color dashtype $dash pointtype $point title '$engine, $mix $title'"
+        done
     done
     printf '%s' "$line"
 }
 
-# The linear scan's p50, when the sweep ran it (--engines scenerouter,linear).
-linear=""
-if tail -n +2 "$csv" | awk -F, '$13 != "" { found = 1 } END { exit !found }'; then
-    linear=", $(plot_lines 7 'linear scan p50' 4)"
-fi
-
-common="set terminal svg size 800,500 dynamic enhanced font 'sans,12' background rgb 'white'
+common="set terminal svg size 900,560 dynamic enhanced font 'sans,12' background rgb 'white'
 set logscale x 10
 set grid
-set key top left
+set key outside right top samplen 2 font ',10'
+set pointsize 0.6
 set offsets graph 0.03, graph 0.03, 0, 0
 set xlabel 'open sessions'
 set xtics ('10' 10, '100' 100, '1k' 1000, '10k' 10000, '100k' 100000, '1M' 1000000, '10M' 10000000)"
@@ -64,17 +75,19 @@ set output '$folder/latency.svg'
 set logscale y 10
 set ylabel 'route latency'
 set ytics ('10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 1e5, '1 ms' 1e6, '10 ms' 1e7, '100 ms' 1e8, '1 s' 1e9)
-set title "Routing latency, p50 (filled) and p99 (open)\n{/*0.8 $label}"
-plot $(plot_lines 2 p50 7), $(plot_lines 3 p99 6)$linear
+set title "Routing latency: p50 (solid) and p99 (dashed)\n{/*0.8 $label}"
+plot $(plot_lines 2 p50 1), $(plot_lines 3 p99 2)
 PLOT
 
+table_count=$(plot_lines 5 "own count" 3 scenerouter)
 gnuplot <<PLOT
 $common
 set output '$folder/memory.svg'
+set logscale y 10
 set ylabel 'bytes per session'
-set yrange [0:*]
-set title "Memory per session: the table's count (filled), resident growth (open)\n{/*0.8 $label}"
-plot $(plot_lines 5 table 7), $(plot_lines 6 resident 6)
+set ytics ('10 B' 10, '100 B' 100, '1 kB' 1000, '10 kB' 1e4, '100 kB' 1e5, '1 MB' 1e6, '10 MB' 1e7)
+set title "Memory per session: resident growth while built (solid); the table's own count (dotted)\n{/*0.8 $label}"
+plot $(plot_lines 6 resident 1)${table_count:+, $table_count}
 PLOT
 
 gnuplot <<PLOT
@@ -82,8 +95,8 @@ $common
 set output '$folder/build.svg'
 set logscale y 10
 set ylabel 'build time (s)'
-set title "Building the table\n{/*0.8 $label}"
-plot $(plot_lines 4 build 7)
+set title "Build time\n{/*0.8 $label}"
+plot $(plot_lines 4 build 1)
 PLOT
 
 echo "plot: wrote $folder/latency.svg, $folder/memory.svg and $folder/build.svg" >&2

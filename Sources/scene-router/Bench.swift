@@ -19,8 +19,17 @@ extension SceneRouterCommand {
 
         // Counts parse unconditionally so that `--sessions -5` reaches validate() and gets a clear
         // message instead of being read as an unknown flag.
-        @Option(parsing: .unconditional, help: "Number of open sessions.") var sessions: Int = 100_000
-        @Option(help: "Workload mix: \(WorkloadMix.allCases.map(\.rawValue).joined(separator: ", ")).") var mix: String = "realistic"
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "Number of open sessions: a count, with k or M for thousands or millions (with --sweep, several separated by commas).",
+                valueName: "count"))
+        var sessions: String = "100k"
+        @Option(
+            help: ArgumentHelp(
+                "Workload mix: \(WorkloadMix.allCases.map(\.rawValue).joined(separator: ", ")) (with --sweep, several separated by commas).",
+                valueName: "mix"))
+        var mix: String = "realistic"
         @Option(parsing: .unconditional, help: "Number of events to route through the table.") var events: Int = 100_000
         @Option(help: "Workload seed.") var seed: UInt64 = 1
         @Option(
@@ -50,13 +59,30 @@ extension SceneRouterCommand {
                 "Also route long identifiers of these byte lengths (e.g. 256,1024,10240,65536): é, emoji and rarely seen valid scalars.",
                 valueName: "bytes,…"))
         var longIdentifierBytes: String?
+        @Flag(
+            help: ArgumentHelp(
+                "Run every combination of --sessions, --mix and --engines, each in a process of its own (so that one does not warm the next), and write one row per engine and configuration: JSON Lines with --format json, CSV otherwise."
+            ))
+        var sweep = false
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "With --sweep: seconds a configuration may take; one that takes longer is stopped and its row says so, and that engine is not run at larger sizes of the mix.",
+                valueName: "seconds"))
+        var timeout: Int = 1_800
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
-            guard WorkloadMix(rawValue: mix) != nil else {
+            guard let mixes = mixList else {
                 throw ValidationError("unknown mix '\(mix)'; expected one of \(WorkloadMix.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            guard sessions >= 1 else { throw ValidationError("--sessions must be at least 1 (got \(sessions))") }
+            guard let counts = sessionCounts else {
+                throw ValidationError("--sessions takes counts of at least 1, such as 100, 10k or 1M (got \(sessions))")
+            }
+            guard sweep || (counts.count == 1 && mixes.count == 1) else {
+                throw ValidationError("--sessions and --mix take one value each unless --sweep is given")
+            }
+            guard timeout >= 1 else { throw ValidationError("--timeout must be at least 1 second (got \(timeout))") }
             guard events >= 1 else { throw ValidationError("--events must be at least 1 (got \(events))") }
             guard ["reference", "linear", "none"].contains(baseline) else { throw ValidationError("--baseline is reference or none") }
             guard let engines = engineList, engines.contains("scenerouter") else {
@@ -75,11 +101,39 @@ extension SceneRouterCommand {
             }
         }
 
+        /// The session counts asked for, or nil when one is not a count of at least 1.
+        var sessionCounts: [Int]? {
+            let counts = sessions.split(separator: ",", omittingEmptySubsequences: false).map { Self.count($0.trimmingCharacters(in: .whitespaces)) }
+            return counts.allSatisfy({ $0 != nil }) ? counts.compactMap { $0 } : nil
+        }
+
+        /// `10`, `10k`, `1M`: a count of at least 1, at most a billion.
+        static func count(_ text: String) -> Int? {
+            var digits = Substring(text)
+            var scale = 1
+            if digits.hasSuffix("k") || digits.hasSuffix("K") {
+                scale = 1_000
+                digits = digits.dropLast()
+            } else if digits.hasSuffix("M") || digits.hasSuffix("m") {
+                scale = 1_000_000
+                digits = digits.dropLast()
+            }
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let value = Int(digits) else { return nil }
+            let (count, overflow) = value.multipliedReportingOverflow(by: scale)
+            return !overflow && (1...1_000_000_000).contains(count) ? count : nil
+        }
+
+        /// The mixes asked for, or nil when one is unknown.
+        var mixList: [WorkloadMix]? {
+            let mixes = mix.split(separator: ",", omittingEmptySubsequences: false).map { WorkloadMix(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+            return mixes.allSatisfy({ $0 != nil }) ? mixes.compactMap { $0 } : nil
+        }
+
         /// The engines set beside the table.
         static let peerEngines = ["linear", "hyperscan", "re2set"]
 
         /// The engines asked for, or nil when one is unknown.
-        private var engineList: [String]? {
+        var engineList: [String]? {
             let names = engines.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             return names.allSatisfy({ $0 == "scenerouter" || Self.peerEngines.contains($0) }) ? names : nil
         }
@@ -101,6 +155,10 @@ extension SceneRouterCommand {
         }
 
         func run() throws {
+            if sweep {
+                try BenchSweep(bench: self).run()
+                return
+            }
             #if DEBUG
                 // `swift run scene-router bench` is a debug build: tens of times slower than release.
                 StandardStreams.error(
@@ -109,7 +167,8 @@ extension SceneRouterCommand {
             #endif
             let progressLine = ProgressLine(prefix: "bench: ")
             func progress(_ message: String) { progressLine.update(message) }
-            let mix = WorkloadMix(rawValue: mix)!
+            let mix = mixList![0]
+            let sessions = sessionCounts![0]
             progress("generating \(sessions) sessions (\(mix.rawValue)), \(events) events, seed \(seed)")
             let workload = WorkloadGenerator.make(mix: mix, sessions: sessions, events: events, seed: seed)
             if let writeManifest {
@@ -286,6 +345,8 @@ extension SceneRouterCommand {
             record.p50Nanos = percentile(0.5)
             record.p90Nanos = percentile(0.9)
             record.p99Nanos = percentile(0.99)
+            record.p999Nanos = percentile(0.999)
+            record.routesPerSecond = Int(Double(latencies.count) / (Double(max(1, latencies.reduce(0, +))) / 1e9))
             if let regexRouter {
                 record.expressions = regexRouter.expressionCount
                 record.compiledBytes = regexRouter.compiledBytes

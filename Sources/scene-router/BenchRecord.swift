@@ -26,6 +26,9 @@ struct EngineRecord: Encodable {
     var p50Nanos: UInt64?
     var p90Nanos: UInt64?
     var p99Nanos: UInt64?
+    var p999Nanos: UInt64?
+    /// Timed routes a second: the events timed over the time they took.
+    var routesPerSecond: Int?
     /// Decisions (action and reason) that differ from the table's.
     var mismatches: Int
     /// The growth of the resident set per session while the engine was built.

@@ -172,14 +172,82 @@ import Testing
         #expect((engines.first?["events"] as? Int ?? 0) >= 3)
         #expect((engines.first?["p99Nanos"] as? Int ?? 0) >= (engines.first?["p50Nanos"] as? Int ?? .max))
         #expect(record["reference"] == nil)
-        #expect(try CLIRunner.run(["bench", "--engines", "scenerouter,hyperscan"]).status == 64)
+        #expect(try CLIRunner.run(["bench", "--engines", "scenerouter,pcre"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--engines", "linear"]).status == 64)
         // The reference's old name still works.
         let old = try CLIRunner.run(["bench", "--sessions", "50", "--events", "50", "--baseline", "linear", "--format", "json"])
         #expect(old.status == 0 && old.stdout.contains(#""reference":{"#))
     }
 
+    /// `--engines hyperscan,re2set` builds each regex-set peer over the same conditions and
+    /// routes the same events through it, with no decision unlike the table's.
+    @Test func benchSetsTheRegexSetEnginesBesideTheTable() throws {
+        let result = try CLIRunner.run([
+            "bench", "--sessions", "300", "--events", "300", "--mix", "crowded", "--engines", "scenerouter,hyperscan,re2set",
+            "--baseline", "none", "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let engines = try #require(record["engines"] as? [[String: Any]])
+        #expect(engines.map { $0["engine"] as? String } == ["hyperscan", "re2set"])
+        for engine in engines {
+            #expect(engine["failure"] == nil, "\(engine)")
+            #expect(engine["mismatches"] as? Int == 0, "\(engine)")
+            #expect((engine["expressions"] as? Int ?? 0) > 100, "\(engine)")
+            #expect((engine["events"] as? Int ?? 0) >= 3, "\(engine)")
+        }
+        #expect((engines[0]["compiledBytes"] as? Int ?? 0) > 0)
+    }
+
+    /// `bench --sweep` measures every configuration in a process of its own and writes one
+    /// row per engine, with the machine, commit and date; counts take k and M.
+    @Test func benchSweepWritesARowPerEngineAndConfiguration() throws {
+        let result = try CLIRunner.run([
+            "bench", "--sweep", "--sessions", "20,100", "--mix", "literal,unicode",
+            "--engines", "scenerouter,linear", "--events", "100", "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(rows.map { "\($0["mix"]!) \($0["sessions"]!) \($0["engine"]!)" } == [
+            "literal 20 scenerouter", "literal 20 linear", "literal 100 scenerouter", "literal 100 linear",
+            "unicode 20 scenerouter", "unicode 20 linear", "unicode 100 scenerouter", "unicode 100 linear",
+        ])
+        for row in rows {
+            #expect(row["status"] as? String == "ok", "\(row)")
+            #expect(row["mismatches"] as? Int == 0, "\(row)")
+            #expect((row["p99Nanos"] as? Int ?? 0) >= (row["p50Nanos"] as? Int ?? .max), "\(row)")
+            #expect((row["machine"] as? String ?? "").contains("cores"), "\(row)")
+            #expect(row["commit"] is String && row["date"] is String && row["version"] is String)
+        }
+        #expect(rows.filter { $0["engine"] as? String == "scenerouter" }.allSatisfy { ($0["bytesPerSession"] as? Int ?? 0) > 0 })
+
+        let csv = try CLIRunner.run(["bench", "--sweep", "--sessions", "10", "--mix", "literal", "--events", "50"])
+        #expect(csv.status == 0, "\(csv.stderr)")
+        let lines = csv.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("engine,mix,sessions,status,") && lines[1].hasPrefix("scenerouter,literal,10,ok,"))
+    }
+
+    /// A configuration that outlives `--timeout` is stopped and says so; its engine is not
+    /// run at the larger sizes, which say where it stopped.
+    @Test func benchSweepStopsAConfigurationThatTakesTooLong() throws {
+        let result = try CLIRunner.run([
+            "bench", "--sweep", "--sessions", "300k,600k", "--mix", "literal", "--events", "100", "--timeout", "1", "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(rows.map { $0["status"] as? String } == ["timed out after 1 s", "not run: stopped at 300000 sessions"])
+        #expect(rows.allSatisfy { $0["p50Nanos"] == nil })
+    }
+
     @Test func benchUsageErrors() throws {
+        #expect(try CLIRunner.run(["bench", "--sessions", "10,20"]).status == 64)
+        #expect(try CLIRunner.run(["bench", "--sessions", "1.5k"]).status == 64)
+        #expect(try CLIRunner.run(["bench", "--sweep", "--sessions", "10,"]).status == 64)
+        #expect(try CLIRunner.run(["bench", "--sweep", "--timeout", "0"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--routing-threads", "1"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--mix", "nope"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--baseline", "quadratic"]).status == 64)
