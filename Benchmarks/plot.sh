@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Draws a sweep (the CSV of `scene-router bench --sweep`) as SVG plots beside it, one line
+# Draws a sweep (`scene-router bench --sweep`'s rows, CSV or JSON Lines) as SVG plots beside it, one line
 # per engine and mix (colour by engine, point by mix): latency.svg (p50 solid and p99
 # dashed against sessions, log-log), memory.svg (the process's resident growth per session
 # while each engine was built; for the table also its own count, dotted) and build.svg
@@ -11,13 +11,34 @@
 set -euo pipefail
 
 [ $# -eq 1 ] && [ -f "$1" ] || {
-    echo "usage: Benchmarks/plot.sh SWEEP.csv" >&2
+    echo "usage: Benchmarks/plot.sh SWEEP.csv|SWEEP.jsonl" >&2
     exit 64
 }
+folder=$(dirname "$1")
+data=$(mktemp -d)
+trap 'rm -rf "$data"' EXIT
 csv=$1
-folder=$(dirname "$csv")
+if head -c 1 "$1" | grep -q '{'; then
+    # JSON Lines (flat objects of numbers and strings): the CSV columns the plots read.
+    csv="$data/sweep.csv"
+    awk '
+    function field(key,    at, rest) {
+        if (!match($0, "\"" key "\":")) return ""
+        rest = substr($0, RSTART + RLENGTH)
+        if (substr(rest, 1, 1) == "\"") { match(rest, /^"([^"\\]|\\.)*"/); return substr(rest, 2, RLENGTH - 2) }
+        match(rest, /^[^,}]*/)
+        return substr(rest, 1, RLENGTH)
+    }
+    BEGIN { print "engine,mix,sessions,status,build_s,bytes_per_session,resident_bytes_per_session,p50_ns,p90_ns,p99_ns,p999_ns,routes_per_s,churn_p50_ns,churn_p99_ns,events,checked,mismatches,machine,commit,version,date,configuration" }
+    {
+        printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,,,,,,,,\"%s\",%s,%s,%s,%s\n", field("engine"), field("mix"), field("sessions"),
+            (field("status") == "ok" ? "ok" : "stopped"), field("buildSeconds"), field("bytesPerSession"),
+            field("residentBytesPerSession"), field("p50Nanos"), field("p90Nanos"), field("p99Nanos"), field("machine"),
+            field("commit"), field("version"), field("date"), field("configuration")
+    }' "$1" >"$csv"
+fi
 head -1 "$csv" | grep -q '^engine,mix,sessions,status,build_s,' || {
-    echo "plot: $csv is not the CSV of scene-router bench --sweep" >&2
+    echo "plot: $1 holds no rows of scene-router bench --sweep" >&2
     exit 65
 }
 
@@ -33,8 +54,6 @@ label=$(sed -n '2p' "$csv" | awk -F'"' '{ split($3, rest, ","); print $2 ", comm
 
 # One data file per engine and mix, of the rows with figures: sessions, p50, p99, build
 # seconds, the engine's own bytes per session, resident bytes per session.
-data=$(mktemp -d)
-trap 'rm -rf "$data"' EXIT
 tail -n +2 "$csv" | awk -F, -v folder="$data" '$4 == "ok" {
     print $3, $8, $10, $5, ($6 == "" ? "NaN" : $6), ($7 == "" ? "NaN" : $7) >> (folder "/" $1 "@" $2 ".dat")
 }'

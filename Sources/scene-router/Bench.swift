@@ -70,6 +70,12 @@ extension SceneRouterCommand {
                 "With --sweep: seconds a configuration may take; one that takes longer is stopped and its row says so, and that engine is not run at larger sizes of the mix.",
                 valueName: "seconds"))
         var timeout: Int = 1_800
+        @Option(
+            name: .customLong("output"),
+            help: ArgumentHelp(
+                "With --sweep: write the rows to this file instead of standard output, as CSV when its name ends in .csv and as JSON Lines otherwise.",
+                valueName: "file"))
+        var rowsFile: String?
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
@@ -83,6 +89,7 @@ extension SceneRouterCommand {
                 throw ValidationError("--sessions and --mix take one value each unless --sweep is given")
             }
             guard timeout >= 1 else { throw ValidationError("--timeout must be at least 1 second (got \(timeout))") }
+            if rowsFile != nil && !sweep { throw ValidationError("--output is for --sweep; use --write-manifest or --format json otherwise") }
             guard events >= 1 else { throw ValidationError("--events must be at least 1 (got \(events))") }
             guard ["reference", "linear", "none"].contains(baseline) else { throw ValidationError("--baseline is reference or none") }
             guard let engines = engineList, engines.contains("scenerouter") else {

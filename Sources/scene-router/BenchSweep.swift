@@ -74,8 +74,27 @@ struct BenchSweep {
         let machine = Self.machine()
         let commit = Self.commit()
         let date = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withInternetDateTime])
-        let json = bench.output.format == .json
-        if !json { StandardStreams.write(Row.csvHeader) }
+        // Rows go to --output (CSV for a .csv name, JSON Lines otherwise) or standard output.
+        var file: FileHandle?
+        if let path = bench.rowsFile {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+                StandardStreams.error("error: \(path): cannot create the file")
+                throw ExitCode(2)
+            }
+            file = handle
+        }
+        let json = bench.rowsFile.map { !$0.hasSuffix(".csv") } ?? (bench.output.format == .json)
+        func emit(_ line: String) throws {
+            guard let file else { return StandardStreams.write(line) }
+            do {
+                try file.write(contentsOf: Data((line + "\n").utf8))
+            } catch {
+                StandardStreams.error("error: \(bench.rowsFile!): cannot write (\(error.localizedDescription))")
+                throw ExitCode(2)
+            }
+        }
+        defer { try? file?.close() }
+        if !json { try emit(Row.csvHeader) }
         var mismatched = false
         let total = counts.count * mixes.count * engines.count
         var done = 0
@@ -96,7 +115,7 @@ struct BenchSweep {
                         if row.status != "ok" { stopped[engine] = sessions }
                     }
                     if (row.mismatches ?? 0) > 0 { mismatched = true }
-                    StandardStreams.write(json ? JSONLines.line(row) : row.csv)
+                    try emit(json ? JSONLines.line(row) : row.csv)
                     StandardStreams.flush()
                 }
             }

@@ -227,6 +227,19 @@ import Testing
         #expect(csv.status == 0, "\(csv.stderr)")
         let lines = csv.stdout.split(separator: "\n")
         #expect(lines.count == 2 && lines[0].hasPrefix("engine,mix,sessions,status,") && lines[1].hasPrefix("scenerouter,literal,10,ok,"))
+
+        // --output: the rows go to the file, CSV for a .csv name.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("rows.csv").path
+        let written = try CLIRunner.run(["bench", "--sweep", "--sessions", "10", "--mix", "literal", "--events", "50", "--output", path])
+        #expect(written.status == 0 && written.stdout.isEmpty, "\(written.stderr)")
+        let fileRows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(fileRows.count == 2 && fileRows[1].hasPrefix("scenerouter,literal,10,ok,"))
+        let unwritable = try CLIRunner.run(["bench", "--sweep", "--sessions", "10", "--output", folder.path + "/missing/rows.jsonl"])
+        #expect(unwritable.status == 2 && unwritable.stderr.contains("cannot create the file"))
+        #expect(try CLIRunner.run(["bench", "--output", path]).status == 64)
     }
 
     /// A configuration that outlives `--timeout` is stopped and says so; its engine is not
