@@ -20,12 +20,26 @@ struct RegexPlan {
     }
 
     /// Distinct expressions (PCRE2 syntax that Hyperscan and RE2 read alike, without
-    /// anchors), by the form of the identifier they read.
-    private(set) var expressions: [String] = []
-    private(set) var lowercasedExpressions: [String] = []
-    /// For each expression, the conditions it stands for.
-    private(set) var conditions: [[Condition]] = []
-    private(set) var lowercasedConditions: [[Condition]] = []
+    /// anchors) and, for each, the conditions it stands for.
+    struct Expressions {
+        private(set) var texts: [String] = []
+        private(set) var conditions: [[Condition]] = []
+        private var positions: [String: Int] = [:]
+
+        mutating func add(_ text: String, for condition: Condition) {
+            let position = positions[text] ?? texts.count
+            if position == texts.count {
+                positions[text] = position
+                texts.append(text)
+                conditions.append([])
+            }
+            conditions[position].append(condition)
+        }
+    }
+
+    /// Expressions that read the identifier, and those that read it lowercased.
+    private(set) var exact = Expressions()
+    private(set) var lowercased = Expressions()
     /// Conditions without a regular reading: evaluated on every route.
     private(set) var evaluated: [Condition] = []
     /// Of the conditions every ASCII identifier satisfies (`TRUEPREDICATE`), the best
@@ -34,8 +48,6 @@ struct RegexPlan {
     private(set) var alwaysSatisfied: [Condition] = []
 
     init(router: LinearScanRouter) {
-        var positions: [String: Int] = [:]
-        var lowercasedPositions: [String: Int] = [:]
         let sessions = router.app.sessions
         var bestAlways: [Bool: Int] = [:]
         for session in router.windows {
@@ -49,24 +61,12 @@ struct RegexPlan {
                     bestAlways[prefers] = session
                 case .opaque:
                     evaluated.append(Condition(session: session, prefers: prefers, exact: false))
-                case .expression(let text, let lowercased, let exact):
-                    let condition = Condition(session: session, prefers: prefers, exact: exact)
-                    if lowercased {
-                        let position = lowercasedPositions[text] ?? lowercasedExpressions.count
-                        if position == lowercasedExpressions.count {
-                            lowercasedPositions[text] = position
-                            lowercasedExpressions.append(text)
-                            lowercasedConditions.append([])
-                        }
-                        lowercasedConditions[position].append(condition)
+                case .expression(let text, let readsLowercased, let isExact):
+                    let condition = Condition(session: session, prefers: prefers, exact: isExact)
+                    if readsLowercased {
+                        lowercased.add(text, for: condition)
                     } else {
-                        let position = positions[text] ?? expressions.count
-                        if position == expressions.count {
-                            positions[text] = position
-                            expressions.append(text)
-                            conditions.append([])
-                        }
-                        conditions[position].append(condition)
+                        exact.add(text, for: condition)
                     }
                 }
             }

@@ -34,9 +34,9 @@ package final class RegexSetRouter {
         self.engine = engine
         linear = LinearScanRouter(app: app)
         plan = RegexPlan(router: linear)
-        exactSet = plan.expressions.isEmpty ? nil : try compile(plan.expressions)
-        lowercasedSet = plan.lowercasedExpressions.isEmpty ? nil : try compile(plan.lowercasedExpressions)
-        expressionCount = plan.expressions.count + plan.lowercasedExpressions.count
+        exactSet = plan.exact.texts.isEmpty ? nil : try compile(plan.exact.texts)
+        lowercasedSet = plan.lowercased.texts.isEmpty ? nil : try compile(plan.lowercased.texts)
+        expressionCount = plan.exact.texts.count + plan.lowercased.texts.count
         evaluatedCount = plan.evaluated.count
         let sizes = [exactSet, lowercasedSet].compactMap { $0 }.map(\.compiledBytes)
         compiledBytes = sizes.contains { $0 == nil } ? nil : sizes.reduce(0) { $0 + $1! }
@@ -78,11 +78,11 @@ package final class RegexSetRouter {
                         for condition in conditions[Int(matches[index])] { consider(condition) }
                     }
                 }
-                scan(exactSet, bytes, plan.conditions)
+                scan(exactSet, bytes, plan.exact.conditions)
                 if lowercasedSet != nil {
                     lowercased.removeAll(keepingCapacity: true)
                     for byte in bytes { lowercased.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
-                    lowercased.withUnsafeBufferPointer { scan(lowercasedSet, $0, plan.lowercasedConditions) }
+                    lowercased.withUnsafeBufferPointer { scan(lowercasedSet, $0, plan.lowercased.conditions) }
                 }
                 for condition in plan.alwaysSatisfied { consider(condition) }
                 for condition in plan.evaluated where decided { consider(condition) }
