@@ -6,8 +6,8 @@ import SceneRouting
 /// evaluates.
 ///
 /// A compound condition stands on one expression when it can: `OR` of readable operands is
-/// their alternation (exact); `AND` stands on one readable operand, whose matches are then
-/// verified by evaluating the whole condition. Expressions read either the identifier or
+/// their alternation (exact); `AND` stands on its most literal readable operand, whose
+/// matches are then verified by evaluating the whole condition. Expressions read either the identifier or
 /// the identifier lowercased (for `[c]`), so a route scans each form it needs once.
 struct RegexPlan {
     /// A window's `prefersToActivate` (`prefers`) or `canActivate`.
@@ -114,10 +114,15 @@ struct RegexPlan {
             if readings.contains(.never) { return .never }
             if readings.isEmpty { return .always }
             if readings.count == 1 { return readings[0] }
-            for case .expression(let text, let lowercased, _) in readings {
-                return .expression(text, lowercased: lowercased, exact: false)
+            // The operand with the longest expression, as a rule the most literal text and so
+            // the fewest matches to verify (`BEGINSWITH 'sms:' AND CONTAINS 'group-7;'`
+            // stands on the group, which few windows share).
+            var chosen: (text: String, lowercased: Bool)?
+            for case .expression(let text, let lowercased, _) in readings where text.utf8.count > chosen?.text.utf8.count ?? -1 {
+                chosen = (text, lowercased)
             }
-            return .opaque
+            guard let chosen else { return .opaque }
+            return .expression(chosen.text, lowercased: chosen.lowercased, exact: false)
         case .or(let operands):
             let readings = operands.map(reading).filter { $0 != .never }
             if readings.contains(.always) { return .always }

@@ -100,13 +100,17 @@ private final class RouterFixture: @unchecked Sendable {
 /// Routing through the dispatch table, table builds and churn, per workload mix.
 let routingBenchmarks: @Sendable () -> Void = {
     let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
+    // Routes allocate nothing: `benchmark thresholds check` (run by CI on the 10k routes)
+    // fails on any allocation above the static thresholds in Benchmarks/Thresholds, which
+    // are 0, with no tolerance.
+    let noAllocations: [BenchmarkMetric: BenchmarkThresholds] = [.mallocCountTotal: .init(absolute: [.p0: 0, .p50: 0, .p90: 0, .p99: 0, .p100: 0])]
     for mix in [WorkloadMix.literal, .realistic, .regexHeavy, .adversarial, .unicode] {
         for sessions in [10_000, 100_000, 1_000_000] {
             let fixture = RouterFixture(mix: mix, sessions: sessions)
             let label = sessions >= 1_000_000 ? "\(sessions / 1_000_000)M" : "\(sessions / 1_000)k"
             Benchmark(
                 "route \(mix.rawValue) \(label)",
-                configuration: .init(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3)),
+                configuration: .init(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3), thresholds: noAllocations),
                 closure: { benchmark in
                     guard let router = fixture.router else { return }
                     let events = fixture.events
