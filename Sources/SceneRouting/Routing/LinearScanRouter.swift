@@ -17,8 +17,10 @@ package final class LinearScanRouter: Sendable {
 
     /// Routes a bare identifier (nil: an event without one).
     package func route(identifier: String?) -> RoutingDecision {
-        // Apps of one scene, events without an identifier and refused identifiers evaluate
-        // no predicate: the reference's path is as fast as any.
+        // Apps of one scene and refused identifiers evaluate no predicate: the reference's
+        // path is as fast as any. An event without an identifier goes to the best-ranked
+        // window, found in one pass (the reference sorts them all).
+        if app.supportsMultipleScenes && identifier == nil { return routeWithoutIdentifier() }
         guard evaluatesConditions(for: identifier), let identifier else { return ReferenceRouter.route(identifier: identifier, in: app) }
         let sessions = app.sessions
         let policy = app.tieBreak
@@ -39,6 +41,19 @@ package final class LinearScanRouter: Sendable {
             }
         }
         return decision(identifier: identifier, best: best >= 0 ? best : nil, prefers: bestScore == 2, budgetExceeded: budgetExceeded)
+    }
+
+    private func routeWithoutIdentifier() -> RoutingDecision {
+        var best: Int?
+        for index in windows where best == nil || ranks(index, before: best!) { best = index }
+        var decision =
+            if let best {
+                RoutingDecision(identifier: nil, action: .activate(sessionID: app.sessions[best].id), reason: .noIdentifier)
+            } else {
+                CreationRule.decision(identifier: nil, declarations: app.declarations, budgetExceeded: false)
+            }
+        applyAppRules(to: &decision, identifier: nil)
+        return decision
     }
 
     /// Whether an identifier takes the path that evaluates windows' conditions: the app
@@ -68,8 +83,13 @@ package final class LinearScanRouter: Sendable {
             } else {
                 CreationRule.decision(identifier: identifier, declarations: app.declarations, budgetExceeded: budgetExceeded)
             }
-        if hasAssumptions { Assumption.note(on: &decision, from: sessions.lazy.map(\.assumptions)) }
-        app.newScenes?.apply(to: &decision, event: .identifier(identifier), declarations: app.declarations)
+        applyAppRules(to: &decision, identifier: identifier)
         return decision
+    }
+
+    /// The app's assumptions and new-scene rules, which every router applies last.
+    private func applyAppRules(to decision: inout RoutingDecision, identifier: String?) {
+        if hasAssumptions { Assumption.note(on: &decision, from: app.sessions.lazy.map(\.assumptions)) }
+        app.newScenes?.apply(to: &decision, event: .identifier(identifier), declarations: app.declarations)
     }
 }
