@@ -51,41 +51,41 @@ package final class RegexSetRouter {
         var budgetExceeded = false
         var decided = true
         Subject.with(identifier) { subject in
-                guard subject.isASCII else {
+            guard subject.isASCII else {
+                decided = false
+                return
+            }
+            let bytes = subject.bytes
+            func consider(_ condition: RegexPlan.Condition) {
+                let score = condition.prefers ? 2 : 1
+                guard score > bestScore || (score == bestScore && condition.session != best && linear.ranks(condition.session, before: best))
+                else { return }
+                if !condition.exact {
+                    let conditions = sessions[condition.session].conditions
+                    let predicate = condition.prefers ? conditions.prefersToActivate : conditions.canActivate
+                    guard predicate.evaluate(&subject, budgetExceeded: &budgetExceeded) else { return }
+                }
+                best = condition.session
+                bestScore = score
+            }
+            func scan(_ set: (any RegexSetEngine)?, _ text: UnsafeBufferPointer<UInt8>, _ conditions: [[RegexPlan.Condition]]) {
+                guard let set, decided else { return }
+                guard let count = set.scan(text, into: &matches) else {
                     decided = false
                     return
                 }
-                let bytes = subject.bytes
-                func consider(_ condition: RegexPlan.Condition) {
-                    let score = condition.prefers ? 2 : 1
-                    guard score > bestScore || (score == bestScore && condition.session != best && linear.ranks(condition.session, before: best))
-                    else { return }
-                    if !condition.exact {
-                        let conditions = sessions[condition.session].conditions
-                        let predicate = condition.prefers ? conditions.prefersToActivate : conditions.canActivate
-                        guard predicate.evaluate(&subject, budgetExceeded: &budgetExceeded) else { return }
-                    }
-                    best = condition.session
-                    bestScore = score
+                for index in 0..<count {
+                    for condition in conditions[Int(matches[index])] { consider(condition) }
                 }
-                func scan(_ set: (any RegexSetEngine)?, _ text: UnsafeBufferPointer<UInt8>, _ conditions: [[RegexPlan.Condition]]) {
-                    guard let set, decided else { return }
-                    guard let count = set.scan(text, into: &matches) else {
-                        decided = false
-                        return
-                    }
-                    for index in 0..<count {
-                        for condition in conditions[Int(matches[index])] { consider(condition) }
-                    }
-                }
-                scan(exactSet, bytes, plan.exact.conditions)
-                if lowercasedSet != nil {
-                    lowercased.removeAll(keepingCapacity: true)
-                    for byte in bytes { lowercased.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
-                    lowercased.withUnsafeBufferPointer { scan(lowercasedSet, $0, plan.lowercased.conditions) }
-                }
-                for condition in plan.alwaysSatisfied { consider(condition) }
-                for condition in plan.evaluated where decided { consider(condition) }
+            }
+            scan(exactSet, bytes, plan.exact.conditions)
+            if lowercasedSet != nil {
+                lowercased.removeAll(keepingCapacity: true)
+                for byte in bytes { lowercased.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+                lowercased.withUnsafeBufferPointer { scan(lowercasedSet, $0, plan.lowercased.conditions) }
+            }
+            for condition in plan.alwaysSatisfied { consider(condition) }
+            for condition in plan.evaluated where decided { consider(condition) }
         }
         guard decided else {
             linearFallbacks += 1

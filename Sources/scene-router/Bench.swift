@@ -92,7 +92,8 @@ extension SceneRouterCommand {
             if rowsFile != nil && !sweep { throw ValidationError("--output is for --sweep; use --write-manifest or --format json otherwise") }
             guard events >= 1 else { throw ValidationError("--events must be at least 1 (got \(events))") }
             guard ["reference", "linear", "none"].contains(baseline) else { throw ValidationError("--baseline is reference or none") }
-            guard let engines = engineList, engines.contains("scenerouter") else {
+            // A sweep may measure peers alone; one run always builds the table they are checked against.
+            guard let engines = engineList, sweep || engines.contains("scenerouter") else {
                 throw ValidationError(
                     "--engines lists scenerouter and optionally \(Self.peerEngines.joined(separator: ", ")), separated by commas (got '\(engines)')")
             }

@@ -150,12 +150,13 @@ struct BenchSweep {
         switch outcome {
         case .timedOut:
             row.status = "timed out after \(bench.timeout) s"
-            return
-        case .exited(let status, let output):
+        case .crashed(let signal, let lastError):
+            row.status = "crashed (signal \(signal))" + (lastError.isEmpty ? "" : ": \(lastError)")
+        case .exited(let status, let output, let lastError):
             guard let data = output.split(separator: UInt8(ascii: "\n")).last,
                 let record = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any]
             else {
-                row.status = "failed: exit status \(status), no record"
+                row.status = "failed (exit status \(status))" + (lastError.isEmpty ? "" : ": \(lastError)")
                 return
             }
             fill(&row, from: record)
@@ -208,44 +209,75 @@ struct BenchSweep {
     }
 
     enum ChildOutcome {
-        case exited(Int32, [UInt8])
+        /// The exit status, standard output, and the last line of standard error.
+        case exited(Int32, [UInt8], String)
+        case crashed(Int32, String)
         case timedOut
     }
 
-    /// Runs this executable with `arguments`, its standard error passed through; stopped
-    /// (SIGTERM, then SIGKILL) after `timeout` seconds.
+    /// Runs this executable with `arguments`; stopped (SIGTERM, then SIGKILL) after
+    /// `timeout` seconds. Its standard error is kept, not shown: the sweep reports progress
+    /// itself, and a library that fails may write thousands of lines there first.
     static func runChild(_ arguments: [String], timeout: Int) throws -> ChildOutcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
+        // A crash's own message (glibc's, a fatal error's) then ends standard error, instead
+        // of a backtrace that takes seconds to make.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
         // Read while the child runs, so a full pipe never blocks it.
-        let reader = OutputReader(pipe.fileHandleForReading)
+        let outputReader = PipeReader(output.fileHandleForReading, keepingLast: 1 << 20)
+        let errorReader = PipeReader(errors.fileHandleForReading, keepingLast: 4_096)
         if exited.wait(timeout: .now() + .seconds(timeout)) == .timedOut {
             process.terminate()
             if exited.wait(timeout: .now() + .seconds(10)) == .timedOut {
                 kill(process.processIdentifier, SIGKILL)
                 exited.wait()
             }
-            _ = reader.finish()
+            _ = (outputReader.finish(), errorReader.finish())
             return .timedOut
         }
-        return .exited(process.terminationStatus, reader.finish())
+        let bytes = outputReader.finish()
+        let lastError = Self.lastLine(errorReader.finish())
+        if process.terminationReason == .uncaughtSignal { return .crashed(process.terminationStatus, lastError) }
+        return .exited(process.terminationStatus, bytes, lastError)
     }
 
-    /// Collects a pipe's bytes on a thread of its own until the writer closes it.
-    private final class OutputReader: @unchecked Sendable {
+    /// The last line of `bytes` that is not a progress update, printable and cut to 200
+    /// characters: what a failed configuration's row quotes.
+    static func lastLine(_ bytes: [UInt8]) -> String {
+        let line =
+            bytes.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+            .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespaces) }
+            .last { !$0.isEmpty && !$0.hasPrefix("bench: ") && !$0.hasPrefix("warning: this scene-router is a debug build") } ?? ""
+        return String(String.UnicodeScalarView(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }).prefix(200))
+    }
+
+    /// Collects what a pipe carries, up to its last `limit` bytes, on a thread of its own
+    /// until the writer closes it.
+    private final class PipeReader: @unchecked Sendable {
         private var bytes: [UInt8] = []
         private let done = DispatchSemaphore(value: 0)
 
-        init(_ handle: FileHandle) {
+        init(_ handle: FileHandle, keepingLast limit: Int) {
             Thread { [self] in
-                bytes = [UInt8](handle.readDataToEndOfFile())
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    bytes.append(contentsOf: chunk)
+                    if bytes.count > 2 * limit { bytes.removeFirst(bytes.count - limit) }
+                }
+                if bytes.count > limit { bytes.removeFirst(bytes.count - limit) }
                 done.signal()
             }.start()
         }
