@@ -10,22 +10,10 @@ import Testing
         let alphabet = nonASCII ? RandomText.nonASCII : RandomText.mostlyASCII
         let seed: UInt64 = nonASCII ? 20_261_129 : 20_261_128
         var generator = RandomApps(random: DeterministicRandom(seed: seed), alphabet: alphabet)
-        var mismatches: [String] = []
-        var checked = 0
-        for appIndex in 0..<TestTier.size(quick: 200, full: 800) {
-            let app = generator.app()
-            let scan = LinearScanRouter(app: app)
-            for _ in 0..<30 {
-                let identifier = generator.event(hitting: app).targetContentIdentifier(for: app.framework)
-                let expected = ReferenceRouter.route(identifier: identifier, in: app)
-                let actual = scan.route(identifier: identifier)
-                checked += 1
-                if !RandomApps<DeterministicRandom>.same(expected, actual), mismatches.count < 5 {
-                    mismatches.append("app \(appIndex): \(identifier.debugDescription) expected \(expected) got \(actual)")
-                }
-            }
+        let comparison = ReferenceComparison(apps: TestTier.size(quick: 200, full: 800), generator: &generator) {
+            LinearScanRouter(app: $0).route(identifier:)
         }
-        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
-        #expect(checked >= 6_000)
+        #expect(comparison.mismatches.isEmpty, "\(comparison.mismatches.joined(separator: "\n"))")
+        #expect(comparison.checked >= 6_000)
     }
 }

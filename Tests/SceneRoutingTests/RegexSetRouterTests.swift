@@ -12,33 +12,14 @@ import Testing
     func decidesAsTheReferenceDoes(engine: String, nonASCII: Bool) throws {
         let alphabet = nonASCII ? RandomText.nonASCII : RandomText.mostlyASCII
         var generator = RandomApps(random: DeterministicRandom(seed: nonASCII ? 20_261_201 : 20_261_202), alphabet: alphabet)
-        var mismatches: [String] = []
-        var checked = 0
-        var refused: [String] = []
-        for appIndex in 0..<TestTier.size(quick: 150, full: 600) {
-            let app = generator.app()
-            let router: RegexSetRouter
-            do {
-                router = try RegexSetRouter(engine: engine, app: app)
-            } catch {
-                refused.append("app \(appIndex): \(error)")
-                continue
-            }
-            for _ in 0..<30 {
-                let identifier = generator.event(hitting: app).targetContentIdentifier(for: app.framework)
-                let expected = ReferenceRouter.route(identifier: identifier, in: app)
-                let actual = router.route(identifier: identifier)
-                checked += 1
-                if !RandomApps<DeterministicRandom>.same(expected, actual), mismatches.count < 5 {
-                    mismatches.append("app \(appIndex): \(identifier.debugDescription) expected \(expected) got \(actual)")
-                }
-            }
+        let comparison = ReferenceComparison(apps: TestTier.size(quick: 150, full: 600), generator: &generator) {
+            try RegexSetRouter(engine: engine, app: $0).route(identifier:)
         }
-        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+        #expect(comparison.mismatches.isEmpty, "\(comparison.mismatches.joined(separator: "\n"))")
         // Every condition a peer is handed has been through PatternSetSyntax: neither engine
         // should refuse one.
-        #expect(refused.isEmpty, "\(refused.prefix(3).joined(separator: "\n"))")
-        #expect(checked >= 4_000)
+        #expect(comparison.refused.isEmpty, "\(comparison.refused.prefix(3).joined(separator: "\n"))")
+        #expect(comparison.checked >= 4_000)
     }
 
     /// Every mix of the benchmarks, as `bench` routes it.
