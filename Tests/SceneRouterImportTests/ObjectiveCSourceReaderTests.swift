@@ -39,9 +39,15 @@ import Testing
         #expect(findings.assignments.map(\.condition) == [.canActivate, .prefersToActivate, .canActivate, .prefersToActivate])
         #expect(findings.assignments.map { format($0.value) } == ["FALSEPREDICATE", "SELF IN %@ OR SELF == %@", "SELF BEGINSWITH %@", "SELF IN %@"])
         #expect(findings.assignments[0].source == SourceLocation(file: "Delegate.m", line: 6, column: 5))
-        guard case .predicate(let mine) = findings.assignments[1].value else { return }
+        guard case .predicate(let mine) = findings.assignments[1].value else {
+            Issue.record("the second assignment is not a predicate: \(findings.assignments[1].value)")
+            return
+        }
         #expect(mine.evaluate("b") && mine.evaluate("c") && !mine.evaluate("d"))
-        guard case .predicate(let set) = findings.assignments[3].value else { return }
+        guard case .predicate(let set) = findings.assignments[3].value else {
+            Issue.record("the fourth assignment is not a predicate: \(findings.assignments[3].value)")
+            return
+        }
         #expect(set.evaluate("q") && !set.evaluate("nil"))
     }
 

@@ -48,8 +48,8 @@ import Testing
         }
     }
 
-    @Test func aCrowdedBucketBecomesSetsThatAnswerAsTheReferenceDoes() throws {
-        guard PatternSets.areAvailable else { return }
+    @Test(.enabled(if: PatternSets.areAvailable, "Hyperscan is not in this build or cannot run here"))
+    func aCrowdedBucketBecomesSetsThatAnswerAsTheReferenceDoes() throws {
         let app = try app(ticketFormats(0..<300), extra: ["SELF BEGINSWITH 'ticket-9'", "SELF MATCHES '[a-z]+-[0-9]+'"])
         let router = SceneRouter(app: app)
         // The index spreads the 300 over `ticket-` and its grams; one set takes them all.
@@ -60,8 +60,8 @@ import Testing
         #expect(verifications >= 1 && verifications <= 3)
     }
 
-    @Test func membersLeaveAndJoinAndEmptiedSetsAreUnfiled() throws {
-        guard PatternSets.areAvailable else { return }
+    @Test(.enabled(if: PatternSets.areAvailable, "Hyperscan is not in this build or cannot run here"))
+    func membersLeaveAndJoinAndEmptiedSetsAreUnfiled() throws {
         let router = SceneRouter(app: try app(ticketFormats(0..<40)))
         func setCount() -> Int { router.reading { $0.prefer.patternSets.count } }
         func open(_ range: Range<Int>) throws {
@@ -96,8 +96,8 @@ import Testing
         #expect(router.route(identifier: "ticket-1a").action == .create(declaration: "Main", sessionID: nil))
     }
 
-    @Test func churnMergesTheSmallSetsItMakes() throws {
-        guard PatternSets.areAvailable else { return }
+    @Test(.enabled(if: PatternSets.areAvailable, "Hyperscan is not in this build or cannot run here"))
+    func churnMergesTheSmallSetsItMakes() throws {
         let router = SceneRouter(app: try app(["SELF == 'home'"]))
         // 240 regexes opened one by one: a batch of eight at a time would make 30 sets.
         for index in 0..<240 {
@@ -116,8 +116,8 @@ import Testing
         #expect(disagreements(router, router.snapshot, identifiers).isEmpty)
     }
 
-    @Test func nonASCIIIdentifiersAreScannedInTheFormPCRE2Reads() throws {
-        guard PatternSets.areAvailable else { return }
+    @Test(.enabled(if: PatternSets.areAvailable, "Hyperscan is not in this build or cannot run here"))
+    func nonASCIIIdentifiersAreScannedInTheFormPCRE2Reads() throws {
         // Canonical comparison: the decomposed identifier matches the precomposed pattern.
         let formats = (0..<20).map { "SELF MATCHES 'caf\u{E9}-[0-9]{\($0 + 1)}'" } + (0..<20).map { "SELF MATCHES[n] 'caf\u{E9}-[a-z]{\($0 + 1)}'" }
         let app = try app(formats)
@@ -138,8 +138,8 @@ import Testing
         #expect(disagreements(router, app, identifiers + ["w17", "w4000"]).isEmpty)
     }
 
-    @Test func generatedSharedLiteralWorkloadAgreesWithSetsInPlace() {
-        guard PatternSets.areAvailable else { return }
+    @Test(.enabled(if: PatternSets.areAvailable, "Hyperscan is not in this build or cannot run here"))
+    func generatedSharedLiteralWorkloadAgreesWithSetsInPlace() {
         let workload = WorkloadGenerator.make(mix: .sharedLiterals, sessions: 2_000, events: TestTier.size(quick: 300, full: 2_000), seed: 5)
         let router = SceneRouter(app: workload.app)
         #expect(router.reading { $0.prefer.patternSets.count } >= 1)
