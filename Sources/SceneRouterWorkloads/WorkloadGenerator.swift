@@ -36,6 +36,10 @@ public enum WorkloadMix: String, Sendable, CaseIterable {
     /// `SELF == 'app://open-scene/${persistentIdentifier}'` each session binds with its id
     /// (UIKit's canActivate TRUE); events name one window's identity, or none.
     case windowIdentity = "window-identity"
+    /// Every window prefers one condition of its own, every literal distinct, over every
+    /// operator: 40% `==`, 15% `IN`, 15% `BEGINSWITH`, 10% `ENDSWITH`, 10% `CONTAINS[c]`,
+    /// 5% `LIKE 'chart-*-N'`, 5% `MATCHES 'ticket-[0-9]+-N'`.
+    case mixedOperators = "mixed-operators"
 }
 
 /// Builds workloads deterministically from a seed: the same arguments give the same
@@ -268,6 +272,24 @@ public enum WorkloadGenerator {
                 return (predicate("SELF CONTAINS[c] %@", [.string("group-\(index);")]), "sms:Group-\(index);open")
             default:
                 return (predicate("SELF LIKE %@", [.string("doc-\(index)-*")]), "doc-\(index)-rev3")
+            }
+        case .mixedOperators:
+            switch roll {
+            case 0..<40:
+                let id = "com.example.app.window.\(index)"
+                return (predicate("SELF == %@", [.string(id)]), id)
+            case 40..<55:
+                return (predicate("SELF IN %@", [.strings(["doc/\(index)", "https://example.com/doc/\(index)"])]), "doc/\(index)")
+            case 55..<70:
+                return (predicate("SELF BEGINSWITH %@", [.string("note/\(index)/")]), "note/\(index)/x")
+            case 70..<80:
+                return (predicate("SELF ENDSWITH %@", [.string("/attachments/\(index).pdf")]), "file:///mail/attachments/\(index).pdf")
+            case 80..<90:
+                return (predicate("SELF CONTAINS[c] %@", [.string("group-\(index);")]), "sms:Group-\(index);open")
+            case 90..<95:
+                return (predicate("SELF LIKE %@", [.string("chart-*-\(index)")]), "chart-\(random.below(1_000))-\(index)")
+            default:
+                return (predicate("SELF MATCHES %@", [.string("ticket-[0-9]+-\(index)")]), "ticket-\(random.below(100_000))-\(index)")
             }
         case .regexHeavy:
             switch roll {

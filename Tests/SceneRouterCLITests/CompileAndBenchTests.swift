@@ -63,7 +63,7 @@ import Testing
         #expect((crowded?["groups"] as? Int ?? 0) < 8)
     }
 
-    @Test(arguments: ["literal", "realistic", "regex-heavy", "adversarial", "crowded", "shared-literals", "window-identity"])
+    @Test(arguments: ["literal", "realistic", "regex-heavy", "adversarial", "crowded", "shared-literals", "window-identity", "mixed-operators"])
     func benchAgreesWithTheReference(_ mix: String) throws {
         let result = try CLIRunner.run([
             "bench", "--sessions", "300", "--events", "300", "--mix", mix, "--seed", "5", "--baseline-events", "60",
