@@ -90,6 +90,15 @@ extension SceneRouterCommand {
             }
             guard timeout >= 1 else { throw ValidationError("--timeout must be at least 1 second (got \(timeout))") }
             if rowsFile != nil && !sweep { throw ValidationError("--output is for --sweep; use --write-manifest or --format json otherwise") }
+            if sweep {
+                let single = [
+                    ("--write-manifest", writeManifest != nil), ("--write-timeline", writeTimeline != nil), ("--readers", readers != 0),
+                    ("--routing-threads", routingThreads != nil), ("--long-identifier-bytes", longIdentifierBytes != nil),
+                ].filter(\.1).map(\.0)
+                if !single.isEmpty {
+                    throw ValidationError("\(single.joined(separator: ", ")) measure one run and are not taken with --sweep")
+                }
+            }
             guard events >= 1 else { throw ValidationError("--events must be at least 1 (got \(events))") }
             guard ["reference", "linear", "none"].contains(baseline) else { throw ValidationError("--baseline is reference or none") }
             // A sweep may measure peers alone; one run always builds the table they are checked against.

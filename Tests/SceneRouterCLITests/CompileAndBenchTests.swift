@@ -268,6 +268,8 @@ import Testing
         #expect(try CLIRunner.run(["bench", "--sessions", "1.5k"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--sweep", "--sessions", "10,"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--sweep", "--timeout", "0"]).status == 64)
+        let single = try CLIRunner.run(["bench", "--sweep", "--sessions", "10", "--routing-threads", "2"])
+        #expect(single.status == 64 && single.stderr.contains("--routing-threads measure one run and are not taken with --sweep"))
         #expect(try CLIRunner.run(["bench", "--routing-threads", "1"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--mix", "nope"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--baseline", "quadratic"]).status == 64)
