@@ -50,7 +50,11 @@ final class HyperscanSet: RegexSetEngine {
     }
 
     func scan(_ subject: UnsafeBufferPointer<UInt8>, into matches: inout [Int32]) -> Int? {
-        var found = Found(matches: matches)
+        // Moved in and out rather than copied: a second reference to the buffer would make
+        // every write in the callback copy it.
+        var found = Found(matches: [])
+        swap(&found.matches, &matches)
+        defer { swap(&found.matches, &matches) }
         var empty: CChar = 0
         let status = withUnsafeMutablePointer(to: &found) { context in
             withUnsafePointer(to: &empty) { empty in
@@ -66,7 +70,6 @@ final class HyperscanSet: RegexSetEngine {
                     }, context)
             }
         }
-        matches = found.matches
         return status == HS_SUCCESS ? found.count : nil
     }
 
