@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/SceneRouting/Predicates/FullCaseFolding+Data.swift from the Unicode
+"""Writes Sources/SceneRouting/Predicates/RegexTranslation/FullCaseFolding+Data.swift from the Unicode
 Character Database (Debian: apt-get install unicode-data):
 
     Scripts/generate-case-folding.py /usr/share/unicode
@@ -50,7 +50,7 @@ extension FullCaseFolding {{
     ]
 }}
 """
-    target = os.path.join(os.path.dirname(__file__), "..", "Sources", "SceneRouting", "Predicates", "FullCaseFolding+Data.swift")
+    target = os.path.join(os.path.dirname(__file__), "..", "Sources", "SceneRouting", "Predicates", "RegexTranslation", "FullCaseFolding+Data.swift")
     with open(target, "w") as file:
         file.write(text)
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/SceneRouting/Predicates/UnicodeBlocks+Data.swift from the Unicode
+"""Writes Sources/SceneRouting/Predicates/RegexTranslation/UnicodeBlocks+Data.swift from the Unicode
 Character Database (Debian: apt-get install unicode-data):
 
     Scripts/generate-unicode-blocks.py /usr/share/unicode
@@ -51,7 +51,7 @@ extension UnicodeBlocks {{
     ]
 }}
 """
-    target = os.path.join(os.path.dirname(__file__), "..", "Sources", "SceneRouting", "Predicates", "UnicodeBlocks+Data.swift")
+    target = os.path.join(os.path.dirname(__file__), "..", "Sources", "SceneRouting", "Predicates", "RegexTranslation", "UnicodeBlocks+Data.swift")
     with open(target, "w") as file:
         file.write(text)
 

@@ -12,8 +12,9 @@ import Testing
 ///     Folding       byte text, key folds, index keys
 ///     JSON          the strict JSON parser
 ///     Support       building blocks that know nothing of routing: per-thread scratch
-///                   memory, an integer set, hash functions
+///                   memory, an integer set, hash functions, large arrays, the lock
 ///
+/// A folder's subfolders (`Dispatch/Tier`, `Predicates/RegexTranslation`) belong to its layer.
 /// A file's folder uses another when the file names a type declared at the top level of a
 /// file there (comments and string literals aside). Files at the top of the module (the
 /// re-exports) may use anything.
