@@ -26,6 +26,6 @@ let package = Package(
                 .enableUpcomingFeature("InternalImportsByDefault"),
             ],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        )
     ]
 )

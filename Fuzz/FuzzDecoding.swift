@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import SceneRouting
 
 // libFuzzer target: manifests and timelines decoded from untrusted bytes.
@@ -23,7 +24,8 @@ public func fuzzDecoding(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     if let direct = DirectManifestDecoder.decode(bytes, file: "fuzz.json", collectsSites: true) {
         guard let tree = try? ManifestLoader.loadThroughTree(bytes, file: "fuzz.json"),
-            ManifestWriter.text(of: tree.app) == ManifestWriter.text(of: direct.app), tree.sites.count == direct.sites.count
+            ManifestWriter.text(of: tree.app) == ManifestWriter.text(of: direct.app),
+            tree.sites.count == direct.sites.count
         else { fail("the direct decoder accepted a manifest the tree refuses or reads otherwise") }
     }
     do {
@@ -55,7 +57,9 @@ public func fuzzDecoding(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                 try? replayer.apply(entry)
             }
         } catch {
-            if !error.rendered().hasPrefix("fuzz.jsonl:\(index + 1)") { fail("a line error is not located: \(error.rendered())") }
+            if !error.rendered().hasPrefix("fuzz.jsonl:\(index + 1)") {
+                fail("a line error is not located: \(error.rendered())")
+            }
         }
     }
     return 0

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import SceneRouterImport
 @testable import SceneRouting
 
@@ -17,7 +18,8 @@ private let folder = root.appendingPathComponent("App")
 private let secret = "outside-secret-7f3a"
 
 private let kinds = [
-    "App/Info.plist", "App.xcodeproj/project.pbxproj", "App/Scene.swift", "App/Delegate.m", "App/Push.apns", "App/Base.xcconfig",
+    "App/Info.plist", "App.xcodeproj/project.pbxproj", "App/Scene.swift", "App/Delegate.m", "App/Push.apns",
+    "App/Base.xcconfig",
     "App/Other.swift", "App/More.m",
 ]
 
@@ -31,7 +33,8 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     try? FileManager.default.removeItem(at: root)
     try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     // What a link out of the folder would reach.
-    try! Data("{\"aps\": {\"target-content-id\": \"\(secret)\"}} \(secret)".utf8).write(to: root.appendingPathComponent("secret.apns"))
+    try! Data("{\"aps\": {\"target-content-id\": \"\(secret)\"}} \(secret)".utf8).write(
+        to: root.appendingPathComponent("secret.apns"))
     var index = 0
     while index + 3 <= bytes.count {
         let kind = Int(bytes[index]) % (kinds.count + 1)
@@ -46,7 +49,8 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             continue
         }
         let file = folder.appendingPathComponent(kinds[kind])
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? Data(body).write(to: file)
     }
 
@@ -58,14 +62,18 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         return 0
     }
     for diagnostic in result.diagnostics {
-        if let file = diagnostic.file, !file.hasPrefix(folder.path) { fail("a diagnostic names a file outside the folder: \(file)") }
+        if let file = diagnostic.file, !file.hasPrefix(folder.path) {
+            fail("a diagnostic names a file outside the folder: \(file)")
+        }
         if diagnostic.rendered().contains(secret) { fail("a diagnostic quotes the file outside the folder") }
     }
     guard let app = result.app else { return 0 }
     let manifest = ManifestWriter.text(of: app)
     if manifest.contains(secret) { fail("the manifest holds the file outside the folder") }
     if let report = try? ManifestChecker.check(app, file: folder.path) {
-        for warning in report.warnings where warning.rendered().contains(secret) { fail("a lint quotes the file outside the folder") }
+        for warning in report.warnings where warning.rendered().contains(secret) {
+            fail("a lint quotes the file outside the folder")
+        }
     }
     do {
         let reloaded = try ManifestLoader.load(Data(manifest.utf8), file: "imported.json")

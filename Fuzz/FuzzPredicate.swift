@@ -1,5 +1,6 @@
 import Foundation
 import PredicateSyntax
+
 @testable import SceneRouting
 
 // libFuzzer target: a predicate parsed, compiled, indexed and evaluated.
@@ -28,7 +29,8 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = ArraySlice(UnsafeBufferPointer(start: data, count: size))
     let parts = input.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
     guard let format = text(parts[0]) else { return 0 }
-    let arguments: [PredicateArgument] = parts.count > 1
+    let arguments: [PredicateArgument] =
+        parts.count > 1
         ? split(parts[1], 1).compactMap { piece in
             guard !piece.isEmpty else { return nil }
             let members = split(piece, 2).compactMap(text)
@@ -39,7 +41,8 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         for piece in split(parts[2], 1) {
             guard let identifier = text(piece) else { continue }
             identifiers += [
-                identifier, identifier.uppercased(), identifier.lowercased(), identifier.decomposedStringWithCanonicalMapping,
+                identifier, identifier.uppercased(), identifier.lowercased(),
+                identifier.decomposedStringWithCanonicalMapping,
                 identifier.precomposedStringWithCompatibilityMapping,
             ]
         }
@@ -68,13 +71,17 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             let found = clauses.contains { alternatives in
                 alternatives.allSatisfy { keys in
                     keys.contains { key in
-                        KeyFold.shared.fold(identifier, key.family).withUnsafeBufferPointer { NeedleKeys.occurs(key, in: $0) }
+                        KeyFold.shared.fold(identifier, key.family).withUnsafeBufferPointer {
+                            NeedleKeys.occurs(key, in: $0)
+                        }
                     }
                 }
             }
             if !found { fail("\(format.debugDescription) matches \(identifier.debugDescription) but no key occurs") }
         }
-        if matches, case .never = indexing { fail("\(format.debugDescription) filed as never but matches \(identifier.debugDescription)") }
+        if matches, case .never = indexing {
+            fail("\(format.debugDescription) filed as never but matches \(identifier.debugDescription)")
+        }
         // Not for text holding U+0000: Foundation on Linux reads past the end of the text it
         // searches and lets a needle's trailing NULs match there ("x" contains "x\0"), which
         // the byte-wise paths do not copy.
@@ -88,7 +95,9 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                 var copy = identifier
                 return copy.withUTF8 { ASCIIProgram.holds(code.baseAddress!, $0) }
             }
-            if holds != matches { fail("ASCII program of \(format.debugDescription) says \(holds) for \(identifier.debugDescription)") }
+            if holds != matches {
+                fail("ASCII program of \(format.debugDescription) says \(holds) for \(identifier.debugDescription)")
+            }
         }
     }
 

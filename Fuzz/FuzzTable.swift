@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import SceneRouting
 
 // libFuzzer target: the dispatch table against the reference router, under churn.

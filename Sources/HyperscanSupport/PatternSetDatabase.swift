@@ -35,18 +35,21 @@ package final class PatternSetDatabase: @unchecked Sendable {
     /// subject), which report as their positions in the array.
     /// - Throws: the first expression Hyperscan refuses, by position.
     package init(expressions: [String]) throws(PatternSetCompileError) {
-        precondition((1...Self.capacity).contains(expressions.count), "a pattern set holds 1 to \(Self.capacity) expressions")
+        precondition(
+            (1...Self.capacity).contains(expressions.count), "a pattern set holds 1 to \(Self.capacity) expressions")
         let anchored = expressions.map { strdup("\\A(?:" + $0 + ")\\z") }
         defer { for expression in anchored { free(expression) } }
         let flags = [UInt32](
-            repeating: UInt32(HS_FLAG_UTF8 | HS_FLAG_DOTALL | HS_FLAG_SINGLEMATCH | HS_FLAG_ALLOWEMPTY | HS_FLAG_PREFILTER),
+            repeating: UInt32(
+                HS_FLAG_UTF8 | HS_FLAG_DOTALL | HS_FLAG_SINGLEMATCH | HS_FLAG_ALLOWEMPTY | HS_FLAG_PREFILTER),
             count: expressions.count)
         let ids = Array(0..<UInt32(expressions.count))
         var compiled: OpaquePointer?
         var error: UnsafeMutablePointer<hs_compile_error_t>?
         let status = anchored.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
             hs_compile_multi(
-                pointers.baseAddress, flags, ids, UInt32(expressions.count), UInt32(HS_MODE_BLOCK), nil, &compiled, &error)
+                pointers.baseAddress, flags, ids, UInt32(expressions.count), UInt32(HS_MODE_BLOCK), nil, &compiled,
+                &error)
         }
         guard status == HS_SUCCESS, let compiled else {
             let failure = PatternSetCompileError(
@@ -75,7 +78,8 @@ package final class PatternSetDatabase: @unchecked Sendable {
             withUnsafeMutablePointer(to: &matches) { context in
                 withUnsafePointer(to: &empty) { empty in
                     hs_scan(
-                        database, subject.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) } ?? empty,
+                        database,
+                        subject.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) } ?? empty,
                         UInt32(subject.count), 0, scratch,
                         { id, _, _, _, context in
                             context!.assumingMemoryBound(to: PatternSetMatches.self).pointee.insert(Int(id))

@@ -44,7 +44,7 @@ final class PatternSetScratch {
     /// before the call.
     @inline(__always)
     static func withCurrent<Result>(_ body: (OpaquePointer) -> Result) -> Result {
-        key.withObject(orMake: { PatternSetScratch() }) { thread in
+        key.withObject(orMake: PatternSetScratch.init) { thread in
             if thread.generation != latestGeneration.load(ordering: .acquiring) { thread.refresh() }
             return body(thread.scratch!)
         }

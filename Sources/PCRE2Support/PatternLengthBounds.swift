@@ -43,7 +43,8 @@ package enum PatternLengthBounds {
 
     /// The characters an escape matches, for escapes of fixed width; nil otherwise.
     private static func escapeWidth(_ escaped: UInt8) -> Int? {
-        let isLetterOrDigit = escaped >= 0x80 || escaped | 0x20 >= UInt8(ascii: "a") && escaped | 0x20 <= UInt8(ascii: "z")
+        let isLetterOrDigit =
+            escaped >= 0x80 || escaped | 0x20 >= UInt8(ascii: "a") && escaped | 0x20 <= UInt8(ascii: "z")
             || (escaped >= 0x30 && escaped <= 0x39)
         // Escaped punctuation is the character itself.
         if !isLetterOrDigit { return 1 }

@@ -44,7 +44,8 @@ package final class ThreadLocalKey: Sendable {
     /// retaining it: the key holds it until the thread ends, and a retain and release per
     /// match are a measurable share of a short one.
     @inline(__always)
-    package func withObject<Object: AnyObject, Result>(orMake make: () -> Object, _ body: (Object) -> Result) -> Result {
+    package func withObject<Object: AnyObject, Result>(orMake make: () -> Object, _ body: (Object) -> Result) -> Result
+    {
         if let raw = pthread_getspecific(key) {
             return Unmanaged<Object>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
         }

@@ -35,7 +35,7 @@ final class ThreadMatchScratch {
         }
         matchData = data
         matchContext = context
-                pcre2_set_depth_limit_8(context, MatchBudget.depthLimit)
+        pcre2_set_depth_limit_8(context, MatchBudget.depthLimit)
         pcre2_set_heap_limit_8(context, MatchBudget.heapLimitKiB)
         jitStack = pcre2_jit_stack_create_8(MatchBudget.jitStackStart, MatchBudget.jitStackMax, nil)
         if let jitStack {

@@ -127,7 +127,8 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// An error in predicate `source` at UTF-8 `offset` (clamped to the source), spanning
     /// `length` code units.
     public init(code: Code, message: String, predicate source: String, offset: Int, length: Int = 1) {
-        self.init(code: code, message: message, excerpt: Excerpt(.predicate, text: source, offset: offset, length: length))
+        self.init(
+            code: code, message: message, excerpt: Excerpt(.predicate, text: source, offset: offset, length: length))
     }
 
     /// `app.json:12:5: sessions[3].canActivate`: the file, line and column, then the JSON

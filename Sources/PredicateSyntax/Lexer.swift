@@ -75,7 +75,9 @@ package struct Lexer {
             return try lexFormatSpecifier(start: start)
         }
         if byte == UInt8(ascii: "@") {
-            throw error(.unsupported, "'@' operators and collection keys are not supported: predicates compare SELF only", at: start)
+            throw error(
+                .unsupported, "'@' operators and collection keys are not supported: predicates compare SELF only",
+                at: start)
         }
         return try lexSymbol(start: start)
     }
@@ -177,7 +179,7 @@ package struct Lexer {
             }
             let escapeStart = position
             position += 1
-            guard let escaped = peek() else { continue }  // reported as unterminated next round
+            guard let escaped = peek() else { continue } // reported as unterminated next round
             position += 1
             switch escaped {
             case UInt8(ascii: "a"): append("\u{07}", from: escapeStart)
@@ -212,7 +214,8 @@ package struct Lexer {
                 }
                 guard let scalar = Unicode.Scalar(code) else {
                     throw error(
-                        .syntax, "escape '\\\(text(escapeStart + 1..<position))' is not a Unicode scalar (a lone surrogate)",
+                        .syntax,
+                        "escape '\\\(text(escapeStart + 1..<position))' is not a Unicode scalar (a lone surrogate)",
                         at: escapeStart, length: position - escapeStart)
                 }
                 _ = digitsStart
@@ -248,7 +251,8 @@ package struct Lexer {
                 .unsupported, "%K key-path arguments are not supported: predicates compare SELF only",
                 at: start, length: position - start)
         case UInt8(ascii: "%"):
-            throw error(.syntax, "'%%' (a literal percent) is only meaningful inside a quoted string", at: start, length: 2)
+            throw error(
+                .syntax, "'%%' (a literal percent) is only meaningful inside a quoted string", at: start, length: 2)
         default:
             if "dDiuUxXoOfeEgGcCsSpaA".utf8.contains(conversion) {
                 throw error(
@@ -294,9 +298,11 @@ package struct Lexer {
         case (UInt8(ascii: "&"), UInt8(ascii: "&")): return two(.andAnd)
         case (UInt8(ascii: "|"), UInt8(ascii: "|")): return two(.orOr)
         case (UInt8(ascii: "&"), _):
-            throw error(.syntax, "'&' is a bitwise operator, which is not supported (did you mean && or AND?)", at: start)
+            throw error(
+                .syntax, "'&' is a bitwise operator, which is not supported (did you mean && or AND?)", at: start)
         case (UInt8(ascii: "|"), _):
-            throw error(.syntax, "'|' is a bitwise operator, which is not supported (did you mean || or OR?)", at: start)
+            throw error(
+                .syntax, "'|' is a bitwise operator, which is not supported (did you mean || or OR?)", at: start)
         case (UInt8(ascii: "("), _): return one(.openParen)
         case (UInt8(ascii: ")"), _): return one(.closeParen)
         case (UInt8(ascii: "{"), _): return one(.openBrace)
@@ -327,7 +333,8 @@ package struct Lexer {
 
     private func arithmetic(_ symbol: String, at offset: Int) -> Diagnostic {
         error(
-            .unsupported, "arithmetic and bitwise expressions ('\(symbol)') are not supported: predicates compare SELF with values",
+            .unsupported,
+            "arithmetic and bitwise expressions ('\(symbol)') are not supported: predicates compare SELF with values",
             at: offset, length: symbol.utf8.count)
     }
 

@@ -34,7 +34,9 @@ package struct Parser {
 
     /// Parses and validates `format` with `arguments` substituted for its `%@`s.
     /// - Throws: ``Diagnostic`` pointing at the offending token.
-    package static func parse(_ format: String, arguments: [PredicateArgument] = []) throws(Diagnostic) -> ParsedPredicate {
+    package static func parse(_ format: String, arguments: [PredicateArgument] = []) throws(Diagnostic)
+        -> ParsedPredicate
+    {
         let tokens = try Lexer.tokenize(format)
         var parser = Parser(source: format, tokens: tokens, arguments: arguments)
         if case .end = tokens[0].kind {
@@ -47,13 +49,15 @@ package struct Parser {
         case .symbol(.closeParen):
             throw parser.error(.unbalancedParentheses, "unbalanced ')': there is no '(' to close", at: last)
         default:
-            throw parser.error(.syntax, "expected AND or OR between predicates, found \(parser.describe(last))", at: last)
+            throw parser.error(
+                .syntax, "expected AND or OR between predicates, found \(parser.describe(last))", at: last)
         }
         if parser.argumentIndex < arguments.count {
             let count = arguments.count
             throw Diagnostic(
                 code: .extraArguments,
-                message: "\(count) argument\(count == 1 ? "" : "s") given but the predicate has \(parser.argumentIndex) %@",
+                message:
+                    "\(count) argument\(count == 1 ? "" : "s") given but the predicate has \(parser.argumentIndex) %@",
                 predicate: format, offset: format.utf8.count, length: 1)
         }
         try Validator(source: format).validate(node)
@@ -249,9 +253,13 @@ package struct Parser {
                     code: .syntax, message: "a boolean value is not a predicate (did you mean \(suggestion)?)",
                     predicate: source, offset: lhs.range.lowerBound, length: lhs.range.count)
             }
-            throw error(.syntax, "expected an operator after \(lhs.description), found \(describe(operatorToken))", at: operatorToken)
+            throw error(
+                .syntax, "expected an operator after \(lhs.description), found \(describe(operatorToken))",
+                at: operatorToken)
         default:
-            throw error(.syntax, "expected an operator after \(lhs.description), found \(describe(operatorToken))", at: operatorToken)
+            throw error(
+                .syntax, "expected an operator after \(lhs.description), found \(describe(operatorToken))",
+                at: operatorToken)
         }
         _ = advance()
         var operatorEnd = operatorToken.range.upperBound
@@ -262,7 +270,8 @@ package struct Parser {
         let rhs = try parseValue(expecting: Self.expectation(after: op), after: operatorToken)
         return .comparison(
             Comparison(
-                lhs: lhs, op: op, options: options, rhs: rhs, operatorRange: operatorToken.range.lowerBound..<operatorEnd))
+                lhs: lhs, op: op, options: options, rhs: rhs,
+                operatorRange: operatorToken.range.lowerBound..<operatorEnd))
     }
 
     private static func expectation(after op: ComparisonOperator) -> String {
@@ -301,8 +310,10 @@ package struct Parser {
             case "w": options.insert(.widthInsensitive)
             default:
                 throw Diagnostic(
-                    code: .invalidOptions, message: "unknown option '\(letter)' in [\(letters)]: options are c, d, n and l",
-                    predicate: source, offset: open.range.lowerBound, length: close.range.upperBound - open.range.lowerBound)
+                    code: .invalidOptions,
+                    message: "unknown option '\(letter)' in [\(letters)]: options are c, d, n and l",
+                    predicate: source, offset: open.range.lowerBound,
+                    length: close.range.upperBound - open.range.lowerBound)
             }
         }
         if op == .between {
@@ -313,7 +324,9 @@ package struct Parser {
         return (options, close.range.upperBound)
     }
 
-    private mutating func parseValue(expecting expectation: String, after previous: Token? = nil) throws(Diagnostic) -> Operand {
+    private mutating func parseValue(expecting expectation: String, after previous: Token? = nil) throws(Diagnostic)
+        -> Operand
+    {
         let token = current
         switch token.kind {
         case .keyword(.self):
@@ -425,7 +438,8 @@ package struct Parser {
         if let best, best.1 <= max(1, min(3, upper.count / 3)) {
             return "unknown operator '\(word)' (did you mean \(best.0)?)"
         }
-        return "unknown operator '\(word)': expected ==, !=, <, <=, >, >=, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, MATCHES, IN or BETWEEN"
+        return
+            "unknown operator '\(word)': expected ==, !=, <, <=, >, >=, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, MATCHES, IN or BETWEEN"
     }
 
 }

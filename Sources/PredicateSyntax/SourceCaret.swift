@@ -44,8 +44,10 @@ package enum SourceCaret {
         // Offsets may fall inside a multi-byte character only through a bug elsewhere;
         // decoding with replacement keeps rendering total either way.
         let text = String(decoding: bytes, as: UTF8.self)
-        return String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.value < 0x20 || $0.value == 0x7F ? " " : $0
-        }))
+        return String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    $0.value < 0x20 || $0.value == 0x7F ? " " : $0
+                }))
     }
 }

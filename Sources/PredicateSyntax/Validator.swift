@@ -27,7 +27,9 @@ struct Validator {
             return
         case .less, .lessEqual, .greater, .greaterEqual:
             for operand in [lhs, rhs] {
-                if case .aggregate = operand.kind { throw fail("\(op.rawValue) cannot order an aggregate", at: operand) }
+                if case .aggregate = operand.kind {
+                    throw fail("\(op.rawValue) cannot order an aggregate", at: operand)
+                }
                 if case .boolean = operand.kind { throw fail("\(op.rawValue) cannot order a boolean", at: operand) }
             }
             let lhsNumber = { if case .number = lhs.kind { true } else { false } }()

@@ -39,7 +39,9 @@ public struct AppImport: Sendable {
         /// Files left out (`--exclude`), matched against paths relative to the folder.
         public var excludes: [String]
 
-        public init(target: String? = nil, configuration: String? = nil, platform: AppPlatform = .iOS, excludes: [String] = []) {
+        public init(
+            target: String? = nil, configuration: String? = nil, platform: AppPlatform = .iOS, excludes: [String] = []
+        ) {
             self.target = target
             self.configuration = configuration
             self.platform = platform
@@ -70,11 +72,14 @@ public struct AppImport: Sendable {
         /// One line: `3 declarations; 5 conditions (1 unresolved); 7 emitted identifiers (2 templates, 1 dynamic); from 12 Swift files and 2 payload files`.
         public var description: String {
             let emitted = emittedIdentifiers + emittedPatterns + emittedDynamic
-            let objectiveC = objectiveCFiles == 0 ? "" : ", \(objectiveCFiles) Objective-C file\(objectiveCFiles == 1 ? "" : "s")"
+            let objectiveC =
+                objectiveCFiles == 0 ? "" : ", \(objectiveCFiles) Objective-C file\(objectiveCFiles == 1 ? "" : "s")"
             return "\(declarations) declaration\(declarations == 1 ? "" : "s"); "
                 + "\(conditions) condition\(conditions == 1 ? "" : "s") (\(unresolvedConditions) unresolved"
                 + (windowValueConditions == 0 ? "" : ", \(windowValueConditions) using window values") + "); "
-                + (newSceneRules.map { "configurationForConnecting: \($0) rule\($0 == 1 ? "" : "s") (\(unreadNewSceneRules) unread); " } ?? "")
+                + (newSceneRules.map {
+                    "configurationForConnecting: \($0) rule\($0 == 1 ? "" : "s") (\(unreadNewSceneRules) unread); "
+                } ?? "")
                 + "\(emitted) emitted identifier\(emitted == 1 ? "" : "s") (\(emittedPatterns) template\(emittedPatterns == 1 ? "" : "s"), "
                 + "\(emittedDynamic) dynamic); from \(swiftFiles) Swift file\(swiftFiles == 1 ? "" : "s")\(objectiveC) "
                 + "and \(payloadFiles) payload file\(payloadFiles == 1 ? "" : "s")"
@@ -128,10 +133,14 @@ public struct AppImport: Sendable {
             inputs.diagnostics += warnings
         case .noProject(let warnings):
             let plists = appFolder.list(extensions: ["plist"])
-            let candidates = plists.files.filter { $0.path.hasSuffix("/Info.plist") || $0.path == "Info.plist" || $0.path.hasSuffix("-Info.plist") }
+            let candidates = plists.files.filter {
+                $0.path.hasSuffix("/Info.plist") || $0.path == "Info.plist" || $0.path.hasSuffix("-Info.plist")
+            }
             guard let plist = Self.appInfoPlist(among: candidates.map(\.path)) else {
                 throw ImportUsageError(
-                    message: "no Xcode project and no Info.plist (Info.plist or NAME-Info.plist) below \(folder): give --plist FILE --sources DIR")
+                    message:
+                        "no Xcode project and no Info.plist (Info.plist or NAME-Info.plist) below \(folder): give --plist FILE --sources DIR"
+                )
             }
             inputs = ImportInputs(plist: .file(plist), name: plist, options: options)
             inputs.diagnostics += warnings + plists.warnings
@@ -170,11 +179,13 @@ public struct AppImport: Sendable {
         let payloadRead = PayloadFiles.read(inputs.payloadFiles, discovered: inputs.discoveredPayloadFiles)
         diagnostics += findings.flatMap(\.diagnostics) + payloadRead.problems
 
-        var assembler = ImportAssembler(info: info, plistFile: inputs.name, files: findings, payloadEmitted: payloadRead.emitted)
+        var assembler = ImportAssembler(
+            info: info, plistFile: inputs.name, files: findings, payloadEmitted: payloadRead.emitted)
         // A plist that could not be read leaves nothing to declare a UIKit app from.
         app = info == nil && !findings.contains(where: \.declaresApp) ? nil : assembler.assemble()
         // `${bundleIdentifier}` in a condition: the project's, or a plain one the plist states.
-        app?.bundleIdentifier = inputs.bundleIdentifier ?? info?.bundleIdentifier.flatMap { $0.contains("$(") ? nil : $0 }
+        app?.bundleIdentifier =
+            inputs.bundleIdentifier ?? info?.bundleIdentifier.flatMap { $0.contains("$(") ? nil : $0 }
         self.diagnostics = diagnostics + assembler.diagnostics
         readAs = inputs.readAs
         bundleIdentifier = inputs.bundleIdentifier
@@ -188,7 +199,8 @@ public struct AppImport: Sendable {
         summary.conditions = assembler.conditionsFound
         summary.unresolvedConditions = app?.unresolvedConditions.count ?? 0
         summary.windowValueConditions = (app?.declarations ?? []).reduce(0) { total, declaration in
-            total + (declaration.conditionTemplates.canActivate == nil ? 0 : 1) + (declaration.conditionTemplates.prefersToActivate == nil ? 0 : 1)
+            total + (declaration.conditionTemplates.canActivate == nil ? 0 : 1)
+                + (declaration.conditionTemplates.prefersToActivate == nil ? 0 : 1)
         }
         if let newScenes = app?.newScenes {
             summary.newSceneRules = newScenes.rules.count + (newScenes.otherwise == nil ? 0 : 1)
@@ -226,10 +238,12 @@ public struct AppImport: Sendable {
                 if let text = String(validating: bytes, as: UTF8.self) {
                     findings =
                         index < swiftCount
-                        ? SwiftSourceScanner.scan(text, file: file, configuration: configuration, swiftVersion: swiftVersion)
+                        ? SwiftSourceScanner.scan(
+                            text, file: file, configuration: configuration, swiftVersion: swiftVersion)
                         : ObjectiveCSourceReader.read(text, file: file)
                 } else {
-                    findings.diagnostics.append(.invalidUTF8(in: bytes, file: file, consequence: "the source file is not read"))
+                    findings.diagnostics.append(
+                        .invalidUTF8(in: bytes, file: file, consequence: "the source file is not read"))
                 }
             } catch {
                 findings.diagnostics.append(error)
@@ -238,7 +252,9 @@ public struct AppImport: Sendable {
         } timedOut: { index in
             var findings = SourceFindings(file: files[index])
             findings.diagnostics.append(
-                Diagnostic(message: "reading this file took longer than \(Int(fileDeadline)) s: it is not imported", file: files[index]))
+                Diagnostic(
+                    message: "reading this file took longer than \(Int(fileDeadline)) s: it is not imported",
+                    file: files[index]))
             return findings
         }
     }

@@ -21,7 +21,11 @@ extension ImportAssembler {
             var unread = rule.unread.map { [$0] } ?? []
             var tests: [NewSceneRule.Test] = []
             for test in rule.tests {
-                if let resolved = Self.resolve(test, constants: constants) { tests.append(resolved) } else { unread.append(Self.describe(test)) }
+                if let resolved = Self.resolve(test, constants: constants) {
+                    tests.append(resolved)
+                } else {
+                    unread.append(Self.describe(test))
+                }
             }
             var configuration: String?
             switch rule.configuration {
@@ -46,14 +50,18 @@ extension ImportAssembler {
                 }
             case .delegateClass(let type)?:
                 configuration = windows.first { $0.delegateClass.map(Self.typeName) == type && !type.isEmpty }?.name
-                if configuration == nil { unread.append(type.isEmpty ? "a configuration without a name" : "a configuration whose delegate is \(type)") }
+                if configuration == nil {
+                    unread.append(
+                        type.isEmpty ? "a configuration without a name" : "a configuration whose delegate is \(type)")
+                }
             case .firstConfiguration?:
                 configuration = windows.first?.name
             case nil:
                 break
             }
             let stated = NewSceneRule(
-                when: tests, configuration: configuration, unread: unread.isEmpty ? nil : unread.joined(separator: " && "), source: rule.source)
+                when: tests, configuration: configuration,
+                unread: unread.isEmpty ? nil : unread.joined(separator: " && "), source: rule.source)
             // An unconditional branch ends the method: it is what every other event gets.
             if stated.tests.isEmpty, stated.unread == nil {
                 rules.otherwise = configuration
@@ -103,15 +111,19 @@ extension ImportAssembler {
         case .never: return nil
         case .urlScheme(let value):
             guard let scheme = resolve(value, constants: constants) else { return nil }
-            return (try? ActivationPredicate(format: "SELF BEGINSWITH %@", arguments: [.string(scheme + ":")])).map(NewSceneRule.Test.url)
+            return (try? ActivationPredicate(format: "SELF BEGINSWITH %@", arguments: [.string(scheme + ":")])).map(
+                NewSceneRule.Test.url)
         case .urlHost(let value):
             // The host as URL parses it: after the scheme's `//` and any user info, before a
             // port, path, query or fragment.
             guard let host = resolve(value, constants: constants) else { return nil }
-            let escaped = host.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) ? String($0) : "\\" + String($0) }
-                .joined()
+            let escaped = host.unicodeScalars.map {
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) ? String($0) : "\\" + String($0)
+            }
+            .joined()
             let pattern = "[^:/?#]+://(?:[^/?#@]*@)?" + escaped + "(?::[0-9]*)?(?:[/?#].*)?"
-            return (try? ActivationPredicate(format: "SELF MATCHES %@", arguments: [.string(pattern)])).map(NewSceneRule.Test.url)
+            return (try? ActivationPredicate(format: "SELF MATCHES %@", arguments: [.string(pattern)])).map(
+                NewSceneRule.Test.url)
         }
     }
 

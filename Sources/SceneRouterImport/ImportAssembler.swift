@@ -16,7 +16,8 @@ struct ImportAssembler {
     mutating func warn(_ message: String, at source: SourceLocation?, file: String? = nil, code: String) {
         diagnostics.append(
             Diagnostic(
-                severity: .warning, code: Diagnostic.Code(code), message: message, file: source?.file ?? file, line: source?.line,
+                severity: .warning, code: Diagnostic.Code(code), message: message, file: source?.file ?? file,
+                line: source?.line,
                 column: source?.column))
     }
 
@@ -50,9 +51,12 @@ struct ImportAssembler {
         }
         var app: SceneApp?
         do {
-            app = try SceneApp(framework: isSwiftUI ? .swiftui : .uikit, supportsMultipleScenes: supportsMultipleScenes, declarations: declarations)
+            app = try SceneApp(
+                framework: isSwiftUI ? .swiftui : .uikit, supportsMultipleScenes: supportsMultipleScenes,
+                declarations: declarations)
         } catch {
-            diagnostics.append(Diagnostic(message: "the declarations read do not make an app: \(error)", file: plistFile))
+            diagnostics.append(
+                Diagnostic(message: "the declarations read do not make an app: \(error)", file: plistFile))
             return nil
         }
         if isSwiftUI {
@@ -109,9 +113,12 @@ struct ImportAssembler {
                 // A URL the app opens reaches a scene only with a scheme the app registers
                 // (any other goes to Safari or another app).
                 if identifier.carrier == .url, !Self.opensThisApp(identifier.value, schemes: schemes) { continue }
-                if let owner = file.emittedOwners[index], let names = owners[owner], names.count == 1 { identifier.declaration = names.first }
+                if let owner = file.emittedOwners[index], let names = owners[owner], names.count == 1 {
+                    identifier.declaration = names.first
+                }
                 if let name = file.emittedValueNames[index], let declaration = identifier.declaration,
-                    declarations.first(where: { $0.name == declaration })?.values.contains(where: { $0.name == name }) == true
+                    declarations.first(where: { $0.name == declaration })?.values.contains(where: { $0.name == name })
+                        == true
                 {
                     identifier.value = .template(ValueTemplate(pieces: [.value(name)]))
                 }
@@ -146,7 +153,9 @@ struct ImportAssembler {
     /// with a manifest but no `UISceneConfigurations` the app delegate makes each scene's
     /// configuration in code. Either is read as one default configuration, whose delegate is
     /// the one type that sets conditions, if only one does.
-    private mutating func uikitConfigurations(_ assignments: [SourceFindings.ConditionAssignment]) -> [SceneManifestInfo.Configuration] {
+    private mutating func uikitConfigurations(_ assignments: [SourceFindings.ConditionAssignment]) -> [SceneManifestInfo
+        .Configuration]
+    {
         guard let info else { return [] }
         guard info.configurations.isEmpty else { return info.configurations }
         let owners = Set(assignments.compactMap(\.owner))
@@ -164,7 +173,8 @@ struct ImportAssembler {
         let source = plistFile.map { SourceLocation(file: $0, line: 1, column: 1) }
         return [
             SceneManifestInfo.Configuration(
-                name: name, role: .windowApplication, delegateClass: owners.count == 1 ? owners.first : nil, storyboard: nil, source: source)
+                name: name, role: .windowApplication, delegateClass: owners.count == 1 ? owners.first : nil,
+                storyboard: nil, source: source)
         ]
     }
 
@@ -183,7 +193,8 @@ struct ImportAssembler {
         let constants = constants
         let templateConstants = templateConstants
         for configuration in uikitConfigurations(assignments) {
-            let name = names.claim(configuration.name, alternative: "\(configuration.name) (\(configuration.role.rawValue))")
+            let name = names.claim(
+                configuration.name, alternative: "\(configuration.name) (\(configuration.role.rawValue))")
             if name != configuration.name {
                 warn(
                     "two scene configurations are named '\(configuration.name)': this one is imported as '\(name)'",
@@ -205,7 +216,9 @@ struct ImportAssembler {
                 var values: [SessionValue] = []
                 for condition in [UnresolvedCondition.Condition.canActivate, .prefersToActivate] {
                     // An assignment in a branch the app's constants rule out never runs.
-                    let stated = own.map(\.element).filter { $0.condition == condition && $0.branch?.evaluate(booleans) != false }
+                    let stated = own.map(\.element).filter {
+                        $0.condition == condition && $0.branch?.evaluate(booleans) != false
+                    }
                     guard let first = stated.first else { continue }
                     conditionsFound += 1
                     if let branch = first.branch, branch.evaluate(booleans) == nil {
@@ -224,7 +237,9 @@ struct ImportAssembler {
                         first.value, as: condition, of: name, at: first.source, to: &conditions, templates: &templates,
                         values: &values, unresolved: &unresolved)
                 }
-                Self.foldConstants(constants, templateConstants: templateConstants, into: &conditions, templates: &templates, values: &values)
+                Self.foldConstants(
+                    constants, templateConstants: templateConstants, into: &conditions, templates: &templates,
+                    values: &values)
                 declaration.initialConditions = conditions
                 declaration.conditionTemplates = templates
                 declaration.values = values
@@ -251,12 +266,22 @@ struct ImportAssembler {
     ) {
         switch value {
         case .predicate(let predicate):
-            if condition == .canActivate { conditions.canActivate = predicate } else { conditions.prefersToActivate = predicate }
+            if condition == .canActivate {
+                conditions.canActivate = predicate
+            } else {
+                conditions.prefersToActivate = predicate
+            }
         case .template(let template, let read):
-            if condition == .canActivate { templates.canActivate = template } else { templates.prefersToActivate = template }
+            if condition == .canActivate {
+                templates.canActivate = template
+            } else {
+                templates.prefersToActivate = template
+            }
             for value in read where !values.contains(where: { $0.name == value.name }) { values.append(value) }
         case .unresolved(let expression):
-            unresolved.append(UnresolvedCondition(declaration: declaration, condition: condition, expression: expression, source: source))
+            unresolved.append(
+                UnresolvedCondition(
+                    declaration: declaration, condition: condition, expression: expression, source: source))
         }
     }
 
@@ -284,7 +309,8 @@ struct ImportAssembler {
     /// window, so not a value a session binds. A condition left with no values becomes a plain
     /// predicate.
     static func foldConstants(
-        _ constants: [String: String], templateConstants: [String: ValueTemplate] = [:], into conditions: inout ActivationConditions,
+        _ constants: [String: String], templateConstants: [String: ValueTemplate] = [:],
+        into conditions: inout ActivationConditions,
         templates: inout ConditionTemplates, values: inout [SessionValue]
     ) {
         var known: [String: ValueTemplate] = [:]
@@ -361,13 +387,15 @@ struct ImportAssembler {
                     conditionsFound += 1
                     unresolved.append(
                         UnresolvedCondition(
-                            declaration: name, condition: .matching, expression: expression, source: scene.matchingSource ?? scene.source))
+                            declaration: name, condition: .matching, expression: expression,
+                            source: scene.matchingSource ?? scene.source))
                 case .template(let template, _)?:
                     // A new scene has no values yet: what it would match is not known.
                     conditionsFound += 1
                     unresolved.append(
                         UnresolvedCondition(
-                            declaration: name, condition: .matching, expression: "\(template.form)", source: scene.matchingSource ?? scene.source))
+                            declaration: name, condition: .matching, expression: "\(template.form)",
+                            source: scene.matchingSource ?? scene.source))
                 case nil:
                     break
                 }
@@ -388,13 +416,19 @@ struct ImportAssembler {
                     var initial = ActivationConditions.defaults(for: .swiftui)
                     var templates = ConditionTemplates()
                     var values: [SessionValue] = []
-                    for (condition, value) in [(UnresolvedCondition.Condition.prefersToActivate, conditions.preferring), (.canActivate, conditions.allowing)] {
+                    for (condition, value) in [
+                        (UnresolvedCondition.Condition.prefersToActivate, conditions.preferring),
+                        (.canActivate, conditions.allowing),
+                    ] {
                         conditionsFound += 1
                         Self.apply(
-                            value, as: condition, of: name, at: conditions.source, to: &initial, templates: &templates, values: &values,
+                            value, as: condition, of: name, at: conditions.source, to: &initial, templates: &templates,
+                            values: &values,
                             unresolved: &unresolved)
                     }
-                    Self.foldConstants(constants, templateConstants: templateConstants, into: &initial, templates: &templates, values: &values)
+                    Self.foldConstants(
+                        constants, templateConstants: templateConstants, into: &initial, templates: &templates,
+                        values: &values)
                     declaration.initialConditions = initial
                     declaration.conditionTemplates = templates
                     declaration.values = values

@@ -59,7 +59,8 @@ struct ImportInputs {
             + "\(target.configuration), for \(options.platform.displayName); \(plistWords)"
             + (target.bundleIdentifier.map { "; bundle identifier \($0)" } ?? "")
             + "; Swift \(target.swiftVersion ?? "5 (not set)")"
-            + (files.packageFiles.isEmpty ? "" : "; \(files.packageFiles.count) of its source files from local Swift packages")
+            + (files.packageFiles.isEmpty
+                ? "" : "; \(files.packageFiles.count) of its source files from local Swift packages")
     }
 
     /// `SWIFT_VERSION` as the parser's language mode; Swift 5 when not set.
@@ -94,7 +95,10 @@ struct ImportInputs {
         } else if TargetSources.objectiveCExtensions.contains(AppFolder.pathExtension(path)) {
             objectiveCFiles.append(path)
         } else {
-            diagnostics.append(Diagnostic(severity: .warning, message: "not a Swift or Objective-C file (.swift, .m, .mm): not read", file: path))
+            diagnostics.append(
+                Diagnostic(
+                    severity: .warning, message: "not a Swift or Objective-C file (.swift, .m, .mm): not read",
+                    file: path))
         }
     }
 
@@ -102,7 +106,11 @@ struct ImportInputs {
         let listing = folder.list(extensions: TargetSources.swiftExtensions.union(TargetSources.objectiveCExtensions))
         diagnostics += listing.warnings
         for entry in listing.files {
-            if AppFolder.pathExtension(entry.path) == "swift" { swiftFiles.append(entry.path) } else { objectiveCFiles.append(entry.path) }
+            if AppFolder.pathExtension(entry.path) == "swift" {
+                swiftFiles.append(entry.path)
+            } else {
+                objectiveCFiles.append(entry.path)
+            }
         }
     }
 
@@ -111,7 +119,9 @@ struct ImportInputs {
         guard let isFolder = isFolder(path, holding: "payloads") else { return }
         if isFolder {
             do {
-                let listing = try AppFolder(path, excludes: options.excludes.map(PathGlob.init)).list(extensions: ["json", "apns"])
+                let listing = try AppFolder(path, excludes: options.excludes.map(PathGlob.init)).list(extensions: [
+                    "json", "apns",
+                ])
                 diagnostics += listing.warnings
                 payloadFiles += listing.files.map(\.path)
             } catch {
@@ -150,7 +160,8 @@ struct ImportInputs {
             }
             let root =
                 target.generatesInfoPlist
-                ? GeneratedInfoPlist.merged(generated: GeneratedInfoPlist.keys(from: target.generatedKeys), file: fileRoot) : fileRoot
+                ? GeneratedInfoPlist.merged(
+                    generated: GeneratedInfoPlist.keys(from: target.generatedKeys), file: fileRoot) : fileRoot
             do {
                 let read = try InfoPlistReader.read(root: root, text: text, file: name)
                 return (read.info, read.problems)

@@ -45,7 +45,8 @@ enum InfoPlistReader {
     /// The scene manifest of the plist at `path` (named `file` in diagnostics), and problems
     /// that do not stop the import (unknown roles, entries of the wrong type).
     /// - Throws: a `Diagnostic` when the file cannot be read or is not a property list.
-    static func read(_ data: Data, file: String) throws(Diagnostic) -> (info: SceneManifestInfo, problems: [Diagnostic]) {
+    static func read(_ data: Data, file: String) throws(Diagnostic) -> (info: SceneManifestInfo, problems: [Diagnostic])
+    {
         try read(root: root(of: data, file: file), text: String(decoding: data, as: UTF8.self), file: file)
     }
 
@@ -55,7 +56,10 @@ enum InfoPlistReader {
         // Foundation needs 30 to 100 times a property list's size to read it: an Info.plist
         // of a megabyte is already ten times the largest real one.
         guard data.count <= maximumSize else {
-            throw Diagnostic(message: "a property list larger than \(maximumSize >> 20) MiB, more than any app's Info.plist: not read", file: file)
+            throw Diagnostic(
+                message:
+                    "a property list larger than \(maximumSize >> 20) MiB, more than any app's Info.plist: not read",
+                file: file)
         }
         if let refusal = BinaryPropertyListCheck.refusal(Array(data)) { throw Diagnostic(message: refusal, file: file) }
         let plist: Any
@@ -80,7 +84,9 @@ enum InfoPlistReader {
     /// The scene manifest of a property list's top-level dictionary; `text` (the XML the
     /// dictionary was read from, if any) gives each declaration its line. Without XML text,
     /// a declaration's place is the file itself (line 1).
-    static func read(root: [String: Any], text: String?, file: String) throws(Diagnostic) -> (info: SceneManifestInfo, problems: [Diagnostic]) {
+    static func read(root: [String: Any], text: String?, file: String) throws(Diagnostic) -> (
+        info: SceneManifestInfo, problems: [Diagnostic]
+    ) {
         var info = SceneManifestInfo()
         info.bundleIdentifier = root["CFBundleIdentifier"] as? String
         for type in root["CFBundleURLTypes"] as? [Any] ?? [] {
@@ -101,14 +107,20 @@ enum InfoPlistReader {
         case nil: info.supportsMultipleScenes = false
         case let flag as Bool: info.supportsMultipleScenes = flag
         case let other?:
-            problem("UIApplicationSceneManifest.UIApplicationSupportsMultipleScenes", "expected a boolean, found \(Self.typeName(of: other)); read as false")
+            problem(
+                "UIApplicationSceneManifest.UIApplicationSupportsMultipleScenes",
+                "expected a boolean, found \(Self.typeName(of: other)); read as false")
             info.supportsMultipleScenes = false
         }
         guard let configurationsValue = manifest["UISceneConfigurations"] else { return (info, problems) }
         guard let configurations = configurationsValue as? [String: Any] else {
-            throw Diagnostic(message: "expected a dictionary", file: file, path: "UIApplicationSceneManifest.UISceneConfigurations")
+            throw Diagnostic(
+                message: "expected a dictionary", file: file, path: "UIApplicationSceneManifest.UISceneConfigurations")
         }
-        let lines = text.flatMap { $0.hasPrefix("<?xml") || $0.contains("<plist") ? $0.split(separator: "\n", omittingEmptySubsequences: false) : nil }
+        let lines = text.flatMap {
+            $0.hasPrefix("<?xml") || $0.contains("<plist")
+                ? $0.split(separator: "\n", omittingEmptySubsequences: false) : nil
+        }
         for key in configurations.keys.sorted() where !roles.contains(where: { $0.key == key }) {
             problem(
                 "UIApplicationSceneManifest.UISceneConfigurations.\(key)",
@@ -164,7 +176,9 @@ enum InfoPlistReader {
             let line = lines[index]
             if line.contains("<key>UISceneConfigurationName</key>") { afterKey = true }
             if afterKey, let range = line.range(of: "<string>\(escaped)</string>") {
-                return SourceLocation(file: file, line: index + 1, column: line.utf8.distance(from: line.startIndex, to: range.lowerBound) + 1)
+                return SourceLocation(
+                    file: file, line: index + 1,
+                    column: line.utf8.distance(from: line.startIndex, to: range.lowerBound) + 1)
             }
         }
         return nil

@@ -18,7 +18,9 @@ enum PayloadFiles {
     /// not an APNs payload: an error for a file named with `--payloads`, a warning
     /// (`unread-payload`) for one of `discovered`, the `.apns` files found below an app's
     /// folder, which are the developer's test pushes rather than part of the app.
-    static func read(_ paths: [String], discovered: Set<String> = []) -> (emitted: [EmittedIdentifier], problems: [Diagnostic]) {
+    static func read(_ paths: [String], discovered: Set<String> = []) -> (
+        emitted: [EmittedIdentifier], problems: [Diagnostic]
+    ) {
         var emitted: [EmittedIdentifier] = []
         var problems: [Diagnostic] = []
         for path in paths {
@@ -47,10 +49,14 @@ enum PayloadFiles {
             }
             guard case .notification(let identifier?) = event else {
                 problems.append(
-                    Diagnostic(severity: .warning, message: "a payload without aps.target-content-id: no identifier to route", file: path))
+                    Diagnostic(
+                        severity: .warning, message: "a payload without aps.target-content-id: no identifier to route",
+                        file: path))
                 continue
             }
-            emitted.append(EmittedIdentifier(.identifier(identifier), carrier: .payload, source: SourceLocation(file: path, line: 1, column: 1)))
+            emitted.append(
+                EmittedIdentifier(
+                    .identifier(identifier), carrier: .payload, source: SourceLocation(file: path, line: 1, column: 1)))
         }
         return (emitted, problems)
     }

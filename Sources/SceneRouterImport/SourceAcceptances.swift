@@ -27,7 +27,10 @@ public struct SourceAcceptances {
             file.hasSuffix(".swift") || file.hasSuffix(".m") || file.hasSuffix(".mm") || file.hasSuffix(".h")
         else { return false }
         if lines[file] == nil {
-            lines[file] = .some((try? SafeFile.contents(of: file)).map { String(decoding: $0, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) })
+            lines[file] = .some(
+                (try? SafeFile.contents(of: file)).map {
+                    String(decoding: $0, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                })
         }
         guard let text = lines[file] ?? nil, line >= 1, line <= text.count else { return false }
         if Self.accepts(text[line - 1], code: code, marker: "scene-router:accept") { return true }
@@ -40,7 +43,9 @@ public struct SourceAcceptances {
         guard let range = line.range(of: marker) else { return false }
         let rest = line[range.upperBound...]
         if marker == "scene-router:accept", rest.hasPrefix(":") { return false }
-        let codes = rest.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).prefix { !$0.hasPrefix("//") && !$0.hasPrefix("*/") }
+        let codes = rest.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).prefix {
+            !$0.hasPrefix("//") && !$0.hasPrefix("*/")
+        }
         return codes.contains { $0 == code || $0 == "all" }
     }
 }

@@ -22,19 +22,23 @@ final class HyperscanSet: RegexSetEngine {
         let anchored = expressions.map { strdup("\\A(?:" + $0 + ")\\z") }
         defer { for expression in anchored { free(expression) } }
         let flags = [UInt32](
-            repeating: UInt32(HS_FLAG_UTF8 | HS_FLAG_DOTALL | HS_FLAG_SINGLEMATCH | HS_FLAG_ALLOWEMPTY), count: expressions.count)
+            repeating: UInt32(HS_FLAG_UTF8 | HS_FLAG_DOTALL | HS_FLAG_SINGLEMATCH | HS_FLAG_ALLOWEMPTY),
+            count: expressions.count)
         let ids = Array(0..<UInt32(expressions.count))
         var compiled: OpaquePointer?
         var error: UnsafeMutablePointer<hs_compile_error_t>?
         let status = anchored.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
-            hs_compile_multi(pointers.baseAddress, flags, ids, UInt32(expressions.count), UInt32(HS_MODE_BLOCK), nil, &compiled, &error)
+            hs_compile_multi(
+                pointers.baseAddress, flags, ids, UInt32(expressions.count), UInt32(HS_MODE_BLOCK), nil, &compiled,
+                &error)
         }
         guard status == HS_SUCCESS, let compiled else {
             let position = error.map { Int($0.pointee.expression) } ?? -1
             let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "error \(status)"
             if let error { hs_free_compile_error(error) }
             throw PeerCompileError(
-                engine: "hyperscan", expression: position >= 0 && position < expressions.count ? expressions[position] : nil,
+                engine: "hyperscan",
+                expression: position >= 0 && position < expressions.count ? expressions[position] : nil,
                 message: message)
         }
         database = compiled
@@ -59,7 +63,8 @@ final class HyperscanSet: RegexSetEngine {
         let status = withUnsafeMutablePointer(to: &found) { context in
             withUnsafePointer(to: &empty) { empty in
                 hs_scan(
-                    database, subject.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) } ?? empty,
+                    database,
+                    subject.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) } ?? empty,
                     UInt32(subject.count), 0, scratch,
                     { id, _, _, _, context in
                         let found = context!.assumingMemoryBound(to: Found.self)

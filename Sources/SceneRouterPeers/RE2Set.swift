@@ -16,11 +16,15 @@ final class RE2Set: RegexSetEngine {
         for expression in expressions {
             var text = expression
             let index = text.withUTF8 { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { re2_set_add(set, $0.baseAddress, $0.count, &error, error.count) }
+                bytes.withMemoryRebound(to: CChar.self) {
+                    re2_set_add(set, $0.baseAddress, $0.count, &error, error.count)
+                }
             }
             if index < 0 {
                 re2_set_free(set)
-                throw PeerCompileError(engine: "re2set", expression: expression, message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+                throw PeerCompileError(
+                    engine: "re2set", expression: expression,
+                    message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             }
         }
         guard re2_set_compile(set) != 0 else {

@@ -52,7 +52,8 @@ struct RegexPlan {
         var bestAlways: [Bool: Int] = [:]
         for session in router.windows {
             for prefers in [true, false] {
-                let predicate = prefers ? sessions[session].conditions.prefersToActivate : sessions[session].conditions.canActivate
+                let predicate =
+                    prefers ? sessions[session].conditions.prefersToActivate : sessions[session].conditions.canActivate
                 switch Self.reading(predicate.shape) {
                 case .never:
                     continue
@@ -71,7 +72,9 @@ struct RegexPlan {
                 }
             }
         }
-        alwaysSatisfied = bestAlways.sorted { $0.key && !$1.key }.map { Condition(session: $0.value, prefers: $0.key, exact: true) }
+        alwaysSatisfied = bestAlways.sorted { $0.key && !$1.key }.map {
+            Condition(session: $0.value, prefers: $0.key, exact: true)
+        }
     }
 
     /// A condition's reading for an ASCII identifier.
@@ -106,7 +109,8 @@ struct RegexPlan {
         case .membership(let members):
             let ascii = members.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
             guard !ascii.isEmpty else { return .never }
-            return .expression(ascii.map { escape(Array($0.utf8)) }.joined(separator: "|"), lowercased: false, exact: true)
+            return .expression(
+                ascii.map { escape(Array($0.utf8)) }.joined(separator: "|"), lowercased: false, exact: true)
         case .regex(let expression, let lowercased):
             return .expression(expression, lowercased: lowercased, exact: true)
         case .and(let operands):
@@ -118,7 +122,8 @@ struct RegexPlan {
             // the fewest matches to verify (`BEGINSWITH 'sms:' AND CONTAINS 'group-7;'`
             // stands on the group, which few windows share).
             var chosen: (text: String, lowercased: Bool)?
-            for case .expression(let text, let lowercased, _) in readings where text.utf8.count > chosen?.text.utf8.count ?? -1 {
+            for case .expression(let text, let lowercased, _) in readings
+            where text.utf8.count > chosen?.text.utf8.count ?? -1 {
                 chosen = (text, lowercased)
             }
             guard let chosen else { return .opaque }
@@ -132,13 +137,15 @@ struct RegexPlan {
             var exact = true
             for reading in readings {
                 // One expression reads one form of the identifier.
-                guard case .expression(let text, let lowercased, let isExact) = reading, lowercased == firstLowercased else {
+                guard case .expression(let text, let lowercased, let isExact) = reading, lowercased == firstLowercased
+                else {
                     return .opaque
                 }
                 texts.append("(?:" + text + ")")
                 exact = exact && isExact
             }
-            return readings.count == 1 ? first : .expression(texts.joined(separator: "|"), lowercased: firstLowercased, exact: exact)
+            return readings.count == 1
+                ? first : .expression(texts.joined(separator: "|"), lowercased: firstLowercased, exact: exact)
         }
     }
 
@@ -148,7 +155,8 @@ struct RegexPlan {
         var text = ""
         for byte in bytes {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 text += "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16)

@@ -5,10 +5,10 @@ extension RegexSetRouter {
     package static var availableEngines: [String] {
         var engines: [String] = []
         #if Hyperscan
-            if HyperscanSet.isSupported { engines.append("hyperscan") }
+        if HyperscanSet.isSupported { engines.append("hyperscan") }
         #endif
         #if RE2
-            engines.append("re2set")
+        engines.append("re2set")
         #endif
         return engines
     }
@@ -19,12 +19,16 @@ extension RegexSetRouter {
     package convenience init(engine: String, app: SceneApp) throws(PeerCompileError) {
         switch engine {
         #if Hyperscan
-            case "hyperscan":
-                try self.init(engine: engine, app: app) { (expressions) throws(PeerCompileError) in try HyperscanSet(expressions: expressions) }
+        case "hyperscan":
+            try self.init(engine: engine, app: app) { (expressions) throws(PeerCompileError) in
+                try HyperscanSet(expressions: expressions)
+            }
         #endif
         #if RE2
-            case "re2set":
-                try self.init(engine: engine, app: app) { (expressions) throws(PeerCompileError) in try RE2Set(expressions: expressions) }
+        case "re2set":
+            try self.init(engine: engine, app: app) { (expressions) throws(PeerCompileError) in
+                try RE2Set(expressions: expressions)
+            }
         #endif
         default:
             throw PeerCompileError(engine: engine, expression: nil, message: "this build has no such engine")

@@ -44,7 +44,9 @@ package final class RegexSetRouter {
 
     /// Routes a bare identifier (nil: an event without one).
     package func route(identifier: String?) -> RoutingDecision {
-        guard linear.evaluatesConditions(for: identifier), let identifier else { return linear.route(identifier: identifier) }
+        guard linear.evaluatesConditions(for: identifier), let identifier else {
+            return linear.route(identifier: identifier)
+        }
         let sessions = linear.app.sessions
         var best = -1
         var bestScore = 0
@@ -58,7 +60,10 @@ package final class RegexSetRouter {
             let bytes = subject.bytes
             func consider(_ condition: RegexPlan.Condition) {
                 let score = condition.prefers ? 2 : 1
-                guard score > bestScore || (score == bestScore && condition.session != best && linear.ranks(condition.session, before: best))
+                guard
+                    score > bestScore
+                        || (score == bestScore && condition.session != best
+                            && linear.ranks(condition.session, before: best))
                 else { return }
                 if !condition.exact {
                     let conditions = sessions[condition.session].conditions
@@ -68,7 +73,9 @@ package final class RegexSetRouter {
                 best = condition.session
                 bestScore = score
             }
-            func scan(_ set: (any RegexSetEngine)?, _ text: UnsafeBufferPointer<UInt8>, _ conditions: [[RegexPlan.Condition]]) {
+            func scan(
+                _ set: (any RegexSetEngine)?, _ text: UnsafeBufferPointer<UInt8>, _ conditions: [[RegexPlan.Condition]]
+            ) {
                 guard let set, decided else { return }
                 guard let count = set.scan(text, into: &matches) else {
                     decided = false
@@ -91,6 +98,8 @@ package final class RegexSetRouter {
             linearFallbacks += 1
             return linear.route(identifier: identifier)
         }
-        return linear.decision(identifier: identifier, best: best >= 0 ? best : nil, prefers: bestScore == 2, budgetExceeded: budgetExceeded)
+        return linear.decision(
+            identifier: identifier, best: best >= 0 ? best : nil, prefers: bestScore == 2,
+            budgetExceeded: budgetExceeded)
     }
 }

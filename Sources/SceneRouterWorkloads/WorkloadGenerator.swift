@@ -47,13 +47,16 @@ public enum WorkloadMix: String, Sendable, CaseIterable {
 public enum WorkloadGenerator {
     /// Creates `sessionCount` sessions of `mix` and `eventCount` events: about 70% hit some
     /// session's preferred identifier, 20% only a canActivate, 10% nothing or nil.
-    public static func make(mix: WorkloadMix, sessions sessionCount: Int, events eventCount: Int, seed: UInt64) -> Workload {
+    public static func make(mix: WorkloadMix, sessions sessionCount: Int, events eventCount: Int, seed: UInt64)
+        -> Workload
+    {
         var random = DeterministicRandom(seed: seed)
         let declarations = [
             SceneDeclaration(
                 name: "Compose", matching: try! ActivationPredicate(format: "SELF BEGINSWITH 'compose/'"),
                 initialConditions: ActivationConditions(
-                    canActivate: .alwaysFalse, prefersToActivate: try! ActivationPredicate(format: "SELF BEGINSWITH 'compose/'"))),
+                    canActivate: .alwaysFalse,
+                    prefersToActivate: try! ActivationPredicate(format: "SELF BEGINSWITH 'compose/'"))),
             SceneDeclaration(name: "Viewer", matching: try! ActivationPredicate(format: "SELF ENDSWITH[c] '.pdf'")),
             SceneDeclaration(name: "Main"),
         ]
@@ -63,7 +66,8 @@ public enum WorkloadGenerator {
         hits.reserveCapacity(sessionCount)
         let states: [ActivationState] = [.foregroundActive, .foregroundInactive, .background, .background, .unattached]
         let identity = ConditionTemplate(
-            format: "SELF == %@", arguments: [.string(try! ValueTemplate(parsing: "app://open-scene/${persistentIdentifier}"))])
+            format: "SELF == %@",
+            arguments: [.string(try! ValueTemplate(parsing: "app://open-scene/${persistentIdentifier}"))])
         for index in 0..<sessionCount where mix == .windowIdentity {
             var session = SceneSession(
                 id: "w\(index)", declaration: "Main", state: states[random.below(states.count)],
@@ -79,7 +83,8 @@ public enum WorkloadGenerator {
             let can = canActivate(mix: mix, random: &random)
             var session = SceneSession(
                 id: "w\(index)", declaration: "Main", state: states[random.below(states.count)],
-                lastActive: random.below(1_000_000), conditions: ActivationConditions(canActivate: can, prefersToActivate: prefers))
+                lastActive: random.below(1_000_000),
+                conditions: ActivationConditions(canActivate: can, prefersToActivate: prefers))
             if mix == .adversarial && random.chance(1) { session.role = .windowExternalDisplayNonInteractive }
             sessions.append(session)
             hits.append(hit)
@@ -98,11 +103,15 @@ public enum WorkloadGenerator {
             } else if roll < 95 {
                 events.append(nil)
             } else if mix == .unicode {
-                events.append(random.chance(50) ? "✉️/\(random.below(1_000_000))" : "неизвестно-\(random.below(1_000_000))")
+                events.append(
+                    random.chance(50) ? "✉️/\(random.below(1_000_000))" : "неизвестно-\(random.below(1_000_000))")
             } else if mix == .adversarial {
-                events.append(random.chance(50) ? String(repeating: "a", count: 40) + "!" : longPrefix + "-miss-\(random.below(1_000))")
+                events.append(
+                    random.chance(50)
+                        ? String(repeating: "a", count: 40) + "!" : longPrefix + "-miss-\(random.below(1_000))")
             } else {
-                events.append(random.chance(50) ? "compose/new-\(random.below(100))" : "unknown-\(random.below(1_000_000))")
+                events.append(
+                    random.chance(50) ? "compose/new-\(random.below(100))" : "unknown-\(random.below(1_000_000))")
             }
         }
         // Ids are w0, w1, … and every session names a declared scene: the app is valid.
@@ -134,7 +143,9 @@ public enum WorkloadGenerator {
                 "SMS:GRÜPPE-\(index);öffnen"
             )
         case 68..<75:
-            return (predicate("SELF ENDSWITH %@", [.string("/anhänge/\(index).pdf")]), "file:///post/anhänge/\(index).pdf")
+            return (
+                predicate("SELF ENDSWITH %@", [.string("/anhänge/\(index).pdf")]), "file:///post/anhänge/\(index).pdf"
+            )
         case 75..<80:
             return (predicate("SELF LIKE[c] %@", [.string("\(word)-\(index)-*")]), "\(word.uppercased())-\(index)-v3")
         case 80..<85:
@@ -149,7 +160,8 @@ public enum WorkloadGenerator {
         }
     }
 
-    static let longPrefix = "com.example.enterprise.suite.workspace.tenant-0042.region-eu-west.cluster-7.service.documents"
+    static let longPrefix =
+        "com.example.enterprise.suite.workspace.tenant-0042.region-eu-west.cluster-7.service.documents"
 
     private static func predicate(_ format: String, _ arguments: [PredicateArgument] = []) -> ActivationPredicate {
         // Generated formats are valid by construction.
@@ -158,7 +170,7 @@ public enum WorkloadGenerator {
 
     private static func canActivate(mix: WorkloadMix, random: inout DeterministicRandom) -> ActivationPredicate {
         let roll = random.below(100)
-        if roll < 60 { return .alwaysTrue }  // UIKit's default
+        if roll < 60 { return .alwaysTrue } // UIKit's default
         if roll < 75 { return .alwaysFalse }
         let section = random.below(100)
         if mix == .unicode {
@@ -181,11 +193,17 @@ public enum WorkloadGenerator {
                 let id = "com.example.app.window.\(index)"
                 return (predicate("SELF == %@", [.string(id)]), id)
             case 55..<70:
-                return (predicate("SELF IN %@", [.strings(["doc/\(index)", "https://example.com/doc/\(index)"])]), "doc/\(index)")
+                return (
+                    predicate("SELF IN %@", [.strings(["doc/\(index)", "https://example.com/doc/\(index)"])]),
+                    "doc/\(index)"
+                )
             case 70..<80:
                 return (predicate("SELF BEGINSWITH %@", [.string("thread/\(index)/")]), "thread/\(index)/message-3")
             case 80..<88:
-                return (predicate("SELF ENDSWITH %@", [.string("/attachments/\(index).pdf")]), "file:///mail/attachments/\(index).pdf")
+                return (
+                    predicate("SELF ENDSWITH %@", [.string("/attachments/\(index).pdf")]),
+                    "file:///mail/attachments/\(index).pdf"
+                )
             case 88..<95:
                 return (predicate("SELF CONTAINS %@", [.string("topic-\(index).")]), "forum/topic-\(index).html")
             default:
@@ -199,7 +217,10 @@ public enum WorkloadGenerator {
                 switch roll {
                 case 0..<3:
                     let pool = ["(a+)+b", "(x+x+)+y", "(a|aa)+c", "(.*a){8}z", "([a-z]+)*!x"]
-                    return (predicate("SELF MATCHES %@", [.string(pool[index % pool.count])]), String(repeating: "a", count: 30) + "b")
+                    return (
+                        predicate("SELF MATCHES %@", [.string(pool[index % pool.count])]),
+                        String(repeating: "a", count: 30) + "b"
+                    )
                 case 3..<8:
                     return (predicate("NOT SELF BEGINSWITH %@", [.string("zz\(index % 20)")]), "anything-\(index)")
                 case 8..<20:
@@ -213,21 +234,29 @@ public enum WorkloadGenerator {
                 let id = "com.example.app.window.\(String(UInt64(index) &* (Hashing.golden >> 32), radix: 16))"
                 return (predicate("SELF == %@", [.string(id)]), id)
             case 50..<60:
-                return (predicate("SELF IN %@", [.strings(["doc/\(index)", "https://example.com/doc/\(index)"])]), "https://example.com/doc/\(index)")
+                return (
+                    predicate("SELF IN %@", [.strings(["doc/\(index)", "https://example.com/doc/\(index)"])]),
+                    "https://example.com/doc/\(index)"
+                )
             case 60..<68:
                 return (
                     predicate("SELF BEGINSWITH[cd] 'sms:' AND SELF CONTAINS[cd] %@", [.string("group-\(index);")]),
                     "SMS:group-\(index);open"
                 )
             case 68..<75:
-                return (predicate("SELF ENDSWITH %@", [.string("/attachments/\(index).pdf")]), "file:///mail/attachments/\(index).pdf")
+                return (
+                    predicate("SELF ENDSWITH %@", [.string("/attachments/\(index).pdf")]),
+                    "file:///mail/attachments/\(index).pdf"
+                )
             case 75..<80:
                 return (predicate("SELF LIKE %@", [.string("doc-\(index)-*")]), "doc-\(index)-rev3")
             case 80..<85:
                 return (predicate("SELF MATCHES %@", [.string("ticket-\(index)-[0-9]+")]), "ticket-\(index)-42")
             case 85..<95:
                 return (
-                    predicate("(SELF BEGINSWITH %@ OR SELF == %@) AND NOT SELF ENDSWITH '.tmp'", [.string("note/\(index)/"), .string("note-\(index)")]),
+                    predicate(
+                        "(SELF BEGINSWITH %@ OR SELF == %@) AND NOT SELF ENDSWITH '.tmp'",
+                        [.string("note/\(index)/"), .string("note-\(index)")]),
                     "note/\(index)/x"
                 )
             default:
@@ -240,13 +269,18 @@ public enum WorkloadGenerator {
         case .sharedLiterals:
             guard roll < 2 else { return preferred(mix: .crowded, index: index, random: &random) }
             let (digits, letters) = (1 + index % 45, 1 + index / 45 % 45)
-            let hit = "ticket-" + (0..<digits).map { _ in String(random.below(10)) }.joined()
-                + String(decoding: (0..<letters).map { _ in UInt8(ascii: "a") + UInt8(random.below(26)) }, as: UTF8.self)
+            let hit =
+                "ticket-" + (0..<digits).map { _ in String(random.below(10)) }.joined()
+                + String(
+                    decoding: (0..<letters).map { _ in UInt8(ascii: "a") + UInt8(random.below(26)) }, as: UTF8.self)
             return (predicate("SELF MATCHES %@", [.string("ticket-[0-9]{\(digits)}[a-z]{\(letters)}")]), hit)
         case .crowded:
             switch roll {
             case 0..<3:
-                return (predicate("SELF MATCHES %@", [.string("ticket-[0-9]+-\(index)")]), "ticket-\(random.below(100_000))-\(index)")
+                return (
+                    predicate("SELF MATCHES %@", [.string("ticket-[0-9]+-\(index)")]),
+                    "ticket-\(random.below(100_000))-\(index)"
+                )
             case 3..<5:
                 return (
                     predicate("SELF MATCHES %@", [.string("ticket-[0-9]+-\(index)-[a-z]+")]),
@@ -258,16 +292,24 @@ public enum WorkloadGenerator {
                     "https://example.com/\(["mail", "notes", "docs"][random.below(3)])/item/\(index)"
                 )
             case 8..<10:
-                return (predicate("SELF LIKE %@", [.string("chart-*-\(index)")]), "chart-\(random.below(1_000))-\(index)")
+                return (
+                    predicate("SELF LIKE %@", [.string("chart-*-\(index)")]), "chart-\(random.below(1_000))-\(index)"
+                )
             case 10..<60:
                 let id = "com.example.app.window.\(index)"
                 return (predicate("SELF == %@", [.string(id)]), id)
             case 60..<70:
-                return (predicate("SELF IN %@", [.strings(["doc/\(index)", "https://example.com/doc/\(index)"])]), "doc/\(index)")
+                return (
+                    predicate("SELF IN %@", [.strings(["doc/\(index)", "https://example.com/doc/\(index)"])]),
+                    "doc/\(index)"
+                )
             case 70..<78:
                 return (predicate("SELF BEGINSWITH %@", [.string("note/\(index)/")]), "note/\(index)/x")
             case 78..<86:
-                return (predicate("SELF ENDSWITH %@", [.string("/attachments/\(index).pdf")]), "file:///mail/attachments/\(index).pdf")
+                return (
+                    predicate("SELF ENDSWITH %@", [.string("/attachments/\(index).pdf")]),
+                    "file:///mail/attachments/\(index).pdf"
+                )
             case 86..<94:
                 return (predicate("SELF CONTAINS[c] %@", [.string("group-\(index);")]), "sms:Group-\(index);open")
             default:
@@ -279,24 +321,37 @@ public enum WorkloadGenerator {
                 let id = "com.example.app.window.\(index)"
                 return (predicate("SELF == %@", [.string(id)]), id)
             case 40..<55:
-                return (predicate("SELF IN %@", [.strings(["doc/\(index)", "https://example.com/doc/\(index)"])]), "doc/\(index)")
+                return (
+                    predicate("SELF IN %@", [.strings(["doc/\(index)", "https://example.com/doc/\(index)"])]),
+                    "doc/\(index)"
+                )
             case 55..<70:
                 return (predicate("SELF BEGINSWITH %@", [.string("note/\(index)/")]), "note/\(index)/x")
             case 70..<80:
-                return (predicate("SELF ENDSWITH %@", [.string("/attachments/\(index).pdf")]), "file:///mail/attachments/\(index).pdf")
+                return (
+                    predicate("SELF ENDSWITH %@", [.string("/attachments/\(index).pdf")]),
+                    "file:///mail/attachments/\(index).pdf"
+                )
             case 80..<90:
                 return (predicate("SELF CONTAINS[c] %@", [.string("group-\(index);")]), "sms:Group-\(index);open")
             case 90..<95:
-                return (predicate("SELF LIKE %@", [.string("chart-*-\(index)")]), "chart-\(random.below(1_000))-\(index)")
+                return (
+                    predicate("SELF LIKE %@", [.string("chart-*-\(index)")]), "chart-\(random.below(1_000))-\(index)"
+                )
             default:
-                return (predicate("SELF MATCHES %@", [.string("ticket-[0-9]+-\(index)")]), "ticket-\(random.below(100_000))-\(index)")
+                return (
+                    predicate("SELF MATCHES %@", [.string("ticket-[0-9]+-\(index)")]),
+                    "ticket-\(random.below(100_000))-\(index)"
+                )
             }
         case .regexHeavy:
             switch roll {
             case 0..<40:
                 return (predicate("SELF LIKE[c] %@", [.string("report-\(index)-*.pdf")]), "Report-\(index)-2026.pdf")
             case 40..<80:
-                return (predicate("SELF MATCHES %@", [.string("issue-\(index)/[a-z]+-[0-9]{1,4}")]), "issue-\(index)/bug-17")
+                return (
+                    predicate("SELF MATCHES %@", [.string("issue-\(index)/[a-z]+-[0-9]{1,4}")]), "issue-\(index)/bug-17"
+                )
             default:
                 let pool = (0..<50).map { "[a-z]{\($0 % 5 + 2)}-[0-9]{\($0 % 3 + 1)}" }
                 let pattern = pool[index % pool.count]

@@ -29,7 +29,8 @@ struct SceneRouterCommand: ParsableCommand {
                 let usage = usageString(for: hint.command ?? Self.self)
                 let name = ([Self._commandName] + (hint.command.map { [$0._commandName] } ?? [])).joined(separator: " ")
                 FileHandle.standardError.write(
-                    Data("Error: \(hint.message)\nUsage: \(usage)\n  See '\(name) --help' for more information.\n".utf8))
+                    Data("Error: \(hint.message)\nUsage: \(usage)\n  See '\(name) --help' for more information.\n".utf8)
+                )
                 Self.exit(withError: ExitCode(64))
             }
         }

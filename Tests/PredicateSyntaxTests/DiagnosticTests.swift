@@ -1,5 +1,6 @@
-@testable import PredicateSyntax
 import Testing
+
+@testable import PredicateSyntax
 
 /// The whole rendered diagnostic for the mistakes people actually make.
 @Suite struct DiagnosticTests {

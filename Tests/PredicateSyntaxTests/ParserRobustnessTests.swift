@@ -1,6 +1,7 @@
-@testable import PredicateSyntax
 import SceneRouterWorkloads
 import Testing
+
+@testable import PredicateSyntax
 
 /// Random bytes and random token soups never crash or hang the parser: every input gives
 /// a predicate whose recorded ranges lie inside the input, or a diagnostic whose offset does.
@@ -16,7 +17,9 @@ import Testing
     /// A grammatical predicate: comparisons of SELF, string literals and `%@` under random
     /// operators and options, combined by NOT, AND and OR (sometimes unparenthesised).
     static func grammatical(_ generator: inout DeterministicRandom, depth: Int) -> String {
-        let operators = ["==", "!=", "<", ">=", "BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "MATCHES", "IN", "=<", "<>"]
+        let operators = [
+            "==", "!=", "<", ">=", "BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "MATCHES", "IN", "=<", "<>",
+        ]
         let options = ["", "", "[c]", "[cd]", "[n]", "[d]"]
         let literals = ["'a'", "\"b*\"", "'日本'", "'x?y'", "'a.c'", "%@"]
         if depth == 0 || generator.below(3) == 0 {
@@ -104,7 +107,8 @@ import Testing
                 case .constant: break
                 case .not(let inner): pending.append(inner)
                 case .and(let operands), .or(let operands): pending += operands
-                case .comparison(let comparison): ranges += [comparison.lhs.range, comparison.rhs.range, comparison.operatorRange]
+                case .comparison(let comparison):
+                    ranges += [comparison.lhs.range, comparison.rhs.range, comparison.operatorRange]
                 }
             }
             let outside = ranges.filter { !bounds.contains($0.lowerBound) || !bounds.contains($0.upperBound) }

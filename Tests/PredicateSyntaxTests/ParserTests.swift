@@ -1,5 +1,6 @@
-@testable import PredicateSyntax
 import Testing
+
+@testable import PredicateSyntax
 
 @Suite struct ParserTests {
     private func parse(_ format: String, _ arguments: [PredicateArgument] = []) throws -> PredicateNode {
@@ -55,7 +56,8 @@ import Testing
 
     @Test func argumentsAreSubstitutedInOrder() throws {
         let node = try parse("SELF == %@ OR SELF IN %@", ["a", ["b", "c"]])
-        guard case .or(let operands) = node, let first = comparison(operands[0]), let second = comparison(operands[1]) else {
+        guard case .or(let operands) = node, let first = comparison(operands[0]), let second = comparison(operands[1])
+        else {
             Issue.record("unexpected shape \(node)")
             return
         }

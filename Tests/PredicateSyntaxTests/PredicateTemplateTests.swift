@@ -1,5 +1,6 @@
-@testable import PredicateSyntax
 import Testing
+
+@testable import PredicateSyntax
 
 /// A template instantiated with new arguments is exactly what parsing the format with them
 /// gives: the same tree, the same ranges, the same `mixedAndOr`.
@@ -10,8 +11,14 @@ import Testing
         ("SELF IN %@ OR SELF BEGINSWITH[cd] %@", [.strings([]), .string("x")], [.strings([]), .string("'y'")]),
         ("SELF IN {%@, 'lit', %@}", [.string("a"), .string("b")], [.string("c"), .string("%@")]),
         ("SELF BETWEEN %@", [.strings(["a", "m"])], [.strings(["n", "z"])]),
-        ("(SELF BEGINSWITH %@ OR SELF == %@) AND NOT SELF ENDSWITH '.tmp'", [.string("n/1/"), .string("n-1")], [.string("n/2/"), .string("n-2")]),
-        ("SELF == 'a' OR SELF LIKE %@ AND SELF MATCHES %@", [.string("a*"), .string("[0-9]+")], [.string("b?"), .string("x|y")]),
+        (
+            "(SELF BEGINSWITH %@ OR SELF == %@) AND NOT SELF ENDSWITH '.tmp'", [.string("n/1/"), .string("n-1")],
+            [.string("n/2/"), .string("n-2")]
+        ),
+        (
+            "SELF == 'a' OR SELF LIKE %@ AND SELF MATCHES %@", [.string("a*"), .string("[0-9]+")],
+            [.string("b?"), .string("x|y")]
+        ),
         ("%@ BEGINSWITH SELF", [.string("prefix")], [.string("other")]),
         ("NOT NOT (SELF CONTAINS %@)", [.string("q")], [.string("")]),
     ])
@@ -37,7 +44,9 @@ import Testing
     }
 
     @Test func throwsWhatParsingThrows() {
-        for (format, arguments) in [("SELF BETWEEN %@", [PredicateArgument.strings(["a"])]), ("SELF == %@", []), ("SELF ==", [.string("x")])] {
+        for (format, arguments) in [
+            ("SELF BETWEEN %@", [PredicateArgument.strings(["a"])]), ("SELF == %@", []), ("SELF ==", [.string("x")]),
+        ] {
             var templateError: Diagnostic?
             var parseError: Diagnostic?
             do { _ = try PredicateTemplate(format: format, arguments: arguments) } catch { templateError = error }

@@ -13,7 +13,8 @@ import Glibc
     /// A UIKit app with one readable scene delegate, in a new folder with a sibling file
     /// outside it.
     static func makeApp() throws -> (root: URL, app: URL) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("scene-router-safety-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scene-router-safety-\(UUID().uuidString)")
         let app = root.appendingPathComponent("App")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
         let plist: [String: Any] = [
@@ -26,7 +27,8 @@ import Glibc
                 ],
             ]
         ]
-        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(to: app.appendingPathComponent("Info.plist"))
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(
+            to: app.appendingPathComponent("Info.plist"))
         try Data(
             """
             final class MainSceneDelegate: UIResponder, UIWindowSceneDelegate {
@@ -37,12 +39,14 @@ import Glibc
             """.utf8
         ).write(to: app.appendingPathComponent("MainSceneDelegate.swift"))
         // A payload beside the folder, whose identifier must not be imported.
-        try Data(#"{"aps": {"target-content-id": "outside.secret"}}"#.utf8).write(to: root.appendingPathComponent("outside.apns"))
+        try Data(#"{"aps": {"target-content-id": "outside.secret"}}"#.utf8).write(
+            to: root.appendingPathComponent("outside.apns"))
         return (root, app)
     }
 
     func link(_ name: String, to target: String, in folder: URL) throws {
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(name).path, withDestinationPath: target)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent(name).path, withDestinationPath: target)
     }
 
     @Test func hostileEntriesAreSkippedWithAWarning() throws {
@@ -106,14 +110,18 @@ import Glibc
     @Test func corruptFilesArePlaced() throws {
         let (root, app) = try Self.makeApp()
         defer { try? FileManager.default.removeItem(at: root) }
-        try Data(Array("let a = 1\nlet b = \"".utf8) + [0xFF, 0xFE] + Array("\"\n".utf8)).write(to: app.appendingPathComponent("Bad.swift"))
+        try Data(Array("let a = 1\nlet b = \"".utf8) + [0xFF, 0xFE] + Array("\"\n".utf8)).write(
+            to: app.appendingPathComponent("Bad.swift"))
         let result = try CLIRunner.run(["check", "--app", app.path], deadline: 60)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("Bad.swift:2:10: error: not valid UTF-8 (byte 0xFF): the source file is not read"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("Bad.swift:2:10: error: not valid UTF-8 (byte 0xFF): the source file is not read"),
+            "\(result.stderr)")
 
         let plist = app.appendingPathComponent("Info.plist")
         let binary = try PropertyListSerialization.data(
-            fromPropertyList: try PropertyListSerialization.propertyList(from: Data(contentsOf: plist), format: nil), format: .binary, options: 0)
+            fromPropertyList: try PropertyListSerialization.propertyList(from: Data(contentsOf: plist), format: nil),
+            format: .binary, options: 0)
         try binary.prefix(binary.count - 5).write(to: plist)
         let truncated = try CLIRunner.run(["import", "--app", app.path], deadline: 60)
         #expect(truncated.status == 2)
@@ -143,7 +151,9 @@ import Glibc
         #expect(plain.stderr.contains("MainSceneDelegate.orig.swift:1:1: error:"))
         let excluded = try CLIRunner.run(["check", "--app", app.path, "--exclude", "*.orig.swift"])
         #expect(excluded.status == 0, "\(excluded.stderr)")
-        let withSources = try CLIRunner.run(["import", "--plist", app.path + "/Info.plist", "--sources", app.path, "--exclude", "*.orig.*"])
+        let withSources = try CLIRunner.run([
+            "import", "--plist", app.path + "/Info.plist", "--sources", app.path, "--exclude", "*.orig.*",
+        ])
         #expect(withSources.status == 0, "\(withSources.stderr)")
     }
 }
@@ -153,30 +163,57 @@ import Glibc
 /// file full of syntax errors is reported by its first errors without computing the rest.
 @Suite struct DeepSwiftSourceTests {
     static let cases: [(name: String, text: String, expected: String)] = [
-        ("brackets", "let x = " + String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40), "1:25: error: '[' nested more than 16 deep"),
-        ("generics", "let a: " + String(repeating: "Array<", count: 2_000) + "Int" + String(repeating: ">", count: 2_000) + " = []",
-         "1:397: error: generic arguments nested more than 64 deep"),
-        ("conditions", String(repeating: "#if A\n", count: 8_000) + "let x = 1\n" + String(repeating: "#endif\n", count: 8_000),
-         "65:1: error: #if nested more than 64 deep"),
-        ("effects", "let x = " + String(repeating: "try ", count: 10_000) + "f()", "1:265: error: more than 64 'try' and 'await' in a row"),
-        ("members", "let x = a" + String(repeating: ".b", count: 50_000), "1:2010: error: a chain of more than 1000 members, calls and subscripts"),
-        ("subscripts", "let x = a" + String(repeating: "[0]", count: 50_000), "1:3010: error: a chain of more than 1000 members, calls and subscripts"),
-        ("interpolations", "let s = " + String(repeating: #""\("#, count: 8_000) + "1" + String(repeating: #")""#, count: 8_000),
-         "1:779: error: brackets and string interpolations nested more than 256 deep"),
-        ("closures", "let x = " + String(repeating: "{ ", count: 5_000) + "1" + String(repeating: " }", count: 5_000),
-         "1:521: error: brackets and string interpolations nested more than 256 deep"),
+        (
+            "brackets", "let x = " + String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40),
+            "1:25: error: '[' nested more than 16 deep"
+        ),
+        (
+            "generics",
+            "let a: " + String(repeating: "Array<", count: 2_000) + "Int" + String(repeating: ">", count: 2_000)
+                + " = []",
+            "1:397: error: generic arguments nested more than 64 deep"
+        ),
+        (
+            "conditions",
+            String(repeating: "#if A\n", count: 8_000) + "let x = 1\n" + String(repeating: "#endif\n", count: 8_000),
+            "65:1: error: #if nested more than 64 deep"
+        ),
+        (
+            "effects", "let x = " + String(repeating: "try ", count: 10_000) + "f()",
+            "1:265: error: more than 64 'try' and 'await' in a row"
+        ),
+        (
+            "members", "let x = a" + String(repeating: ".b", count: 50_000),
+            "1:2010: error: a chain of more than 1000 members, calls and subscripts"
+        ),
+        (
+            "subscripts", "let x = a" + String(repeating: "[0]", count: 50_000),
+            "1:3010: error: a chain of more than 1000 members, calls and subscripts"
+        ),
+        (
+            "interpolations",
+            "let s = " + String(repeating: #""\("#, count: 8_000) + "1" + String(repeating: #")""#, count: 8_000),
+            "1:779: error: brackets and string interpolations nested more than 256 deep"
+        ),
+        (
+            "closures",
+            "let x = " + String(repeating: "{ ", count: 5_000) + "1" + String(repeating: " }", count: 5_000),
+            "1:521: error: brackets and string interpolations nested more than 256 deep"
+        ),
         ("attributes", String(repeating: "@\n", count: 80_000), "1:2: error: expected name in attribute"),
     ]
 
     @Test(arguments: cases.map(\.name))
     func deepSourceIsALocatedError(_ name: String) throws {
         let entry = Self.cases.first { $0.name == name }!
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-router-deep-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scene-router-deep-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("\(name).swift")
         try Data(entry.text.utf8).write(to: file)
-        let result = try CLIRunner.run(["import", "--plist", "Fixtures/apps/MailApp/Info.plist", "--sources", file.path], deadline: 60)
+        let result = try CLIRunner.run(
+            ["import", "--plist", "Fixtures/apps/MailApp/Info.plist", "--sources", file.path], deadline: 60)
         #expect(!result.timedOut && !result.signaled)
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(file.path):\(entry.expected)"), "\(result.stderr.prefix(600))")
@@ -190,7 +227,9 @@ import Glibc
         let enumerator = try #require(FileManager.default.enumerator(at: apps, includingPropertiesForKeys: nil))
         var checked = 0
         for case let url as URL in enumerator where url.pathExtension == "swift" {
-            let result = try CLIRunner.run(["import", "--plist", "Fixtures/apps/MailApp/Info.plist", "--sources", url.path])
+            let result = try CLIRunner.run([
+                "import", "--plist", "Fixtures/apps/MailApp/Info.plist", "--sources", url.path,
+            ])
             #expect(!result.stderr.contains("deeper than any app's code"), "\(url.path)")
             checked += 1
             if checked == 12 { break }

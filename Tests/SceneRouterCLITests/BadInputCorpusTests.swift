@@ -25,13 +25,19 @@ import Testing
     static let cases: [Case] = [
         Case(
             file: "manifest-bad-regex.json", arguments: ["check", "--manifest", "{}"],
-            messages: ["manifest-bad-regex.json:1:36: declarations[0].matching: error: invalid regular expression: missing closing parenthesis", "^"]),
+            messages: [
+                "manifest-bad-regex.json:1:36: declarations[0].matching: error: invalid regular expression: missing closing parenthesis",
+                "^",
+            ]),
         Case(
             file: "manifest-deep-json.json", arguments: ["check", "--manifest", "{}"],
             messages: ["manifest-deep-json.json:1:116: error: nesting deeper than 100 levels", "^"]),
         Case(
             file: "manifest-deep-nesting.json", arguments: ["route", "--manifest", "{}", "x"],
-            messages: ["manifest-deep-nesting.json:1:87: sessions[0].canActivate: error: parentheses and aggregates nest deeper than 100 levels", "…((((", "^"]),
+            messages: [
+                "manifest-deep-nesting.json:1:87: sessions[0].canActivate: error: parentheses and aggregates nest deeper than 100 levels",
+                "…((((", "^",
+            ]),
         Case(
             file: "manifest-deep-regex-sets.json", arguments: ["check", "--manifest", "{}"],
             messages: ["declarations[0].matching: error: character sets nest deeper than 100 levels", "^"]),
@@ -40,7 +46,9 @@ import Testing
             messages: ["manifest-directory.json: error: cannot read the file (it is a directory)"]),
         Case(
             file: "manifest-empty.json", arguments: ["check", "--manifest", "{}"],
-            messages: ["manifest-empty.json: error: the file is empty: a manifest is a JSON object with declarations and sessions"]),
+            messages: [
+                "manifest-empty.json: error: the file is empty: a manifest is a JSON object with declarations and sessions"
+            ]),
         Case(
             file: "/dev/null", arguments: ["route", "--manifest", "{}", "x"],
             messages: ["/dev/null: error: the file is empty"]),
@@ -53,13 +61,19 @@ import Testing
             ]),
         Case(
             file: "manifest-huge-single-line.json", arguments: ["check", "--manifest", "{}"],
-            messages: ["declarations[0].matching: error: unknown operator 'BEGINWITH' (did you mean BEGINSWITH?)", "…xxx", "^~~~~~~~~"]),
+            messages: [
+                "declarations[0].matching: error: unknown operator 'BEGINWITH' (did you mean BEGINSWITH?)", "…xxx",
+                "^~~~~~~~~",
+            ]),
         Case(
             file: "manifest-invalid-utf8.json", arguments: ["check", "--manifest", "{}"],
             messages: ["manifest-invalid-utf8.json:1:29: error: invalid UTF-8", "^"]),
         Case(
-            file: "manifest-last-active-overflow.json", arguments: ["replay", "--manifest", "{}", "--timeline", "/dev/null"],
-            messages: ["sessions[0].lastActive: error: 9223372036854774784 is out of range: expected an integer from -9007199254740991 to 9007199254740991"]),
+            file: "manifest-last-active-overflow.json",
+            arguments: ["replay", "--manifest", "{}", "--timeline", "/dev/null"],
+            messages: [
+                "sessions[0].lastActive: error: 9223372036854774784 is out of range: expected an integer from -9007199254740991 to 9007199254740991"
+            ]),
         Case(
             file: "manifest-nul-byte.json", arguments: ["check", "--manifest", "{}"],
             messages: ["manifest-nul-byte.json:1:29: error: control character in a string", "^"]),
@@ -76,7 +90,9 @@ import Testing
         Case(
             file: "predicate-invalid-utf8.txt",
             messages: ["error: argument 2 is not valid UTF-8 (at byte offset 10)", "SELF == 'a\\xFFb'", "          ^"]),
-        Case(file: "predicate-deep-nesting.txt", messages: ["error: parentheses and aggregates nest deeper than 100 levels", "^"]),
+        Case(
+            file: "predicate-deep-nesting.txt",
+            messages: ["error: parentheses and aggregates nest deeper than 100 levels", "^"]),
         Case(
             file: "predicate-unknown-operator.txt",
             messages: ["error: unknown operator 'BEGINWITH' (did you mean BEGINSWITH?)", "     ^~~~~~~~~"]),
@@ -104,11 +120,17 @@ import Testing
             answered: 2),
         Case(
             file: "identifiers-stdin.txt", arguments: ["route", "--manifest", mail], onStdin: true,
-            messages: ["stdin:2: error: not valid UTF-8 (at byte offset 5)", "stdin:3: error: the identifier is 80000 bytes long"],
+            messages: [
+                "stdin:2: error: not valid UTF-8 (at byte offset 5)",
+                "stdin:3: error: the identifier is 80000 bytes long",
+            ],
             answered: 2),
         Case(
             file: "eval-stdin.txt", arguments: ["eval", "SELF BEGINSWITH 'ab'"], onStdin: true,
-            messages: ["stdin:2: error: not valid UTF-8 (at byte offset 0)", "stdin:3: error: not valid UTF-8 (at byte offset 2)"],
+            messages: [
+                "stdin:2: error: not valid UTF-8 (at byte offset 0)",
+                "stdin:3: error: not valid UTF-8 (at byte offset 2)",
+            ],
             answered: 2),
         Case(
             file: "events-mixed.jsonl", arguments: ["route", "--manifest", "-", "--events", "-"], status: 64,
@@ -123,7 +145,8 @@ import Testing
         let path = Self.path(testCase.file)
         let result: CLIResult
         if let arguments = testCase.arguments {
-            let stdin = testCase.onStdin ? try Data(contentsOf: CLIRunner.packageRoot.appendingPathComponent(path)) : nil
+            let stdin =
+                testCase.onStdin ? try Data(contentsOf: CLIRunner.packageRoot.appendingPathComponent(path)) : nil
             result = try CLIRunner.run(arguments.map { $0 == "{}" ? path : $0 }, stdin: stdin)
         } else {
             // The predicate's bytes straight into argv, invalid UTF-8 included.
@@ -166,7 +189,8 @@ import Testing
         let count = 200_000
         let sessions = (1...count).map { #"{"id":"new-\#($0)","declaration":"Main"}"# }.joined(separator: ",")
         let manifest = #"{"framework":"swiftui","declarations":[{"name":"Main"}],"sessions":["# + sessions + "]}"
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("many-new-\(UUID().uuidString).json")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "many-new-\(UUID().uuidString).json")
         try Data(manifest.utf8).write(to: scratch)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try CLIRunner.run(

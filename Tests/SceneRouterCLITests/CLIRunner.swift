@@ -34,7 +34,8 @@ enum CLIRunner {
         executable: URL? = nil
     ) throws -> CLIResult {
         // Files rather than pipes: no deadlock however much either side writes.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("scene-router-cli-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scene-router-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let inputURL = scratch.appendingPathComponent("stdin")

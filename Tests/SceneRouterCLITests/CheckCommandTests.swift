@@ -54,13 +54,15 @@ import Testing
 
     /// A UIKit app is told about MATCHES without asking; another app with --uikit-strict.
     @Test func uikitRefusedPredicatesWarnInUIKitApps() throws {
-        let swiftUI = #"{"framework": "swiftui", "declarations": [{"name": "A"}], "sessions": [{"id": "s", "declaration": "A", "canActivate": "SELF MATCHES 'a.*'"}]}"#
+        let swiftUI =
+            #"{"framework": "swiftui", "declarations": [{"name": "A"}], "sessions": [{"id": "s", "declaration": "A", "canActivate": "SELF MATCHES 'a.*'"}]}"#
         let plain = try CLIRunner.run(["check", "--manifest", "-"], stdin: Data(swiftUI.utf8))
         #expect(!plain.stdout.contains("uikit") && plain.stdout.hasSuffix("0 warnings\n"), "\(plain.stdout)")
         let strict = try CLIRunner.run(["check", "--manifest", "-", "--uikit-strict"], stdin: Data(swiftUI.utf8))
         #expect(strict.stdout.contains("refuses MATCHES"))
         let uikit = swiftUI.replacingOccurrences(of: "swiftui", with: "uikit")
-        #expect(try CLIRunner.run(["check", "--manifest", "-"], stdin: Data(uikit.utf8)).stdout.contains("refuses MATCHES"))
+        #expect(
+            try CLIRunner.run(["check", "--manifest", "-"], stdin: Data(uikit.utf8)).stdout.contains("refuses MATCHES"))
     }
 
     @Test func uikitStrictAndStrict() throws {
@@ -70,7 +72,8 @@ import Testing
         #expect(lines.count == 7)
         #expect(
             lines.last
-                == #"{"code":"uikit-refuses","column":null,"file":"app.json","line":null,"message":"UIKit's activation-condition validator refuses MATCHES; use LIKE, BEGINSWITH, ENDSWITH or CONTAINS","offset":5,"path":"sessions[3].prefersToActivate","predicate":"SELF MATCHES 'x.*'","severity":"warning"}"#)
+                == #"{"code":"uikit-refuses","column":null,"file":"app.json","line":null,"message":"UIKit's activation-condition validator refuses MATCHES; use LIKE, BEGINSWITH, ENDSWITH or CONTAINS","offset":5,"path":"sessions[3].prefersToActivate","predicate":"SELF MATCHES 'x.*'","severity":"warning"}"#
+        )
     }
 
     /// A CI job accepts the warnings it means with a baseline: `--strict` then fails only on a
@@ -84,14 +87,16 @@ import Testing
         #expect(written.status == 0, "\(written.stderr)")
         let accepted = try CLIRunner.run(["check", "--app", "Fixtures/apps/Atlas", "--baseline", file, "--strict"])
         #expect(accepted.status == 0, "\(accepted.stdout)")
-        #expect(accepted.stdout.hasSuffix("Fixtures/apps/Atlas: 3 declarations, 0 sessions, 0 warnings (and 2 accepted)\n"))
+        #expect(
+            accepted.stdout.hasSuffix("Fixtures/apps/Atlas: 3 declarations, 0 sessions, 0 warnings (and 2 accepted)\n"))
         #expect(!accepted.stdout.contains("warning:"))
 
         // One entry fewer: that warning is new again, and --strict fails on it alone.
         var text = try String(contentsOfFile: file, encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let entry = try #require(lines.firstIndex { $0.contains("emitted-to-other-window") })
-        text = lines.enumerated().filter { $0.offset != entry }.map(\.element).joined(separator: "\n").replacingOccurrences(of: "\"},\n  ]", with: "\"}\n  ]")
+        text = lines.enumerated().filter { $0.offset != entry }.map(\.element).joined(separator: "\n")
+            .replacingOccurrences(of: "\"},\n  ]", with: "\"}\n  ]")
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         let new = try CLIRunner.run(["check", "--app", "Fixtures/apps/Atlas", "--baseline", file, "--strict"])
         #expect(new.status == 1, "\(new.stderr)")
@@ -114,13 +119,17 @@ import Testing
         var text = try String(contentsOf: settings, encoding: .utf8)
         text = text.replacingOccurrences(
             of: "        content.targetContentIdentifier =",
-            with: "        // scene-router:accept:next emitted-to-other-window (Settings is reached from the map)\n        content.targetContentIdentifier =")
+            with:
+                "        // scene-router:accept:next emitted-to-other-window (Settings is reached from the map)\n        content.targetContentIdentifier ="
+        )
         try Data(text.utf8).write(to: settings)
         let place = folder.appendingPathComponent("Atlas/PlaceSceneDelegate.swift")
         text = try String(contentsOf: place, encoding: .utf8)
         text = text.replacingOccurrences(
             of: "prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(\n",
-            with: "prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(  // scene-router:accept window-values, never-activated\n")
+            with:
+                "prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(  // scene-router:accept window-values, never-activated\n"
+        )
         try Data(text.utf8).write(to: place)
         let checked = try CLIRunner.run(["check", "--app", folder.path, "--strict"])
         #expect(checked.status == 0, "\(checked.stdout)")
@@ -129,23 +138,28 @@ import Testing
 
     /// A manifest accepts a warning on the declaration or session it is about.
     @Test func warningsAcceptedInTheManifest() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("accept-manifest-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "accept-manifest-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("app.json")
-        let settings = #"{"id": "settings-1", "declaration": "Settings", "canActivate": "FALSEPREDICATE", "prefersToActivate": "FALSEPREDICATE""#
-        let text = #"{"declarations": [{"name": "Main"}, {"name": "Settings", "accept": ["shadowed-declaration"]}], "sessions": [{"id": "main-1", "declaration": "Main"}, "#
+        let settings =
+            #"{"id": "settings-1", "declaration": "Settings", "canActivate": "FALSEPREDICATE", "prefersToActivate": "FALSEPREDICATE""#
+        let text =
+            #"{"declarations": [{"name": "Main"}, {"name": "Settings", "accept": ["shadowed-declaration"]}], "sessions": [{"id": "main-1", "declaration": "Main"}, "#
             + settings + "ACCEPT}]}"
         try Data(text.replacingOccurrences(of: "ACCEPT", with: "").utf8).write(to: manifest)
         let warned = try CLIRunner.run(["check", "--manifest", manifest.path, "--strict"])
         #expect(warned.status == 1)
         #expect(warned.stdout.contains("sessions[1]: warning:"))
         #expect(warned.stdout.hasSuffix("1 warning (and 1 accepted)\n"))
-        try Data(text.replacingOccurrences(of: "ACCEPT", with: #", "accept": ["never-activated"]"#).utf8).write(to: manifest)
+        try Data(text.replacingOccurrences(of: "ACCEPT", with: #", "accept": ["never-activated"]"#).utf8).write(
+            to: manifest)
         let accepted = try CLIRunner.run(["check", "--manifest", manifest.path, "--strict"])
         #expect(accepted.status == 0, "\(accepted.stdout)")
         #expect(accepted.stdout.hasSuffix("2 declarations, 2 sessions, 0 warnings (and 2 accepted)\n"))
-        try Data(text.replacingOccurrences(of: "ACCEPT", with: #", "accept": "never-activated""#).utf8).write(to: manifest)
+        try Data(text.replacingOccurrences(of: "ACCEPT", with: #", "accept": "never-activated""#).utf8).write(
+            to: manifest)
         let bad = try CLIRunner.run(["check", "--manifest", manifest.path])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("sessions[1].accept: error: expected an array of strings"))
@@ -191,7 +205,8 @@ import Testing
         let names = (0..<12_000).map { "window-\($0)" }
         let size = "SELF IN %@".utf8.count + names.reduce(0) { $0 + $1.utf8.count }
         let ids = names.map { "\"\($0)\"" }.joined(separator: ",")
-        let manifest = #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "prefersToActivate": {"format": "SELF IN %@", "args": [["#
+        let manifest =
+            #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "prefersToActivate": {"format": "SELF IN %@", "args": [["#
             + ids + "]]}}]}"
         try Data(manifest.utf8).write(to: directory.appendingPathComponent("app.json"))
         let result = try CLIRunner.run(["check", "--manifest", "app.json", "--strict"], stdin: Data(), in: directory)

@@ -7,7 +7,9 @@ import Testing
     /// second, forged one would start.
     static let forgedName = "a,b:c%d\nx::error file=forged.swift::gotcha.json"
 
-    private func runInFolder(_ arguments: (String) -> [String], manifest: String = CheckCommandTests.lintManifest) throws -> CLIResult {
+    private func runInFolder(_ arguments: (String) -> [String], manifest: String = CheckCommandTests.lintManifest)
+        throws -> CLIResult
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-format-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -24,24 +26,35 @@ import Testing
         let warnings = text.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }.count
         #expect(annotations.count == warnings && warnings >= 5, "\(result.stdout)")
         for annotation in annotations {
-            #expect(annotation.hasPrefix("::warning file=a%2Cb%3Ac%25d\\u{A}x%3A%3Aerror file=forged.swift%3A%3Agotcha.json,"), "\(annotation)")
+            #expect(
+                annotation.hasPrefix(
+                    "::warning file=a%2Cb%3Ac%25d\\u{A}x%3A%3Aerror file=forged.swift%3A%3Agotcha.json,"),
+                "\(annotation)")
             #expect(!annotation.contains("::error"))
             // One command per line: the message cannot carry a line break.
             let message = annotation.components(separatedBy: "::").dropFirst(2).joined(separator: "::")
             #expect(!message.contains("\n") && !message.contains("\r"))
         }
-        #expect(annotations.contains { $0.contains("title=scene-router unreachable-session::") || $0.contains("title=scene-router ") })
+        #expect(
+            annotations.contains {
+                $0.contains("title=scene-router unreachable-session::") || $0.contains("title=scene-router ")
+            })
         // The summary is a plain line, escaped too.
         #expect(lines.last?.hasPrefix("a,b:c%d\\u{A}x::error") == true, "\(lines)")
     }
 
     @Test func githubErrorsAreAnnotationsWithTheirPlace() throws {
-        let result = try runInFolder({ ["--manifest", $0, "--format", "github"] }, manifest: #"{"declarations": [{"name": "A", "matching": "SELF BEGINWITH 'x'"}]}"#)
+        let result = try runInFolder(
+            { ["--manifest", $0, "--format", "github"] },
+            manifest: #"{"declarations": [{"name": "A", "matching": "SELF BEGINWITH 'x'"}]}"#)
         #expect(result.status == 2)
         #expect(result.stderr.isEmpty)
         let line = try #require(result.stdout.split(separator: "\n").first.map(String.init))
         #expect(line.hasPrefix("::error file=a%2Cb"))
-        #expect(line.contains(",title=scene-router unknown-operator::declarations[0].matching: unknown operator 'BEGINWITH' (did you mean BEGINSWITH?)%0ASELF BEGINWITH 'x'"))
+        #expect(
+            line.contains(
+                ",title=scene-router unknown-operator::declarations[0].matching: unknown operator 'BEGINWITH' (did you mean BEGINSWITH?)%0ASELF BEGINWITH 'x'"
+            ))
     }
 
     @Test func sarifIsAValidLog() throws {
@@ -53,24 +66,30 @@ import Testing
         let run = try #require(((log as? [String: Any])?["runs"] as? [[String: Any]])?.first)
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count >= 5)
-        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let rules = try #require(
+            ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
         for result in results {
             let index = try #require(result["ruleIndex"] as? Int)
             #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
             let location = try #require((result["locations"] as? [[String: Any]])?.first)
-            let uri = ((location["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String
+            let uri =
+                ((location["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"]
+                as? String
             #expect(uri == "a%2Cb%3Ac%25d%0Ax%3A%3Aerror%20file%3Dforged.swift%3A%3Agotcha.json")
         }
 
         // Errors are results too, with their line and column.
-        let bad = try runInFolder({ ["--manifest", $0, "--format", "sarif"] }, manifest: "{\n  \"declarations\": [,]\n}")
+        let bad = try runInFolder(
+            { ["--manifest", $0, "--format", "sarif"] }, manifest: "{\n  \"declarations\": [,]\n}")
         #expect(bad.status == 2)
         let badLog = try JSONSerialization.jsonObject(with: Data(bad.stdout.utf8))
         #expect(SARIFSchema.validate(badLog).isEmpty)
         #expect(bad.stdout.contains("\"level\" : \"error\"") && bad.stdout.contains("\"startLine\" : 2"))
 
         // An imported app's warnings point into its sources.
-        let app = try CLIRunner.run(["check", "--app", "Fixtures/apps/Ledger", "--target", "Ledger", "--format", "sarif"])
+        let app = try CLIRunner.run([
+            "check", "--app", "Fixtures/apps/Ledger", "--target", "Ledger", "--format", "sarif",
+        ])
         #expect(app.status == 0)
         #expect(SARIFSchema.validate(try JSONSerialization.jsonObject(with: Data(app.stdout.utf8))).isEmpty)
         #expect(app.stdout.contains("\"uri\" : \"Fixtures/apps/Ledger/Ledger/Scenes/LDGReportSceneDelegate.m\""))
@@ -83,15 +102,25 @@ import Testing
         let extra: [String: Any] = ["version": "2.1.0", "runs": [["tool": ["driver": ["name": "x"]], "extra": 1]]]
         #expect(!SARIFSchema.validate(extra).isEmpty)
         let badLevel: [String: Any] = [
-            "version": "2.1.0", "runs": [["tool": ["driver": ["name": "x"]], "results": [["message": ["text": "m"], "level": "fatal"]]]],
+            "version": "2.1.0",
+            "runs": [["tool": ["driver": ["name": "x"]], "results": [["message": ["text": "m"], "level": "fatal"]]]],
         ]
         #expect(!SARIFSchema.validate(badLevel).isEmpty)
         let badLine: [String: Any] = [
             "version": "2.1.0",
-            "runs": [[
-                "tool": ["driver": ["name": "x"]],
-                "results": [["message": ["text": "m"], "locations": [["physicalLocation": ["artifactLocation": ["uri": "a"], "region": ["startLine": 0]]]]]],
-            ]],
+            "runs": [
+                [
+                    "tool": ["driver": ["name": "x"]],
+                    "results": [
+                        [
+                            "message": ["text": "m"],
+                            "locations": [
+                                ["physicalLocation": ["artifactLocation": ["uri": "a"], "region": ["startLine": 0]]]
+                            ],
+                        ]
+                    ],
+                ]
+            ],
         ]
         #expect(!SARIFSchema.validate(badLine).isEmpty)
         #expect(SARIFSchema.validate(["version": "2.1.0", "runs": [["tool": ["driver": ["name": "x"]]]]]).isEmpty)
@@ -118,7 +147,8 @@ enum SARIFSchema {
             required: ["version", "runs"]),
         "run": .object(
             properties: [
-                "tool": .ref("tool"), "results": .array(.ref("result")), "columnKind": .string(oneOf: ["utf16CodeUnits", "unicodeCodePoints"]),
+                "tool": .ref("tool"), "results": .array(.ref("result")),
+                "columnKind": .string(oneOf: ["utf16CodeUnits", "unicodeCodePoints"]),
                 "logicalLocations": .array(.ref("logicalLocation")),
             ],
             required: ["tool"]),
@@ -136,10 +166,12 @@ enum SARIFSchema {
                 "fullDescription": .ref("multiformatMessageString"), "helpUri": .string(),
             ],
             required: ["id"]),
-        "multiformatMessageString": .object(properties: ["text": .string(), "markdown": .string()], required: ["text"]),
+        "multiformatMessageString": .object(
+            properties: ["text": .string(), "markdown": .string()], required: ["text"]),
         "result": .object(
             properties: [
-                "ruleId": .string(), "ruleIndex": .integer(minimum: -1), "level": .string(oneOf: ["none", "note", "warning", "error"]),
+                "ruleId": .string(), "ruleIndex": .integer(minimum: -1),
+                "level": .string(oneOf: ["none", "note", "warning", "error"]),
                 "message": .ref("message"), "locations": .array(.ref("location")),
                 "kind": .string(oneOf: ["notApplicable", "pass", "fail", "review", "open", "informational"]),
             ],
@@ -154,7 +186,9 @@ enum SARIFSchema {
         "physicalLocation": .object(
             properties: ["artifactLocation": .ref("artifactLocation"), "region": .ref("region")],
             anyOfRequired: [["address"], ["artifactLocation"]]),
-        "artifactLocation": .object(properties: ["uri": .string(), "uriBaseId": .string(), "index": .integer(minimum: -1)]),
+        "artifactLocation": .object(properties: [
+            "uri": .string(), "uriBaseId": .string(), "index": .integer(minimum: -1),
+        ]),
         "region": .object(
             properties: [
                 "startLine": .integer(minimum: 1), "startColumn": .integer(minimum: 1), "endLine": .integer(minimum: 1),
@@ -162,7 +196,9 @@ enum SARIFSchema {
             ],
             anyOfRequired: [["startLine"], ["charOffset"], ["byteOffset"]]),
         "logicalLocation": .object(
-            properties: ["name": .string(), "fullyQualifiedName": .string(), "kind": .string(), "index": .integer(minimum: -1)]),
+            properties: [
+                "name": .string(), "fullyQualifiedName": .string(), "kind": .string(), "index": .integer(minimum: -1),
+            ]),
     ]
 
     /// Every place where `value` breaks the schema, as `path: problem`.
@@ -192,12 +228,15 @@ enum SARIFSchema {
             }
         case .array(let element):
             guard let array = value as? [Any] else { return problems.append("\(path): not an array") }
-            for (index, item) in array.enumerated() { check(item, against: element, at: "\(path)[\(index)]", into: &problems) }
+            for (index, item) in array.enumerated() {
+                check(item, against: element, at: "\(path)[\(index)]", into: &problems)
+            }
         case .string(let values):
             guard let string = value as? String else { return problems.append("\(path): not a string") }
             if let values, !values.contains(string) { problems.append("\(path): '\(string)' is not one of \(values)") }
         case .integer(let minimum):
-            guard let number = value as? NSNumber, String(cString: number.objCType) == "q" || String(cString: number.objCType) == "i"
+            guard let number = value as? NSNumber,
+                String(cString: number.objCType) == "q" || String(cString: number.objCType) == "i"
             else { return problems.append("\(path): not an integer") }
             if number.intValue < minimum { problems.append("\(path): \(number) is below \(minimum)") }
         }

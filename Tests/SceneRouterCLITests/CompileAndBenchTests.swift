@@ -28,7 +28,8 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let manifest = directory.appendingPathComponent("workload.json").path
         let bench = try CLIRunner.run([
-            "bench", "--sessions", "\(sessions)", "--events", "\(events)", "--mix", mix, "--seed", "\(seed)", "--baseline",
+            "bench", "--sessions", "\(sessions)", "--events", "\(events)", "--mix", mix, "--seed", "\(seed)",
+            "--baseline",
             "none", "--write-manifest", manifest,
         ])
         #expect(bench.status == 0, "\(bench.stderr)")
@@ -38,9 +39,9 @@ import Testing
     /// Whether this build decides crowded regexes with Hyperscan pattern sets.
     static let buildsPatternSets: Bool = {
         #if Hyperscan
-            true
+        true
         #else
-            false
+        false
         #endif
     }()
 
@@ -63,7 +64,10 @@ import Testing
         #expect((crowded?["groups"] as? Int ?? 0) < 8)
     }
 
-    @Test(arguments: ["literal", "realistic", "regex-heavy", "adversarial", "crowded", "shared-literals", "window-identity", "mixed-operators"])
+    @Test(arguments: [
+        "literal", "realistic", "regex-heavy", "adversarial", "crowded", "shared-literals", "window-identity",
+        "mixed-operators",
+    ])
     func benchAgreesWithTheReference(_ mix: String) throws {
         let result = try CLIRunner.run([
             "bench", "--sessions", "300", "--events", "300", "--mix", mix, "--seed", "5", "--baseline-events", "60",
@@ -85,12 +89,12 @@ import Testing
         // The figures say which build they come from; a debug build says so first on stderr.
         // The tool under test is built as the tests are.
         #if DEBUG
-            #expect(record["configuration"] as? String == "debug")
-            #expect(result.stderr.hasPrefix("warning: this scene-router is a debug build"))
-            let progress = result.stderr.split(separator: "\n").dropFirst().joined(separator: "\n")
+        #expect(record["configuration"] as? String == "debug")
+        #expect(result.stderr.hasPrefix("warning: this scene-router is a debug build"))
+        let progress = result.stderr.split(separator: "\n").dropFirst().joined(separator: "\n")
         #else
-            #expect(record["configuration"] as? String == "release")
-            let progress = result.stderr
+        #expect(record["configuration"] as? String == "release")
+        let progress = result.stderr
         #endif
         // Not a terminal: the first progress line, then at most one every few seconds.
         #expect(progress.hasPrefix("bench: generating 300 sessions"))
@@ -111,7 +115,9 @@ import Testing
         }
         let eventsFile = directory.appendingPathComponent("events.jsonl")
         try Data((events.joined(separator: "\n") + "\n").utf8).write(to: eventsFile)
-        let routed = try CLIRunner.run(["route", "--manifest", manifest, "--events", eventsFile.path, "--format", "json"])
+        let routed = try CLIRunner.run([
+            "route", "--manifest", manifest, "--events", eventsFile.path, "--format", "json",
+        ])
         #expect(routed.status == 0, "\(routed.stderr)")
         let lines = routed.stdout.split(separator: "\n")
         #expect(lines.count == workload.events.count)
@@ -126,7 +132,9 @@ import Testing
                 case .unhandled: ("unhandled", nil)
                 }
             let routedTarget = (record["session"] ?? record["declaration"]) as? String
-            if record["action"] as? String != action || routedTarget != target || record["reason"] as? String != expected.reason.rawValue {
+            if record["action"] as? String != action || routedTarget != target
+                || record["reason"] as? String != expected.reason.rawValue
+            {
                 differences.append("event \(index) \(workload.events[index] ?? "nil"): \(line) ≠ \(expected)")
             }
         }
@@ -135,7 +143,8 @@ import Testing
 
     @Test func benchMeasuresThroughputOnSeveralThreads() throws {
         let result = try CLIRunner.run([
-            "bench", "--sessions", "200", "--events", "400", "--baseline", "none", "--routing-threads", "2", "--format", "json",
+            "bench", "--sessions", "200", "--events", "400", "--baseline", "none", "--routing-threads", "2", "--format",
+            "json",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let record = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -152,10 +161,12 @@ import Testing
         for sessions in [10, 100, 1000] {
             let runs = try (0..<2).map { _ in
                 let result = try CLIRunner.run([
-                    "bench", "--sessions", "\(sessions)", "--events", "50", "--baseline", "none", "--seed", "7", "--format", "json",
+                    "bench", "--sessions", "\(sessions)", "--events", "50", "--baseline", "none", "--seed", "7",
+                    "--format", "json",
                 ])
                 #expect(result.status == 0, "\(result.stderr)")
-                let record = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+                let record = try #require(
+                    try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
                 return try #require(record["build"] as? [String: Any])
             }
             let bytes = runs.map { $0["bytesPerSession"] as? Int }
@@ -168,7 +179,8 @@ import Testing
     /// checked against the table; an unknown engine is a usage error.
     @Test func benchSetsTheLinearScanBesideTheTable() throws {
         let result = try CLIRunner.run([
-            "bench", "--sessions", "500", "--events", "300", "--engines", "scenerouter,linear", "--baseline", "none", "--format", "json",
+            "bench", "--sessions", "500", "--events", "300", "--engines", "scenerouter,linear", "--baseline", "none",
+            "--format", "json",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let record = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -182,7 +194,9 @@ import Testing
         #expect(try CLIRunner.run(["bench", "--engines", "scenerouter,pcre"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--engines", "linear"]).status == 64)
         // The reference's old name still works.
-        let old = try CLIRunner.run(["bench", "--sessions", "50", "--events", "50", "--baseline", "linear", "--format", "json"])
+        let old = try CLIRunner.run([
+            "bench", "--sessions", "50", "--events", "50", "--baseline", "linear", "--format", "json",
+        ])
         #expect(old.status == 0 && old.stdout.contains(#""reference":{"#))
     }
 
@@ -190,7 +204,8 @@ import Testing
     /// routes the same events through it, with no decision unlike the table's.
     @Test func benchSetsTheRegexSetEnginesBesideTheTable() throws {
         let result = try CLIRunner.run([
-            "bench", "--sessions", "300", "--events", "300", "--mix", "crowded", "--engines", "scenerouter,hyperscan,re2set",
+            "bench", "--sessions", "300", "--events", "300", "--mix", "crowded", "--engines",
+            "scenerouter,hyperscan,re2set",
             "--baseline", "none", "--format", "json",
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -217,10 +232,11 @@ import Testing
         let rows = try result.stdout.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
-        #expect(rows.map { "\($0["mix"]!) \($0["sessions"]!) \($0["engine"]!)" } == [
-            "literal 20 scenerouter", "literal 20 linear", "literal 100 scenerouter", "literal 100 linear",
-            "unicode 20 scenerouter", "unicode 20 linear", "unicode 100 scenerouter", "unicode 100 linear",
-        ])
+        #expect(
+            rows.map { "\($0["mix"]!) \($0["sessions"]!) \($0["engine"]!)" } == [
+                "literal 20 scenerouter", "literal 20 linear", "literal 100 scenerouter", "literal 100 linear",
+                "unicode 20 scenerouter", "unicode 20 linear", "unicode 100 scenerouter", "unicode 100 linear",
+            ])
         for row in rows {
             #expect(row["status"] as? String == "ok", "\(row)")
             #expect(row["mismatches"] as? Int == 0, "\(row)")
@@ -228,23 +244,33 @@ import Testing
             #expect((row["machine"] as? String ?? "").contains("cores"), "\(row)")
             #expect(row["commit"] is String && row["date"] is String && row["version"] is String)
         }
-        #expect(rows.filter { $0["engine"] as? String == "scenerouter" }.allSatisfy { ($0["bytesPerSession"] as? Int ?? 0) > 0 })
+        #expect(
+            rows.filter { $0["engine"] as? String == "scenerouter" }.allSatisfy {
+                ($0["bytesPerSession"] as? Int ?? 0) > 0
+            })
 
         let csv = try CLIRunner.run(["bench", "--sweep", "--sessions", "10", "--mix", "literal", "--events", "50"])
         #expect(csv.status == 0, "\(csv.stderr)")
         let lines = csv.stdout.split(separator: "\n")
-        #expect(lines.count == 2 && lines[0].hasPrefix("engine,mix,sessions,status,") && lines[1].hasPrefix("scenerouter,literal,10,ok,"))
+        #expect(
+            lines.count == 2 && lines[0].hasPrefix("engine,mix,sessions,status,")
+                && lines[1].hasPrefix("scenerouter,literal,10,ok,"))
 
         // --output: the rows go to the file, CSV for a .csv name.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-\(UInt64.random(in: 0...UInt64.max))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sweep-\(UInt64.random(in: 0...UInt64.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("rows.csv").path
-        let written = try CLIRunner.run(["bench", "--sweep", "--sessions", "10", "--mix", "literal", "--events", "50", "--output", path])
+        let written = try CLIRunner.run([
+            "bench", "--sweep", "--sessions", "10", "--mix", "literal", "--events", "50", "--output", path,
+        ])
         #expect(written.status == 0 && written.stdout.isEmpty, "\(written.stderr)")
         let fileRows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(fileRows.count == 2 && fileRows[1].hasPrefix("scenerouter,literal,10,ok,"))
-        let unwritable = try CLIRunner.run(["bench", "--sweep", "--sessions", "10", "--output", folder.path + "/missing/rows.jsonl"])
+        let unwritable = try CLIRunner.run([
+            "bench", "--sweep", "--sessions", "10", "--output", folder.path + "/missing/rows.jsonl",
+        ])
         #expect(unwritable.status == 2 && unwritable.stderr.contains("cannot create the file"))
         #expect(try CLIRunner.run(["bench", "--output", path]).status == 64)
     }
@@ -253,7 +279,8 @@ import Testing
     /// run at the larger sizes, which say where it stopped.
     @Test func benchSweepStopsAConfigurationThatTakesTooLong() throws {
         let result = try CLIRunner.run([
-            "bench", "--sweep", "--sessions", "300k,600k", "--mix", "literal", "--events", "100", "--timeout", "1", "--format", "json",
+            "bench", "--sweep", "--sessions", "300k,600k", "--mix", "literal", "--events", "100", "--timeout", "1",
+            "--format", "json",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let rows = try result.stdout.split(separator: "\n").map {
@@ -269,7 +296,9 @@ import Testing
         #expect(try CLIRunner.run(["bench", "--sweep", "--sessions", "10,"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--sweep", "--timeout", "0"]).status == 64)
         let single = try CLIRunner.run(["bench", "--sweep", "--sessions", "10", "--routing-threads", "2"])
-        #expect(single.status == 64 && single.stderr.contains("--routing-threads measure one run and are not taken with --sweep"))
+        #expect(
+            single.status == 64
+                && single.stderr.contains("--routing-threads measure one run and are not taken with --sweep"))
         #expect(try CLIRunner.run(["bench", "--routing-threads", "1"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--mix", "nope"]).status == 64)
         #expect(try CLIRunner.run(["bench", "--baseline", "quadratic"]).status == 64)

@@ -11,7 +11,9 @@ import Testing
 
     /// Each line says which identifier it answers, in the order written, `--nil` included.
     @Test func answersAreLabelledAndInOrder() throws {
-        let result = try CLIRunner.run(["eval", "SELF BEGINSWITH %@", "--arg", "a", "abc", "--nil", "x\ty", "--format", "text"])
+        let result = try CLIRunner.run([
+            "eval", "SELF BEGINSWITH %@", "--arg", "a", "abc", "--nil", "x\ty", "--format", "text",
+        ])
         #expect(result.stdout == "true   \"abc\"\nfalse  (no identifier)\nfalse  \"x\\ty\"\n")
         let first = try CLIRunner.run(["eval", "SELF == nil", "--nil", "a", "--", "--b"])
         #expect(first.stdout == "true   (no identifier)\nfalse  \"a\"\nfalse  \"--b\"\n")
@@ -104,7 +106,8 @@ import Testing
     @Test func megabyteIdentifiersFromStdin() throws {
         let big = String(repeating: "x", count: 2_000_000)
         let result = try CLIRunner.run(
-            ["eval", "SELF MATCHES '.*y.*' OR SELF CONTAINS 'xy' OR SELF ENDSWITH 'x'"], stdin: big + "\n" + big + "y\n")
+            ["eval", "SELF MATCHES '.*y.*' OR SELF CONTAINS 'xy' OR SELF ENDSWITH 'x'"], stdin: big + "\n" + big + "y\n"
+        )
         #expect(result.status == 0)
         let shown = "\"" + String(repeating: "x", count: 60) + "\"…"
         #expect(result.stdout == "true   \(shown) (2000000 bytes)\ntrue   \(shown) (2000001 bytes)\n")

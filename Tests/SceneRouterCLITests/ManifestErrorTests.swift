@@ -32,10 +32,13 @@ import Testing
                                                 ^
             """),
         Case(
-            "unknown key", #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "stat": "background"}]}"#,
-            "app.json:1:86: sessions[0].stat: error: unknown key 'stat' (did you mean 'state'?); expected one of id, declaration, role, state, lastActive, values, canActivate, prefersToActivate, allowing, preferring, accept"),
+            "unknown key",
+            #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "stat": "background"}]}"#,
+            "app.json:1:86: sessions[0].stat: error: unknown key 'stat' (did you mean 'state'?); expected one of id, declaration, role, state, lastActive, values, canActivate, prefersToActivate, allowing, preferring, accept"
+        ),
         Case(
-            "unknown declaration", #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Mian"}]}"#,
+            "unknown declaration",
+            #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Mian"}]}"#,
             "app.json:1:63: sessions[0].declaration: error: unknown declaration 'Mian'; declared: 'Main'"),
         Case(
             "duplicate session id",
@@ -44,13 +47,18 @@ import Testing
         Case(
             "both kinds of conditions",
             #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "canActivate": "TRUEPREDICATE", "allowing": ["*"]}]}"#,
-            "app.json:1:51: sessions[0]: error: has both UIKit conditions (canActivate/prefersToActivate) and SwiftUI sets (allowing/preferring); use one kind"),
+            "app.json:1:51: sessions[0]: error: has both UIKit conditions (canActivate/prefersToActivate) and SwiftUI sets (allowing/preferring); use one kind"
+        ),
         Case(
-            "bad state", #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "state": "active"}]}"#,
-            "app.json:1:86: sessions[0].state: error: unknown value 'active'; expected one of foregroundActive, foregroundInactive, background, unattached"),
+            "bad state",
+            #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "state": "active"}]}"#,
+            "app.json:1:86: sessions[0].state: error: unknown value 'active'; expected one of foregroundActive, foregroundInactive, background, unattached"
+        ),
         Case(
-            "bad role", #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "role": "tv"}]}"#,
-            "app.json:1:86: sessions[0].role: error: unknown role 'tv'; expected one of windowApplication, windowExternalDisplayNonInteractive, windowExternalDisplay, immersiveSpaceApplication, carTemplateApplication, carTemplateApplicationInstrumentCluster, windowApplicationVolumetric, carTemplateApplicationDashboard"),
+            "bad role",
+            #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "role": "tv"}]}"#,
+            "app.json:1:86: sessions[0].role: error: unknown role 'tv'; expected one of windowApplication, windowExternalDisplayNonInteractive, windowExternalDisplay, immersiveSpaceApplication, carTemplateApplication, carTemplateApplicationInstrumentCluster, windowApplicationVolumetric, carTemplateApplicationDashboard"
+        ),
         Case(
             "bad tie-break", #"{"tieBreak": "random", "declarations": [{"name": "Main"}]}"#,
             "app.json:1:2: tieBreak: error: unknown value 'random'; expected one of recency, order"),
@@ -77,7 +85,8 @@ import Testing
             "missing declarations", #"{"sessions": []}"#,
             "app.json: declarations: error: missing: an app needs at least one scene declaration"),
         Case(
-            "fractional lastActive", #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "lastActive": 1.5}]}"#,
+            "fractional lastActive",
+            #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "lastActive": 1.5}]}"#,
             "app.json:1:86: sessions[0].lastActive: error: expected an integer, found a number"),
         Case(
             "several problems at once",
@@ -118,7 +127,8 @@ import Testing
         #expect(!result.timedOut && result.status == 2)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 20_000)
-        #expect(lines.first == "stdin:1:64: sessions[0].declaration: error: unknown declaration 'Nope'; declared: 'Main'")
+        #expect(
+            lines.first == "stdin:1:64: sessions[0].declaration: error: unknown declaration 'Nope'; declared: 'Main'")
         #expect(lines.allSatisfy { $0.hasPrefix("stdin:1:") })
     }
 

@@ -18,11 +18,26 @@ import Testing
     /// A misspelled command or option gets a suggestion, whatever the command checks first.
     @Test func misspellingsGetSuggestions() throws {
         let cases: [([String], String)] = [
-            (["rout", "--manifest", "Fixtures/apps/mail.json", "x"], "Error: unknown command 'rout'. Did you mean 'route'?"),
-            (["route", "--manifst", "Fixtures/apps/mail.json", "x"], "Error: unknown option '--manifst'. Did you mean '--manifest'?"),
-            (["replay", "--manifst", "a", "--timeline", "b"], "Error: unknown option '--manifst'. Did you mean '--manifest'?"),
-            (["check", "--manifest", "Fixtures/apps/mail.json", "--stric"], "Error: unknown option '--stric'. Did you mean '--strict'?"),
-            (["xyzzy"], "Error: unknown command 'xyzzy'. Commands: eval, route, replay, check, import, compile, bench."),
+            (
+                ["rout", "--manifest", "Fixtures/apps/mail.json", "x"],
+                "Error: unknown command 'rout'. Did you mean 'route'?"
+            ),
+            (
+                ["route", "--manifst", "Fixtures/apps/mail.json", "x"],
+                "Error: unknown option '--manifst'. Did you mean '--manifest'?"
+            ),
+            (
+                ["replay", "--manifst", "a", "--timeline", "b"],
+                "Error: unknown option '--manifst'. Did you mean '--manifest'?"
+            ),
+            (
+                ["check", "--manifest", "Fixtures/apps/mail.json", "--stric"],
+                "Error: unknown option '--stric'. Did you mean '--strict'?"
+            ),
+            (
+                ["xyzzy"],
+                "Error: unknown command 'xyzzy'. Commands: eval, route, replay, check, import, compile, bench."
+            ),
         ]
         for (arguments, message) in cases {
             let result = try CLIRunner.run(arguments)
@@ -36,13 +51,18 @@ import Testing
         #expect(value.status == 64)
         #expect(value.stderr.hasPrefix("Error: Missing value for '--arg <arg>'"))
         // A valid command line is never second-guessed.
-        #expect(try CLIRunner.run(["eval", "SELF == %@", "--arg=--manifst", "--", "--manifst"]).stdout == "true   \"--manifst\"\n")
+        #expect(
+            try CLIRunner.run(["eval", "SELF == %@", "--arg=--manifst", "--", "--manifst"]).stdout
+                == "true   \"--manifst\"\n")
     }
 
     @Test func exampleRoutesTheBundledAppAndItsEvents() throws {
         let named = try CLIRunner.run(["route", "--example", "mail.inbox", "calendar.event.5"])
         #expect(named.status == 0)
-        #expect(named.stdout == "0  \"mail.inbox\"  activate main-1  (prefers)\n1  \"calendar.event.5\"  create Main  (default-declaration)\n")
+        #expect(
+            named.stdout
+                == "0  \"mail.inbox\"  activate main-1  (prefers)\n1  \"calendar.event.5\"  create Main  (default-declaration)\n"
+        )
         #expect(named.stderr.isEmpty)
         let bundled = try CLIRunner.run(["route", "--example"])
         let explicit = try CLIRunner.run(
@@ -55,7 +75,8 @@ import Testing
     /// An installed binary has no clone of the repository around it: the example is built
     /// in, byte for byte the fixture's (the explanations and JSON records agree too).
     @Test func aCopiedBinaryStillRoutesTheExample() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-router-installed-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scene-router-installed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("scene-router")
@@ -63,7 +84,8 @@ import Testing
         for format in [["--explain"], ["--format", "json", "--explain"]] {
             let installed = try CLIRunner.run(["route", "--example"] + format, in: folder, executable: copy)
             let explicit = try CLIRunner.run(
-                ["route", "--manifest", "Fixtures/apps/mail.json", "--events", "Fixtures/apps/mail-events.jsonl"] + format)
+                ["route", "--manifest", "Fixtures/apps/mail.json", "--events", "Fixtures/apps/mail-events.jsonl"]
+                    + format)
             #expect(installed.status == 0, "\(installed.stderr)")
             #expect(installed.stderr.isEmpty)
             #expect(installed.stdout == explicit.stdout)
@@ -88,33 +110,47 @@ import Testing
         let result = try CLIRunner.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
-        let changelog = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let changelog = try String(
+            contentsOf: CLIRunner.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         // The newest section is the version the tool says it is.
-        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }?.dropFirst(3).split(separator: " ").first
-        #expect(newest.map(String.init) == String(result.stdout.dropLast()), "--version is not CHANGELOG.md's newest section")
+        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }?.dropFirst(3).split(separator: " ")
+            .first
+        #expect(
+            newest.map(String.init) == String(result.stdout.dropLast()),
+            "--version is not CHANGELOG.md's newest section")
     }
 
     /// Under `--format json` every diagnostic is one JSON object per line, with the place.
     @Test func diagnosticsAreJSONUnderJSONFormat() throws {
         let result = try CLIRunner.run(
-            ["route", "--manifest", "Fixtures/apps/mail.json", "--events", "Fixtures/bad-input/events-mixed.jsonl", "--format", "json"])
+            [
+                "route", "--manifest", "Fixtures/apps/mail.json", "--events", "Fixtures/bad-input/events-mixed.jsonl",
+                "--format", "json",
+            ])
         #expect(result.status == 2)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 7)
         var places: [String] = []
         for line in lines {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
-            for key in ["severity", "file", "path", "line", "column", "message"] { #expect(object[key] != nil, "\(key) in \(line)") }
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            for key in ["severity", "file", "path", "line", "column", "message"] {
+                #expect(object[key] != nil, "\(key) in \(line)")
+            }
             #expect(object["severity"] as? String == "error")
             #expect(object["file"] as? String == "Fixtures/bad-input/events-mixed.jsonl")
-            places.append("\(object["line"] as? Int ?? 0):\(object["column"] as? Int ?? 0):\(object["path"] as? String ?? "")")
+            places.append(
+                "\(object["line"] as? Int ?? 0):\(object["column"] as? Int ?? 0):\(object["path"] as? String ?? "")")
         }
         #expect(places == ["2:22:", "3:0:", "4:0:", "5:18:", "6:0:identifier", "8:28:", "9:0:url"])
 
-        let predicate = try CLIRunner.run(["check", "--manifest", "Fixtures/bad-input/manifest-bad-regex.json", "--format", "json"])
+        let predicate = try CLIRunner.run([
+            "check", "--manifest", "Fixtures/bad-input/manifest-bad-regex.json", "--format", "json",
+        ])
         #expect(predicate.status == 2)
         let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(predicate.stderr.split(separator: "\n")[0].utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(predicate.stderr.split(separator: "\n")[0].utf8))
+                as? [String: Any])
         #expect(object["path"] as? String == "declarations[0].matching")
         #expect(object["code"] as? String == "invalid-regex")
         #expect(object["offset"] is Int)
@@ -122,7 +158,9 @@ import Testing
     }
 
     @Test func explainListsCandidates() throws {
-        let result = try CLIRunner.run(["route", "--manifest", "Fixtures/apps/mail.json", "--explain", "--format", "json", "mail.thread.1"])
+        let result = try CLIRunner.run([
+            "route", "--manifest", "Fixtures/apps/mail.json", "--explain", "--format", "json", "mail.thread.1",
+        ])
         #expect(result.status == 0)
         #expect(
             result.stdout
@@ -138,7 +176,8 @@ import Testing
         #expect(short.status == 0)
         #expect(short.stdout.contains("… 2 more (--explain-all lists every candidate)"))
         #expect(short.stdout.components(separatedBy: "  score 1").count - 1 == 10)
-        let all = try CLIRunner.run(["route", "--manifest", "-", "--explain-all", "--format", "json", "x"], stdin: Data(manifest.utf8))
+        let all = try CLIRunner.run(
+            ["route", "--manifest", "-", "--explain-all", "--format", "json", "x"], stdin: Data(manifest.utf8))
         let record = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any])
         #expect((record["candidates"] as? [Any])?.count == 12)
         #expect(record["omitted"] as? Int == 0)
@@ -148,7 +187,8 @@ import Testing
         var input = Data("mail.inbox\n".utf8)
         input.append(contentsOf: [0xC3, 0x28, 0x0A])
         input.append(Data("mail.mailbox.work\n".utf8))
-        let result = try CLIRunner.run(["route", "--manifest", "Fixtures/apps/mail.json", "--format", "json"], stdin: input)
+        let result = try CLIRunner.run(
+            ["route", "--manifest", "Fixtures/apps/mail.json", "--format", "json"], stdin: input)
         #expect(result.status == 2)
         #expect(
             result.stdout == """

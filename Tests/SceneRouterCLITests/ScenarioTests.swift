@@ -22,7 +22,10 @@ import Testing
         let arguments =
             FileManager.default.fileExists(atPath: timeline.path)
             ? ["replay", "--manifest", manifest, "--timeline", timeline.path, "--format", "json"]
-            : ["route", "--manifest", manifest, "--events", directory.appendingPathComponent("events.jsonl").path, "--format", "json"]
+            : [
+                "route", "--manifest", manifest, "--events", directory.appendingPathComponent("events.jsonl").path,
+                "--format", "json",
+            ]
         let expected = try String(contentsOf: directory.appendingPathComponent("expected.jsonl"), encoding: .utf8)
         let result = try CLIRunner.run(arguments)
         let actualLines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)

@@ -77,7 +77,9 @@ import Testing
     }
 
     @Test func routeStreamsEventsAsJSON() throws {
-        let router = try Conversation(["route", "--manifest", "Fixtures/apps/mail.json", "--events", "-", "--format", "json"])
+        let router = try Conversation([
+            "route", "--manifest", "Fixtures/apps/mail.json", "--events", "-", "--format", "json",
+        ])
         router.send(#"{"identifier": "mail.compose.draft-7"}"#)
         let first = try #require(router.nextLine())
         #expect(first.contains(#""event":0"#) && first.contains(#""session":"compose-7""#), "\(first)")
@@ -101,7 +103,8 @@ import Testing
     /// A load that takes over a second says so on stderr (here the manifest arrives slowly
     /// on a pipe); the answer is unaffected.
     @Test func aSlowLoadShowsProgress() throws {
-        let manifest = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Fixtures/apps/mail.json"), encoding: .utf8)
+        let manifest = try String(
+            contentsOf: CLIRunner.packageRoot.appendingPathComponent("Fixtures/apps/mail.json"), encoding: .utf8)
         let router = try Conversation(["route", "--manifest", "-", "mail.inbox"])
         let half = manifest.utf8.count / 2
         router.input.fileHandleForWriting.write(Data(manifest.utf8.prefix(half)))

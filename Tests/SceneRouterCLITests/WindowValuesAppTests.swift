@@ -12,7 +12,8 @@ import Testing
         try ImportCommandTests.expectGolden(imported.stdout, "Fixtures/apps/Atlas/expected/manifest.json")
         #expect(
             imported.stderr.contains(
-                "3 declarations; 5 conditions (0 unresolved, 2 using window values); configurationForConnecting: 4 rules (0 unread)"))
+                "3 declarations; 5 conditions (0 unresolved, 2 using window values); configurationForConnecting: 4 rules (0 unread)"
+            ))
 
         let checked = try CLIRunner.run(["check", "--app", "Fixtures/apps/Atlas"])
         #expect(checked.status == 0, "\(checked.stderr)")
@@ -24,22 +25,30 @@ import Testing
         let records = checkedJSON.stdout.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
         }
-        let routes = records.compactMap { $0["emittedRoute"] as? [String: Any] }.filter { $0["posterKnown"] as? Bool == true }
+        let routes = records.compactMap { $0["emittedRoute"] as? [String: Any] }.filter {
+            $0["posterKnown"] as? Bool == true
+        }
         let landings = routes.map { route in
             "\(route["postedBy"] as? String ?? "?") \((route["open"] as? [String: Any])?["window"] as? String ?? "?")"
         }
         #expect(landings == ["Place posting", "Settings Map"])
-        #expect(records.contains { $0["code"] as? String == "emitted-to-other-window" && ($0["file"] as? String)?.hasSuffix("SettingsSceneDelegate.swift") == true })
+        #expect(
+            records.contains {
+                $0["code"] as? String == "emitted-to-other-window"
+                    && ($0["file"] as? String)?.hasSuffix("SettingsSceneDelegate.swift") == true
+            })
 
         let replayed = try CLIRunner.run([
-            "replay", "--manifest", "Fixtures/apps/Atlas/expected/manifest.json", "--timeline", "Fixtures/apps/Atlas/what-if.jsonl",
+            "replay", "--manifest", "Fixtures/apps/Atlas/expected/manifest.json", "--timeline",
+            "Fixtures/apps/Atlas/what-if.jsonl",
             "--explain",
         ])
         #expect(replayed.status == 0, "\(replayed.stderr)")
         try ImportCommandTests.expectGolden(replayed.stdout, "Fixtures/apps/Atlas/expected/what-if.txt")
 
         let json = try CLIRunner.run([
-            "replay", "--manifest", "Fixtures/apps/Atlas/expected/manifest.json", "--timeline", "Fixtures/apps/Atlas/what-if.jsonl",
+            "replay", "--manifest", "Fixtures/apps/Atlas/expected/manifest.json", "--timeline",
+            "Fixtures/apps/Atlas/what-if.jsonl",
             "--format", "json",
         ])
         let decisions = json.stdout.split(separator: "\n").compactMap { line in
@@ -55,8 +64,10 @@ import Testing
         // creates a place window, as the app delegate chooses; any other link a map window.
         #expect(
             outcomes == [
-                "activate Map-1 prefers", "activate Place-42 prefers", "activate Map-1 prefers", "activate Map-1 can", "activate Map-1 can",
-                "activate Map-1 can", "create Place configuration-for-connecting", "create Map configuration-for-connecting",
+                "activate Map-1 prefers", "activate Place-42 prefers", "activate Map-1 prefers", "activate Map-1 can",
+                "activate Map-1 can",
+                "activate Map-1 can", "create Place configuration-for-connecting",
+                "create Map configuration-for-connecting",
             ])
         // A place window restored without its place: the decisions say they assumed that
         // window prefers nothing, and stderr says how many rested on an assumption.
@@ -67,7 +78,9 @@ import Testing
         #expect(assumed.first?["used"] as? String == "FALSEPREDICATE")
         #expect(assumed.first?["reason"] as? String == "uses ${placeID}, which 'Place-restored' does not bind")
         #expect(decisions.prefix(5).allSatisfy { $0["assumptions"] == nil })
-        #expect(json.stderr.contains(#""code":"assumed-conditions""#) && json.stderr.contains("3 decisions rested on conditions routing did not know"))
+        #expect(
+            json.stderr.contains(#""code":"assumed-conditions""#)
+                && json.stderr.contains("3 decisions rested on conditions routing did not know"))
         #expect(replayed.stderr.contains("warning: 3 decisions rested on conditions routing did not know"))
     }
 
@@ -79,12 +92,16 @@ import Testing
         let imported = try CLIRunner.run(["import", "--app", "Fixtures/apps/Quill"])
         #expect(imported.status == 0, "\(imported.stderr)")
         try ImportCommandTests.expectGolden(imported.stdout, "Fixtures/apps/Quill/expected/manifest.json")
-        #expect(imported.stderr.contains("0 unresolved, 1 using window values); configurationForConnecting: 2 rules (0 unread); 2 emitted identifiers"))
+        #expect(
+            imported.stderr.contains(
+                "0 unresolved, 1 using window values); configurationForConnecting: 2 rules (0 unread); 2 emitted identifiers"
+            ))
         let checked = try CLIRunner.run(["check", "--app", "Fixtures/apps/Quill"])
         #expect(checked.status == 0, "\(checked.stderr)")
         try ImportCommandTests.expectGolden(checked.stdout, "Fixtures/apps/Quill/expected/check.txt")
         let replayed = try CLIRunner.run([
-            "replay", "--manifest", "Fixtures/apps/Quill/expected/manifest.json", "--timeline", "Fixtures/apps/Quill/what-if.jsonl",
+            "replay", "--manifest", "Fixtures/apps/Quill/expected/manifest.json", "--timeline",
+            "Fixtures/apps/Quill/what-if.jsonl",
             "--format", "json",
         ])
         #expect(replayed.status == 0, "\(replayed.stderr)")

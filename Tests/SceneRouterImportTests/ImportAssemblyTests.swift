@@ -1,6 +1,6 @@
 import Foundation
-import SceneRouting
 import SceneRouterImport
+import SceneRouting
 import Testing
 
 /// How an import puts the app together when the plist and the code disagree or say
@@ -34,15 +34,19 @@ import Testing
         }
         """
 
-    static var uikitPlist: [String: Any] { [
-        "CFBundleIdentifier": "com.example.viewer",
-        "UIApplicationSceneManifest": [
-            "UIApplicationSupportsMultipleScenes": true,
-            "UISceneConfigurations": [
-                "UIWindowSceneSessionRoleApplication": [["UISceneConfigurationName": "Main", "UISceneDelegateClassName": "App.SceneDelegate"]]
+    static var uikitPlist: [String: Any] {
+        [
+            "CFBundleIdentifier": "com.example.viewer",
+            "UIApplicationSceneManifest": [
+                "UIApplicationSupportsMultipleScenes": true,
+                "UISceneConfigurations": [
+                    "UIWindowSceneSessionRoleApplication": [
+                        ["UISceneConfigurationName": "Main", "UISceneDelegateClassName": "App.SceneDelegate"]
+                    ]
+                ],
             ],
-        ],
-    ] }
+        ]
+    }
 
     /// Strings an enumeration's cases stand for, and URLs made from literals, are constants too.
     @Test func enumerationStringsAndURLsAreFolded() throws {
@@ -50,33 +54,36 @@ import Testing
             plist: Self.uikitPlist,
             files: [
                 "SceneActivity.swift": """
-                    enum SceneActivity {
-                        case main, inspector
-                        var activityIdentifier: String {
-                            switch self {
-                            case .main: return "com.example.viewer.main"
-                            case .inspector: "com.example.viewer.inspector"
-                            }
+                enum SceneActivity {
+                    case main, inspector
+                    var activityIdentifier: String {
+                        switch self {
+                        case .main: return "com.example.viewer.main"
+                        case .inspector: "com.example.viewer.inspector"
                         }
                     }
-                    enum Route: String { case inbox, archive = "mail.archive" }
-                    struct Links { static let home = URL(string: "viewer://home")! }
-                    """,
+                }
+                enum Route: String { case inbox, archive = "mail.archive" }
+                struct Links { static let home = URL(string: "viewer://home")! }
+                """,
                 "SceneDelegate.swift": """
-                    final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
-                            scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(
-                                format: "SELF == %@ OR SELF == %@ OR SELF == %@", SceneActivity.main.activityIdentifier, Route.archive.rawValue, Route.inbox.rawValue)
-                            scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
-                                format: "SELF == %@ OR SELF == %@", URL(string: "viewer://main")!.absoluteString, Links.home.absoluteString)
-                        }
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                        scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(
+                            format: "SELF == %@ OR SELF == %@ OR SELF == %@", SceneActivity.main.activityIdentifier, Route.archive.rawValue, Route.inbox.rawValue)
+                        scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+                            format: "SELF == %@ OR SELF == %@", URL(string: "viewer://main")!.absoluteString, Links.home.absoluteString)
                     }
-                    """,
+                }
+                """,
             ])
         let declaration = try #require(result.app?.declarations.first)
         let conditions = try #require(declaration.initialConditions)
         #expect(declaration.values.isEmpty && declaration.conditionTemplates.canActivate == nil)
-        #expect(conditions.canActivate.arguments == [.string("com.example.viewer.main"), .string("mail.archive"), .string("inbox")])
+        #expect(
+            conditions.canActivate.arguments == [
+                .string("com.example.viewer.main"), .string("mail.archive"), .string("inbox"),
+            ])
         #expect(conditions.prefersToActivate.arguments == [.string("viewer://main"), .string("viewer://home")])
     }
 
@@ -87,13 +94,13 @@ import Testing
             plist: Self.uikitPlist,
             files: [
                 "SceneDelegate.swift": """
-                    enum SceneIDs { static let main = "\\(Bundle.main.bundleIdentifier!).main" }
-                    final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
-                            scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "self == %@", SceneIDs.main)
-                        }
+                enum SceneIDs { static let main = "\\(Bundle.main.bundleIdentifier!).main" }
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                        scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "self == %@", SceneIDs.main)
                     }
-                    """
+                }
+                """
             ])
         let app = try #require(result.app)
         let declaration = try #require(app.declarations.first)
@@ -109,11 +116,18 @@ import Testing
     @Test func emptyNamesAreNotDeclarationNames() throws {
         let swiftUI = try Self.importApp(
             plist: Self.uikitPlist,
-            files: ["App.swift": "@main struct Notes: App { var body: some Scene { WindowGroup(id: \"\") { LibraryView() } } }"])
+            files: [
+                "App.swift":
+                    "@main struct Notes: App { var body: some Scene { WindowGroup(id: \"\") { LibraryView() } } }"
+            ])
         #expect(swiftUI.app?.declarations.map(\.name) == ["LibraryView"])
         var plist = Self.uikitPlist
         plist["UIApplicationSceneManifest"] = [
-            "UISceneConfigurations": ["UIWindowSceneSessionRoleApplication": [["UISceneConfigurationName": ""], ["UISceneConfigurationName": ""]]]
+            "UISceneConfigurations": [
+                "UIWindowSceneSessionRoleApplication": [
+                    ["UISceneConfigurationName": ""], ["UISceneConfigurationName": ""],
+                ]
+            ]
         ]
         let uikit = try Self.importApp(plist: plist, files: [:])
         let names = try #require(uikit.app?.declarations.map(\.name))
@@ -128,14 +142,14 @@ import Testing
             plist: plist,
             files: [
                 "Links.swift": """
-                    struct Links {
-                        func open(_ openURL: OpenURLAction, id: String) {
-                            openURL(URL(string: "viewer://doc/\\(id)")!)
-                            openURL(URL(string: "https://example.com")!)
-                            UIApplication.shared.open(somewhere)
-                        }
+                struct Links {
+                    func open(_ openURL: OpenURLAction, id: String) {
+                        openURL(URL(string: "viewer://doc/\\(id)")!)
+                        openURL(URL(string: "https://example.com")!)
+                        UIApplication.shared.open(somewhere)
                     }
-                    """
+                }
+                """
             ])
         let emitted = try #require(result.app?.emitted)
         #expect(emitted.map(\.value) == [.template(try ValueTemplate(parsing: "viewer://doc/${id}"))])
@@ -149,30 +163,33 @@ import Testing
             plist: Self.uikitPlist,
             files: [
                 "SceneDelegate.swift": """
-                    final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                        private let restoresScenes = true
-                        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
-                            guard let windowScene = scene as? UIWindowScene else { return }
-                            if !restoresScenes {
-                                windowScene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(value: false)
-                            } else if Settings.compactWindows && !restoresScenes {
-                                windowScene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'compact'")
-                            } else {
-                                windowScene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH 'doc/'")
-                            }
-                            if UserDefaults.standard.bool(forKey: "prefersInbox") {
-                                windowScene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'inbox'")
-                            }
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    private let restoresScenes = true
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                        guard let windowScene = scene as? UIWindowScene else { return }
+                        if !restoresScenes {
+                            windowScene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(value: false)
+                        } else if Settings.compactWindows && !restoresScenes {
+                            windowScene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'compact'")
+                        } else {
+                            windowScene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH 'doc/'")
+                        }
+                        if UserDefaults.standard.bool(forKey: "prefersInbox") {
+                            windowScene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'inbox'")
                         }
                     }
-                    """
+                }
+                """
             ])
         let conditions = try #require(result.app?.declarations.first?.initialConditions)
         #expect(conditions.canActivate.format == "SELF BEGINSWITH 'doc/'")
         #expect(conditions.prefersToActivate.format == "SELF == 'inbox'")
         let conditional = result.diagnostics.filter { $0.code?.rawValue == "conditional-condition" }
         #expect(conditional.count == 1)
-        #expect(conditional.first?.message.contains(#"prefersToActivate of 'Main' is set only when UserDefaults.standard.bool(forKey: "prefersInbox")"#) == true)
+        #expect(
+            conditional.first?.message.contains(
+                #"prefersToActivate of 'Main' is set only when UserDefaults.standard.bool(forKey: "prefersInbox")"#)
+                == true)
         #expect(conditional.first?.line == 13)
     }
 
@@ -184,16 +201,16 @@ import Testing
             files: [
                 "IDs.swift": "enum SceneIDs { static let main = \"com.example.viewer.main\" }",
                 "SceneDelegate.swift": """
-                    class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                        let mainSceneTargetContentIdentifier = "com.example.viewer.main-window"
-                        func scene(_ scene: UIScene, willConnectTo session: UISceneSession) {
-                            scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(
-                                format: "self == %@ OR self BEGINSWITH %@", SceneIDs.main, "\\(SceneIDs.main)/")
-                            scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
-                                format: "self == %@ OR self == %@ OR self == %@", self.mainSceneTargetContentIdentifier, a.id, b.id)
-                        }
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    let mainSceneTargetContentIdentifier = "com.example.viewer.main-window"
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession) {
+                        scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(
+                            format: "self == %@ OR self BEGINSWITH %@", SceneIDs.main, "\\(SceneIDs.main)/")
+                        scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+                            format: "self == %@ OR self == %@ OR self == %@", self.mainSceneTargetContentIdentifier, a.id, b.id)
                     }
-                    """,
+                }
+                """,
             ])
         let main = try #require(result.app?.declarations.first)
         let can = try #require(main.initialConditions?.canActivate)
@@ -221,7 +238,9 @@ import Testing
         let plist: [String: Any] = [
             "UIApplicationSceneManifest": [
                 "UIApplicationSupportsMultipleScenes": true,
-                "UISceneConfigurations": ["UIWindowSceneSessionRoleApplication": [["UISceneConfigurationName": "Legacy"]]],
+                "UISceneConfigurations": [
+                    "UIWindowSceneSessionRoleApplication": [["UISceneConfigurationName": "Legacy"]]
+                ],
             ]
         ]
         let result = try Self.importApp(plist: plist, files: ["App.swift": Self.swiftUIApp])
@@ -253,7 +272,10 @@ import Testing
             """
         let result = try Self.importApp(plist: plist, files: ["SceneDelegate.swift": code])
         let app = try #require(result.app)
-        #expect(app.declarations.map(\.name) == ["Main", "Main (windowApplication)", "Main (windowExternalDisplayNonInteractive)"])
+        #expect(
+            app.declarations.map(\.name) == [
+                "Main", "Main (windowApplication)", "Main (windowExternalDisplayNonInteractive)",
+            ])
         #expect(app.declarations[0].initialConditions?.canActivate.format == "SELF BEGINSWITH 'a'")
         // In plist order: the first Main's second assignment, then the repeated names.
         #expect(Self.codes(result) == ["repeated-condition", "duplicate-configuration", "duplicate-configuration"])
@@ -290,12 +312,17 @@ import Testing
         let plist: [String: Any] = [
             "UIApplicationSceneManifest": [
                 "UIApplicationSupportsMultipleScenes": true,
-                "UISceneConfigurations": ["UIWindowSceneSessionRoleApplication": names.map { ["UISceneConfigurationName": $0] }],
+                "UISceneConfigurations": [
+                    "UIWindowSceneSessionRoleApplication": names.map { ["UISceneConfigurationName": $0] }
+                ],
             ]
         ]
         let result = try Self.importApp(plist: plist, files: ["App.swift": ""])
         let app = try #require(result.app)
-        #expect(app.declarations.map(\.name) == ["A (windowApplication)", "A", "A (windowApplication) 2", "A (windowApplication) 3"])
+        #expect(
+            app.declarations.map(\.name) == [
+                "A (windowApplication)", "A", "A (windowApplication) 2", "A (windowApplication) 3",
+            ])
         #expect(Self.codes(result) == ["duplicate-configuration", "duplicate-configuration"])
     }
 }

@@ -1,40 +1,47 @@
 import Foundation
 import SceneRouting
-@testable import SceneRouterImport
 import Testing
+
+@testable import SceneRouterImport
 
 /// `UIApplicationSceneManifest` from XML and binary property lists, and what is wrong with
 /// one.
 @Suite struct InfoPlistReaderTests {
     static func plist(_ manifest: [String: Any], format: PropertyListSerialization.PropertyListFormat) throws -> Data {
         try PropertyListSerialization.data(
-            fromPropertyList: ["CFBundleIdentifier": "com.example", "UIApplicationSceneManifest": manifest], format: format, options: 0)
+            fromPropertyList: ["CFBundleIdentifier": "com.example", "UIApplicationSceneManifest": manifest],
+            format: format, options: 0)
     }
 
     static var manifest: [String: Any] {
         [
-        "UIApplicationSupportsMultipleScenes": true,
-        "UISceneConfigurations": [
-            "UIWindowSceneSessionRoleApplication": [
-                ["UISceneConfigurationName": "Main", "UISceneDelegateClassName": "App.MainSceneDelegate", "UISceneStoryboardFile": "Main"],
-                ["UISceneConfigurationName": "Compose", "UISceneDelegateClassName": "App.ComposeSceneDelegate"],
+            "UIApplicationSupportsMultipleScenes": true,
+            "UISceneConfigurations": [
+                "UIWindowSceneSessionRoleApplication": [
+                    [
+                        "UISceneConfigurationName": "Main", "UISceneDelegateClassName": "App.MainSceneDelegate",
+                        "UISceneStoryboardFile": "Main",
+                    ],
+                    ["UISceneConfigurationName": "Compose", "UISceneDelegateClassName": "App.ComposeSceneDelegate"],
+                ],
+                "UIWindowSceneSessionRoleExternalDisplayNonInteractive": [["UISceneConfigurationName": "TV"]],
+                "UIWindowSceneSessionRoleVolumetricApplication": [["UISceneConfigurationName": "Globe"]],
+                "CPTemplateApplicationSceneSessionRoleApplication": [["UISceneConfigurationName": "Car"]],
             ],
-            "UIWindowSceneSessionRoleExternalDisplayNonInteractive": [["UISceneConfigurationName": "TV"]],
-            "UIWindowSceneSessionRoleVolumetricApplication": [["UISceneConfigurationName": "Globe"]],
-            "CPTemplateApplicationSceneSessionRoleApplication": [["UISceneConfigurationName": "Car"]],
-        ],
         ]
     }
 
     @Test(arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
     func readsEveryRole(_ format: PropertyListSerialization.PropertyListFormat) throws {
-        let (info, problems) = try InfoPlistReader.read(try Self.plist(Self.manifest, format: format), file: "Info.plist")
+        let (info, problems) = try InfoPlistReader.read(
+            try Self.plist(Self.manifest, format: format), file: "Info.plist")
         #expect(problems.isEmpty)
         #expect(info.supportsMultipleScenes == true)
         #expect(info.configurations.map(\.name) == ["Main", "Compose", "TV", "Globe", "Car"])
         #expect(
             info.configurations.map(\.role) == [
-                .windowApplication, .windowApplication, .windowExternalDisplayNonInteractive, .windowApplicationVolumetric,
+                .windowApplication, .windowApplication, .windowExternalDisplayNonInteractive,
+                .windowApplicationVolumetric,
                 .carTemplateApplication,
             ])
         #expect(info.configurations[0].delegateClass == "App.MainSceneDelegate")
@@ -65,7 +72,9 @@ import Testing
             "UIApplicationSupportsMultipleScenes": true,
             "UISceneConfigurations": [
                 "UIWindowSceneSessionRoleApplication": [["UISceneConfigurationName": "Default Configuration"]],
-                "UIWindowSceneSessionRoleExternalDisplayNonInteractive": [["UISceneConfigurationName": "Default Configuration"]],
+                "UIWindowSceneSessionRoleExternalDisplayNonInteractive": [
+                    ["UISceneConfigurationName": "Default Configuration"]
+                ],
             ],
         ]
         let data = try Self.plist(manifest, format: .xml)
@@ -76,7 +85,9 @@ import Testing
         for (configuration, line) in zip(info.configurations, places) {
             // The entry's role key is the nearest role key above its name.
             let roleKey = lines[..<line].last { $0.contains("SessionRole") }
-            #expect(roleKey?.contains(configuration.role == .windowApplication ? "RoleApplication" : "ExternalDisplay") == true)
+            #expect(
+                roleKey?.contains(configuration.role == .windowApplication ? "RoleApplication" : "ExternalDisplay")
+                    == true)
         }
     }
 
@@ -87,7 +98,10 @@ import Testing
                 "UIApplicationSupportsMultipleScenes": true,
                 "UISceneConfigurations": [
                     "UIWindowSceneSessionRoleApplication": [
-                        ["UISceneConfigurationName": "Main", "UISceneDelegateClassName": 42, "UISceneStoryboardFile": ["Main"]]
+                        [
+                            "UISceneConfigurationName": "Main", "UISceneDelegateClassName": 42,
+                            "UISceneStoryboardFile": ["Main"],
+                        ]
                     ]
                 ],
             ], format: .xml)
@@ -95,10 +109,11 @@ import Testing
         #expect(info.configurations.map(\.name) == ["Main"])
         #expect(info.configurations[0].delegateClass == nil)
         let path = "UIApplicationSceneManifest.UISceneConfigurations.UIWindowSceneSessionRoleApplication[0]"
-        #expect(problems.map { "\($0.path ?? ""): \($0.message)" } == [
-            "\(path).UISceneDelegateClassName: expected a string, found a number: ignored",
-            "\(path).UISceneStoryboardFile: expected a string, found an array: ignored",
-        ])
+        #expect(
+            problems.map { "\($0.path ?? ""): \($0.message)" } == [
+                "\(path).UISceneDelegateClassName: expected a string, found a number: ignored",
+                "\(path).UISceneStoryboardFile: expected a string, found an array: ignored",
+            ])
     }
 
     /// A binary plist of `levels` arrays, each holding eight references to the next (the
@@ -115,7 +130,9 @@ import Testing
         let table = bytes.count
         for offset in offsets { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
         bytes += [0, 0, 0, 0, 0, 0, 2, 1]
-        for value in [UInt64(offsets.count), top, UInt64(table)] { bytes += (0..<8).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) } }
+        for value in [UInt64(offsets.count), top, UInt64(table)] {
+            bytes += (0..<8).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) }
+        }
         return Data(bytes)
     }
 
@@ -144,17 +161,26 @@ import Testing
     @Test func corruptBinaryListsSayWhatIsWrongAndWhere() throws {
         var bytes = Array(Self.sharedReferences(levels: 2))
         #expect(BinaryPropertyListCheck.refusal(bytes) == nil)
-        bytes[9] = 7  // the first array's first reference: object 7 of 3
-        #expect(BinaryPropertyListCheck.refusal(bytes) == "a binary property list whose object 0 at byte 8 (an array) refers to object 7 of 3: corrupt")
+        bytes[9] = 7 // the first array's first reference: object 7 of 3
+        #expect(
+            BinaryPropertyListCheck.refusal(bytes)
+                == "a binary property list whose object 0 at byte 8 (an array) refers to object 7 of 3: corrupt")
         bytes[9] = 1
-        bytes[8] = 0x78  // no such marker
-        #expect(BinaryPropertyListCheck.refusal(bytes) == "a binary property list with an unknown marker 0x78 at byte 8 (object 0): corrupt")
-        bytes[8...10] = [0x5F, 0x10, 40]  // a string of 40 bytes where the array's 9 bytes stand
-        #expect(BinaryPropertyListCheck.refusal(bytes)?.contains("object 0 at byte 8 (a string) runs to byte 51, past the objects' end at byte 28") == true)
+        bytes[8] = 0x78 // no such marker
+        #expect(
+            BinaryPropertyListCheck.refusal(bytes)
+                == "a binary property list with an unknown marker 0x78 at byte 8 (object 0): corrupt")
+        bytes[8...10] = [0x5F, 0x10, 40] // a string of 40 bytes where the array's 9 bytes stand
+        #expect(
+            BinaryPropertyListCheck.refusal(bytes)?.contains(
+                "object 0 at byte 8 (a string) runs to byte 51, past the objects' end at byte 28") == true)
         // A set, which Foundation on Linux crashes bridging (found by FuzzImport).
         var set = Array(Self.sharedReferences(levels: 2))
         set[8] = 0xC8
-        #expect(BinaryPropertyListCheck.refusal(set) == "a binary property list with a set (object 0 at byte 8): sets are not property-list values, and no Info.plist or project holds one")
+        #expect(
+            BinaryPropertyListCheck.refusal(set)
+                == "a binary property list with a set (object 0 at byte 8): sets are not property-list values, and no Info.plist or project holds one"
+        )
         #expect(throws: Diagnostic.self) { try InfoPlistReader.read(Data(set), file: "Info.plist") }
         var version = Array(Self.sharedReferences(levels: 2))
         version[7] = UInt8(ascii: "1")
@@ -163,7 +189,8 @@ import Testing
     }
 
     @Test func missingAndWrongParts() throws {
-        let none = try PropertyListSerialization.data(fromPropertyList: ["CFBundleIdentifier": "x"], format: .xml, options: 0)
+        let none = try PropertyListSerialization.data(
+            fromPropertyList: ["CFBundleIdentifier": "x"], format: .xml, options: 0)
         let (info, problems) = try InfoPlistReader.read(none, file: "Info.plist")
         #expect(!info.hasSceneManifest && info.configurations.isEmpty && problems.isEmpty)
 
@@ -186,7 +213,11 @@ import Testing
                 "Info.plist: UIApplicationSceneManifest.UISceneConfigurations.UIWindowSceneSessionRoleApplication[1]: warning: expected a dictionary",
             ])
 
-        #expect(throws: Diagnostic.self) { try InfoPlistReader.read(Data("<plist><dict><key>a</key>".utf8), file: "Info.plist") }
-        #expect(throws: Diagnostic.self) { try InfoPlistReader.read(try Self.plist(["x": 1], format: .xml).prefix(40), file: "Info.plist") }
+        #expect(throws: Diagnostic.self) {
+            try InfoPlistReader.read(Data("<plist><dict><key>a</key>".utf8), file: "Info.plist")
+        }
+        #expect(throws: Diagnostic.self) {
+            try InfoPlistReader.read(try Self.plist(["x": 1], format: .xml).prefix(40), file: "Info.plist")
+        }
     }
 }

@@ -1,24 +1,35 @@
 import Foundation
-import SceneRouting
 import SceneRouterImport
+import SceneRouting
 import Testing
 
 /// The forms of `application(_:configurationForConnecting:options:)` the import reads into
 /// new-scene rules, and what it keeps as branches it could not read.
 @Suite struct NewSceneChoiceImportTests {
-    static var plist: [String: Any] { [
-        "CFBundleIdentifier": "com.example.viewer",
-        "UIApplicationSceneManifest": [
-            "UIApplicationSupportsMultipleScenes": true,
-            "UISceneConfigurations": [
-                "UIWindowSceneSessionRoleApplication": [
-                    ["UISceneConfigurationName": "Default Configuration", "UISceneDelegateClassName": "App.SceneDelegate"],
-                    ["UISceneConfigurationName": "Inspector Configuration", "UISceneDelegateClassName": "App.InspectorSceneDelegate"],
-                    ["UISceneConfigurationName": "Compose", "UISceneDelegateClassName": "App.ComposeSceneDelegate"],
-                ]
+    static var plist: [String: Any] {
+        [
+            "CFBundleIdentifier": "com.example.viewer",
+            "UIApplicationSceneManifest": [
+                "UIApplicationSupportsMultipleScenes": true,
+                "UISceneConfigurations": [
+                    "UIWindowSceneSessionRoleApplication": [
+                        [
+                            "UISceneConfigurationName": "Default Configuration",
+                            "UISceneDelegateClassName": "App.SceneDelegate",
+                        ],
+                        [
+                            "UISceneConfigurationName": "Inspector Configuration",
+                            "UISceneDelegateClassName": "App.InspectorSceneDelegate",
+                        ],
+                        [
+                            "UISceneConfigurationName": "Compose",
+                            "UISceneDelegateClassName": "App.ComposeSceneDelegate",
+                        ],
+                    ]
+                ],
             ],
-        ],
-    ] }
+        ]
+    }
 
     static func rules(_ body: String, extra: String = "") throws -> (rules: NewSceneRules?, result: AppImport) {
         let source = """
@@ -47,7 +58,8 @@ import Testing
                 case .identifier(let predicate): "identifier \(predicate.format) \(arguments(predicate))"
                 }
             }
-            return tests.joined(separator: ", ") + " → " + (rule.configuration ?? "?") + (rule.unread.map { " [unread: \($0)]" } ?? "")
+            return tests.joined(separator: ", ") + " → " + (rule.configuration ?? "?")
+                + (rule.unread.map { " [unread: \($0)]" } ?? "")
         }
         lines.append("otherwise \(rules.otherwise ?? "first")")
         return lines
@@ -86,10 +98,15 @@ import Testing
         #expect(lines[2].hasPrefix("event url, url SELF BEGINSWITH %@ \"viewer:\", url SELF MATCHES %@"))
         #expect(lines[2].hasSuffix("→ Inspector Configuration"))
         // `== true` on an optional Bool is not among the forms read: kept, and said so.
-        #expect(lines[3].contains("[unread: options.userActivities.first?.targetContentIdentifier?.hasPrefix(\"compose/\") == true]"))
+        #expect(
+            lines[3].contains(
+                "[unread: options.userActivities.first?.targetContentIdentifier?.hasPrefix(\"compose/\") == true]"))
         #expect(lines.last == "otherwise Default Configuration")
         let host = try #require(rules?.rules[2].tests.last)
-        guard case .url(let predicate) = host else { Issue.record("no host test"); return }
+        guard case .url(let predicate) = host else {
+            Issue.record("no host test")
+            return
+        }
         #expect(predicate.evaluate("viewer://inspect/7") && predicate.evaluate("viewer://user@inspect:80?x"))
         #expect(!predicate.evaluate("viewer://inspector/7") && !predicate.evaluate("viewer://x/inspect"))
     }
@@ -145,7 +162,10 @@ import Testing
                 "shortcutType legacy → ? [unread: UISceneConfiguration(name: \"Legacy\")]",
                 "otherwise Default Configuration",
             ])
-        #expect(result.diagnostics.contains { $0.code?.rawValue == "unknown-configuration" && $0.message.contains("'Legacy'") })
+        #expect(
+            result.diagnostics.contains {
+                $0.code?.rawValue == "unknown-configuration" && $0.message.contains("'Legacy'")
+            })
         #expect(result.summary.description.contains("configurationForConnecting: 4 rules (3 unread)"))
     }
 
@@ -179,7 +199,8 @@ import Testing
     }
 
     @Test func withoutTheMethodThereAreNoRules() throws {
-        let result = try ImportAssemblyTests.importApp(plist: Self.plist, files: ["S.swift": "final class SceneDelegate: UIResponder {}"])
+        let result = try ImportAssemblyTests.importApp(
+            plist: Self.plist, files: ["S.swift": "final class SceneDelegate: UIResponder {}"])
         #expect(result.app?.newScenes == nil)
         #expect(!result.summary.description.contains("configurationForConnecting"))
     }
@@ -204,11 +225,14 @@ import Testing
         let result = try ImportAssemblyTests.importApp(plist: Self.plist, files: ["AppDelegate.m": source])
         #expect(
             Self.describe(result.app?.newScenes) == [
-                "event userActivity, activityType inspect|inspect.v2 → Inspector Configuration", "shortcutType compose → Compose",
-                " → ? [unread: [self composeConfigurationFor:session] when self.prefersCompose]", "otherwise Default Configuration",
+                "event userActivity, activityType inspect|inspect.v2 → Inspector Configuration",
+                "shortcutType compose → Compose",
+                " → ? [unread: [self composeConfigurationFor:session] when self.prefersCompose]",
+                "otherwise Default Configuration",
             ])
         let router = SceneRouter(app: try #require(result.app))
-        let decision = router.route(.userActivity(activityType: "inspect.v2", targetContentIdentifier: "x", webpageURL: nil))
+        let decision = router.route(
+            .userActivity(activityType: "inspect.v2", targetContentIdentifier: "x", webpageURL: nil))
         #expect(decision.action == .create(declaration: "Inspector Configuration", sessionID: nil))
         #expect(decision.assumptions.isEmpty)
         // An event no readable branch takes reaches the unread one: the first configuration, and said so.

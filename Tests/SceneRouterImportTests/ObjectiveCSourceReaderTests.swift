@@ -1,6 +1,7 @@
 import SceneRouting
-@testable import SceneRouterImport
 import Testing
+
+@testable import SceneRouterImport
 
 /// The Objective-C forms the import reads, and the warning for each one it does not.
 @Suite struct ObjectiveCSourceReaderTests {
@@ -35,9 +36,18 @@ import Testing
             @end
             """)
         #expect(findings.diagnostics.isEmpty, "\(findings.diagnostics)")
-        #expect(findings.assignments.map(\.owner) == ["LDGDetailSceneDelegate", "LDGDetailSceneDelegate", "LDGOther", "LDGOther"])
-        #expect(findings.assignments.map(\.condition) == [.canActivate, .prefersToActivate, .canActivate, .prefersToActivate])
-        #expect(findings.assignments.map { format($0.value) } == ["FALSEPREDICATE", "SELF IN %@ OR SELF == %@", "SELF BEGINSWITH %@", "SELF IN %@"])
+        #expect(
+            findings.assignments.map(\.owner) == [
+                "LDGDetailSceneDelegate", "LDGDetailSceneDelegate", "LDGOther", "LDGOther",
+            ])
+        #expect(
+            findings.assignments.map(\.condition) == [
+                .canActivate, .prefersToActivate, .canActivate, .prefersToActivate,
+            ])
+        #expect(
+            findings.assignments.map { format($0.value) } == [
+                "FALSEPREDICATE", "SELF IN %@ OR SELF == %@", "SELF BEGINSWITH %@", "SELF IN %@",
+            ])
         #expect(findings.assignments[0].source == SourceLocation(file: "Delegate.m", line: 6, column: 5))
         guard case .predicate(let mine) = findings.assignments[1].value else {
             Issue.record("the second assignment is not a predicate: \(findings.assignments[1].value)")
@@ -97,10 +107,12 @@ import Testing
             }
             @end
             """)
-        #expect(findings.emitted.map(\.value) == [
-            .pattern(prefix: "ledger.account.", suffix: "/summary"), .identifier("ledger.report"), .dynamic("self.identifier"),
-            .identifier("ledger.push"),
-        ])
+        #expect(
+            findings.emitted.map(\.value) == [
+                .pattern(prefix: "ledger.account.", suffix: "/summary"), .identifier("ledger.report"),
+                .dynamic("self.identifier"),
+                .identifier("ledger.push"),
+            ])
         #expect(findings.emitted.map(\.carrier) == [.notification, .shortcut, .userActivity, .payload])
         // Reading the identifier of an event that arrived is neither emitting nor unread.
         #expect(findings.diagnostics.isEmpty)
@@ -117,9 +129,10 @@ import Testing
             }
             @end
             """)
-        #expect(findings.diagnostics.map { "\($0.code?.rawValue ?? "") \($0.line ?? 0):\($0.column ?? 0)" } == [
-            "unread-objective-c 4:42", "unread-objective-c 5:37",
-        ])
+        #expect(
+            findings.diagnostics.map { "\($0.code?.rawValue ?? "") \($0.line ?? 0):\($0.column ?? 0)" } == [
+                "unread-objective-c 4:42", "unread-objective-c 5:37",
+            ])
         #expect(findings.diagnostics.allSatisfy { $0.severity == .warning && $0.file == "Delegate.m" })
     }
 
@@ -137,10 +150,13 @@ import Testing
     /// warns, and never traps on an index.
     @Test func randomStatementsNeverTrap() {
         let vocabulary = [
-            "@", "implementation", "end", "[", "]", "(", ")", "{", "}", ";", ",", ":", "=", ".", "*", "-", "+", "NSPredicate",
-            "predicateWithFormat", "predicateWithValue", "argumentArray", "NO", "nil", "@\"SELF == %@\"", "@\"x\"", "NSSet", "setWithObjects",
+            "@", "implementation", "end", "[", "]", "(", ")", "{", "}", ";", ",", ":", "=", ".", "*", "-", "+",
+            "NSPredicate",
+            "predicateWithFormat", "predicateWithValue", "argumentArray", "NO", "nil", "@\"SELF == %@\"", "@\"x\"",
+            "NSSet", "setWithObjects",
             "NSString", "stringWithFormat", "@\"a.%@.b\"", "canActivateForTargetContentIdentifierPredicate",
-            "setPrefersToActivateForTargetContentIdentifierPredicate", "targetContentIdentifier", "setTargetContentIdentifier",
+            "setPrefersToActivateForTargetContentIdentifierPredicate", "targetContentIdentifier",
+            "setTargetContentIdentifier",
             "UNMutableNotificationContent", "content", "\"target-content-id\"", "@{",
         ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15

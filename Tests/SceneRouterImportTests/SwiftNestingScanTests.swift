@@ -1,6 +1,7 @@
 import Foundation
-@testable import SceneRouterImport
 import Testing
+
+@testable import SceneRouterImport
 
 /// What the nesting scan counts and what it does not, and the worker pool's deadline.
 @Suite struct SwiftNestingScanTests {
@@ -52,7 +53,11 @@ import Testing
     /// Recursion far deeper than a Dispatch worker's stack allows runs on the pool's threads.
     @Test func workersHaveDeepStacks() {
         @Sendable func depth(_ level: Int) -> Int { level == 0 ? 0 : 1 + depth(level - 1) }
-        let results = BoundedParallelWork.run(count: 1, deadline: 60) { _ in depth(200_000) } timedOut: { _ in -1 }
+        let results = BoundedParallelWork.run(count: 1, deadline: 60) { _ in
+            depth(200_000)
+        } timedOut: { _ in
+            -1
+        }
         #expect(results == [200_000])
     }
 }

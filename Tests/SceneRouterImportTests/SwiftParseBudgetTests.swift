@@ -1,6 +1,7 @@
 import PredicateSyntax
-@testable import SceneRouterImport
 import Testing
+
+@testable import SceneRouterImport
 
 /// Large Swift files are parsed only when they name a scene API, and never past 4 MiB.
 @Suite struct SwiftParseBudgetTests {
@@ -23,14 +24,18 @@ import Testing
 
     @Test(arguments: SwiftParseBudget.sceneWords)
     func largeFilesNamingSceneAPIsAreParsed(word: String) {
-        let verdict = SwiftParseBudget.verdict(for: Self.file(bytes: 2 << 20, with: "// " + word + "\n"), file: "Big.swift")
+        let verdict = SwiftParseBudget.verdict(
+            for: Self.file(bytes: 2 << 20, with: "// " + word + "\n"), file: "Big.swift")
         #expect(!verdict.skip && verdict.warning == nil)
     }
 
     @Test func filesPastTheLimitAreSkippedWithAWarning() {
-        let verdict = SwiftParseBudget.verdict(for: Self.file(bytes: 5 << 20, with: "var body: some Scene\n"), file: "Big.swift")
+        let verdict = SwiftParseBudget.verdict(
+            for: Self.file(bytes: 5 << 20, with: "var body: some Scene\n"), file: "Big.swift")
         #expect(verdict.skip)
-        #expect(verdict.warning?.rendered().hasPrefix("Big.swift: warning: a Swift file of 5 MiB that names scene APIs") == true)
+        #expect(
+            verdict.warning?.rendered().hasPrefix("Big.swift: warning: a Swift file of 5 MiB that names scene APIs")
+                == true)
     }
 
     @Test func wordsAreFoundAnywhere() {

@@ -1,6 +1,7 @@
 import SceneRouting
-@testable import SceneRouterImport
 import Testing
+
+@testable import SceneRouterImport
 
 /// Each construct the import reads from Swift, each form it reports as dynamic, and each
 /// problem it reports, on small sources.
@@ -57,7 +58,10 @@ import Testing
             """)
         #expect(findings.assignments.allSatisfy { $0.owner == "ComposeSceneDelegate" })
         let values = findings.assignments.compactMap { predicate($0.value) }
-        #expect(values.map(\.format) == ["FALSEPREDICATE", "SELF IN %@", "SELF IN %@ OR SELF == %@", "SELF ENDSWITH %@", "TRUEPREDICATE"])
+        #expect(
+            values.map(\.format) == [
+                "FALSEPREDICATE", "SELF IN %@", "SELF IN %@ OR SELF == %@", "SELF ENDSWITH %@", "TRUEPREDICATE",
+            ])
         #expect(values[1].arguments == [.strings(["a", "b"])])
         #expect(values[2].arguments == [.strings(["c"]), .string("d")])
         #expect(values[3].evaluate("x.pdf"))
@@ -95,7 +99,9 @@ import Testing
         #expect(bound.format == "(SELF BEGINSWITH %@) AND (SELF == %@)")
         #expect(bound.evaluate("detail/7") && !bound.evaluate("detail/8"))
         #expect(predicate(findings.assignments[2].value)?.format == "NOT ((TRUEPREDICATE))")
-        #expect(unresolved(findings.assignments[3].value) == "NSCompoundPredicate(orPredicateWithSubpredicates: [handoff, makePredicate()])")
+        #expect(
+            unresolved(findings.assignments[3].value)
+                == "NSCompoundPredicate(orPredicateWithSubpredicates: [handoff, makePredicate()])")
     }
 
     @Test func computedConditionsAreUnresolved() throws {
@@ -150,7 +156,7 @@ import Testing
             Issue.record("both conditions are templates: \(findings.assignments.map(\.value))")
             return
         }
-        #expect(prefersValues.isEmpty)  // persistentIdentifier is built in
+        #expect(prefersValues.isEmpty) // persistentIdentifier is built in
         let bound = try prefers.predicate(with: ["persistentIdentifier": "S1"])
         #expect(bound?.evaluate("app://open-scene/S1") == true && bound?.evaluate("app://main") == true)
         #expect(canValues.map(\.name) == ["windowUUID", "itemID"])
@@ -169,7 +175,8 @@ import Testing
             }
             """)
         let error = try #require(findings.diagnostics.first)
-        let line = #"        scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINWITH 'x'")"#
+        let line =
+            #"        scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINWITH 'x'")"#
         let column = line.utf8.count - #"BEGINWITH 'x'")"#.utf8.count + 1
         #expect(
             error.rendered() == """
@@ -220,7 +227,10 @@ import Testing
     /// (found by FuzzImport): the error is reported without it, and the rest still read.
     @Test func unevenlySpacedEqualsIsAnError() {
         let findings = scan("let a = 1\nI \u{11}= {}\nlet b = \"x\"\n")
-        #expect(findings.diagnostics.map(\.message) == ["'=' must have consistent whitespace on both sides (what parsed is still imported)"])
+        #expect(
+            findings.diagnostics.map(\.message) == [
+                "'=' must have consistent whitespace on both sides (what parsed is still imported)"
+            ])
         #expect(findings.diagnostics.first?.line == 2 && findings.diagnostics.first?.column == 4)
         #expect(findings.constants["b"] == "x")
     }
@@ -245,7 +255,8 @@ import Testing
             findings.emitted.map(\.value) == [
                 // Every literal piece kept; an escape in the text leaves only the ends.
                 .template(try ValueTemplate(parsing: "mail.thread.${id}")), .identifier("mail.inbox"),
-                .template(try ValueTemplate(parsing: "mail.compose.${id}")), .dynamic("search.identifier"), .pattern(prefix: "a\tb.", suffix: ".end"),
+                .template(try ValueTemplate(parsing: "mail.compose.${id}")), .dynamic("search.identifier"),
+                .pattern(prefix: "a\tb.", suffix: ".end"),
             ])
         #expect(findings.emitted.map(\.carrier) == [.userActivity, .notification, .shortcut, nil, .notification])
         #expect(findings.emitted[0].source == SourceLocation(file: "App.swift", line: 3, column: 40))
@@ -267,7 +278,10 @@ import Testing
             }
             """)
         #expect(findings.emitted.map(\.carrier) == [.userActivity, .userActivity, .userActivity, .url, .url, .url])
-        #expect(findings.emitted.suffix(2).map(\.value) == [.identifier("atlas://search"), .identifier("https://example.com/privacy")])
+        #expect(
+            findings.emitted.suffix(2).map(\.value) == [
+                .identifier("atlas://search"), .identifier("https://example.com/privacy"),
+            ])
     }
 
     @Test func payloadsInDictionaryAndJSONLiterals() {
@@ -306,13 +320,22 @@ import Testing
             struct Preview: View { var body: some View { WindowGroup { Text("not a scene of an App") } } }
             """)
         #expect(findings.declaresApp)
-        #expect(findings.scenes.map(\.kind) == ["WindowGroup", "WindowGroup", "Window", "DocumentGroup", "ImmersiveSpace"])
+        #expect(
+            findings.scenes.map(\.kind) == ["WindowGroup", "WindowGroup", "Window", "DocumentGroup", "ImmersiveSpace"])
         #expect(findings.scenes.map(\.id) == ["library", nil, "settings", nil, "room"])
         #expect(findings.scenes.map(\.title) == [nil, "Note", "Settings", nil, nil])
-        #expect(findings.scenes.map { $0.contentViews.first } == ["LibraryView", "NoteWindow", "SettingsView", "SketchView", "RoomView"])
-        #expect(findings.scenes.map(\.role) == [.windowApplication, .windowApplication, .windowApplication, .windowApplication, .immersiveSpaceApplication])
+        #expect(
+            findings.scenes.map { $0.contentViews.first } == [
+                "LibraryView", "NoteWindow", "SettingsView", "SketchView", "RoomView",
+            ])
+        #expect(
+            findings.scenes.map(\.role) == [
+                .windowApplication, .windowApplication, .windowApplication, .windowApplication,
+                .immersiveSpaceApplication,
+            ])
         #expect(predicate(findings.scenes[0].matching)?.evaluate("x-NOTES.LIBRARY") == true)
-        #expect(predicate(findings.scenes[1].matching)?.source == SourceLocation(file: "App.swift", line: 7, column: 14))
+        #expect(
+            predicate(findings.scenes[1].matching)?.source == SourceLocation(file: "App.swift", line: 7, column: 14))
         #expect(unresolved(findings.scenes[3].matching) == "Set(identifiers)")
         let settings = try #require(findings.scenes[2].conditions)
         #expect(predicate(settings.preferring)?.evaluate("notes.settings") == true)
@@ -359,7 +382,9 @@ import Testing
             }
             """)
         #expect(findings.diagnostics.count == 1)
-        #expect(findings.diagnostics.first?.rendered() == "App.swift:6:2: error: expected '}' to end enum (what parsed is still imported)")
+        #expect(
+            findings.diagnostics.first?.rendered()
+                == "App.swift:6:2: error: expected '}' to end enum (what parsed is still imported)")
         #expect(findings.emitted.map(\.value) == [.identifier("shop.sale")])
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import SceneRouting
-@testable import SceneRouterImport
 import SwiftParser
 import Testing
+
+@testable import SceneRouterImport
 
 /// Reading an app as Xcode builds it: projects, targets, build settings, generated
 /// Info.plists and the sources a target compiles, on the three project fixtures.
@@ -21,11 +22,16 @@ import Testing
 
     @Test func settingsLayersInheritAndExpand() {
         var settings = BuildSettings(conditions: ["sdk": "iphoneos26.0", "arch": "arm64", "config": "Debug"])
-        settings.push(["TARGET_NAME": "My App", "PRODUCT_NAME": "$(TARGET_NAME)", "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)"])
+        settings.push([
+            "TARGET_NAME": "My App", "PRODUCT_NAME": "$(TARGET_NAME)",
+            "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)",
+        ])
         settings.push(["SWIFT_ACTIVE_COMPILATION_CONDITIONS": "DEBUG", "PREFIX": "com.example"])
         settings.push([
-            "SWIFT_ACTIVE_COMPILATION_CONDITIONS": ["$(inherited)", "BETA"], "PRODUCT_BUNDLE_IDENTIFIER": "${PREFIX}.$(PRODUCT_NAME:rfc1034identifier)",
-            "OTHER[sdk=macosx*]": "mac", "OTHER[sdk=iphoneos*]": "phone", "OTHER": "plain", "LOOP_A": "$(LOOP_B)", "LOOP_B": "$(LOOP_A)x",
+            "SWIFT_ACTIVE_COMPILATION_CONDITIONS": ["$(inherited)", "BETA"],
+            "PRODUCT_BUNDLE_IDENTIFIER": "${PREFIX}.$(PRODUCT_NAME:rfc1034identifier)",
+            "OTHER[sdk=macosx*]": "mac", "OTHER[sdk=iphoneos*]": "phone", "OTHER": "plain", "LOOP_A": "$(LOOP_B)",
+            "LOOP_B": "$(LOOP_A)x",
         ])
         #expect(settings.value("PRODUCT_MODULE_NAME") == "My_App")
         #expect(settings.value("PRODUCT_BUNDLE_IDENTIFIER") == "com.example.My-App")
@@ -81,7 +87,8 @@ import Testing
     @Test func groupsInACycleEnd() throws {
         let folder = try TemporaryFolder()
         try folder.write("Cycle.xcodeproj/project.pbxproj", Self.minimalProject(deviceFamily: "1,2"))
-        try folder.write("A/App.swift", "@main struct App: SwiftUI.App { var body: some Scene { WindowGroup { Text(\"x\") } } }")
+        try folder.write(
+            "A/App.swift", "@main struct App: SwiftUI.App { var body: some Scene { WindowGroup { Text(\"x\") } } }")
         let result = try AppImport(folder: folder.path)
         #expect(result.summary.swiftFiles == 1)
         #expect(result.app?.declarations.count == 1)
@@ -101,7 +108,11 @@ import Testing
         let app = try #require(result.app)
         #expect(app.framework == .uikit)
         #expect(app.supportsMultipleScenes)
-        #expect(app.declarations.map(\.name) == ["Default Configuration", "Vessel", "Tides", "Default Configuration (windowExternalDisplayNonInteractive)"])
+        #expect(
+            app.declarations.map(\.name) == [
+                "Default Configuration", "Vessel", "Tides",
+                "Default Configuration (windowExternalDisplayNonInteractive)",
+            ])
         // Only the app target's sources: not the widget's, the share extension's, the watch app's or the Mac bundle's.
         #expect(result.summary.swiftFiles == 6)
         #expect(app.emitted.allSatisfy { $0.source?.file.contains("/Harbor/Harbor/") == true })
@@ -124,13 +135,20 @@ import Testing
             return message.hasPrefix("2 application targets build for the iPad: choose one with --target NAME.")
                 && message.contains("\n  Ledger  (iOS: iPhone, iPad)\n  Ledger Beta  (iOS: iPhone, iPad)")
         }
-        #expect(try Self.importApp("Ledger", AppImport.Options(target: "Ledger Beta")).bundleIdentifier == "com.example.ledger.beta")
-        #expect(try Self.importApp("Ledger", AppImport.Options(target: "Ledger/Ledger")).bundleIdentifier == "com.example.ledger")
-        #expect(throws: ImportUsageError.self) { try Self.importApp("Ledger", AppImport.Options(target: "Ledger Nightly")) }
+        #expect(
+            try Self.importApp("Ledger", AppImport.Options(target: "Ledger Beta")).bundleIdentifier
+                == "com.example.ledger.beta")
+        #expect(
+            try Self.importApp("Ledger", AppImport.Options(target: "Ledger/Ledger")).bundleIdentifier
+                == "com.example.ledger")
+        #expect(throws: ImportUsageError.self) {
+            try Self.importApp("Ledger", AppImport.Options(target: "Ledger Nightly"))
+        }
         #expect {
             try Self.importApp("Ledger", AppImport.Options(target: "Ledger", configuration: "Profile"))
         } throws: { error in
-            (error as? ImportUsageError)?.message == "target 'Ledger' has no configuration 'Profile'; it has: Debug, Release"
+            (error as? ImportUsageError)?.message
+                == "target 'Ledger' has no configuration 'Profile'; it has: Debug, Release"
         }
     }
 
@@ -138,10 +156,14 @@ import Testing
     @Test func theOnlyIPhoneAppIsReadWithAWarning() throws {
         let folder = try TemporaryFolder()
         try folder.write("Phone.xcodeproj/project.pbxproj", Self.minimalProject(deviceFamily: "1"))
-        try folder.write("A/App.swift", "@main struct App: SwiftUI.App { var body: some Scene { WindowGroup { Text(\"x\") } } }")
+        try folder.write(
+            "A/App.swift", "@main struct App: SwiftUI.App { var body: some Scene { WindowGroup { Text(\"x\") } } }")
         let result = try AppImport(folder: folder.path)
         #expect(result.app?.declarations.count == 1)
-        #expect(result.diagnostics.contains { $0.message.hasPrefix("target 'App' builds for the iPhone only (TARGETED_DEVICE_FAMILY)") })
+        #expect(
+            result.diagnostics.contains {
+                $0.message.hasPrefix("target 'App' builds for the iPhone only (TARGETED_DEVICE_FAMILY)")
+            })
     }
 
     // MARK: Info.plist
@@ -157,10 +179,14 @@ import Testing
 
     @Test func theFilesKeysWinOverGeneratedOnes() {
         let generated = GeneratedInfoPlist.keys(from: [
-            "UIApplicationSceneManifest_Generation": "YES", "UILaunchScreen_Generation": "YES", "CFBundleDisplayName": "Generated",
+            "UIApplicationSceneManifest_Generation": "YES", "UILaunchScreen_Generation": "YES",
+            "CFBundleDisplayName": "Generated",
             "UIRequiresFullScreen": "NO",
         ])
-        #expect((generated["UIApplicationSceneManifest"] as? [String: Bool]) == ["UIApplicationSupportsMultipleScenes": true])
+        #expect(
+            (generated["UIApplicationSceneManifest"] as? [String: Bool]) == [
+                "UIApplicationSupportsMultipleScenes": true
+            ])
         #expect(generated["UILaunchScreen_Generation"] == nil && generated["UIRequiresFullScreen"] as? Bool == false)
         let merged = GeneratedInfoPlist.merged(generated: generated, file: ["CFBundleDisplayName": "From file"])
         #expect(merged["CFBundleDisplayName"] as? String == "From file")
@@ -177,21 +203,32 @@ import Testing
         // Seven files of the app's folder and one of the local package it links (not its tests).
         #expect(result.summary.swiftFiles == 8)
         #expect(result.readAs.hasSuffix("; 1 of its source files from local Swift packages"))
-        #expect(app.emitted.contains { $0.source?.file.hasSuffix("Packages/TrailKit/Sources/TrailKit/WeatherWarnings.swift") == true })
+        #expect(
+            app.emitted.contains {
+                $0.source?.file.hasSuffix("Packages/TrailKit/Sources/TrailKit/WeatherWarnings.swift") == true
+            })
         #expect(!app.emitted.contains { $0.value == .identifier("test.only") })
-        #expect(!result.diagnostics.contains { $0.file?.contains("Legacy") == true || $0.file?.contains("TrailheadTests") == true })
+        #expect(
+            !result.diagnostics.contains {
+                $0.file?.contains("Legacy") == true || $0.file?.contains("TrailheadTests") == true
+            })
     }
 
     @Test func groupPathsResolveThroughEverySourceTree() throws {
-        let project = try XcodeProject(bundlePath: Self.apps + "/Harbor/Harbor.xcodeproj", folder: AppFolder(Self.apps + "/Harbor"))
+        let project = try XcodeProject(
+            bundlePath: Self.apps + "/Harbor/Harbor.xcodeproj", folder: AppFolder(Self.apps + "/Harbor"))
         let app = try #require(project.targets.first { $0.name == "Harbor" })
-        let target = ProjectTarget(project: project, target: app, configuration: nil, platform: .iOS, folder: try AppFolder(Self.apps + "/Harbor"))
+        let target = ProjectTarget(
+            project: project, target: app, configuration: nil, platform: .iOS,
+            folder: try AppFolder(Self.apps + "/Harbor"))
         let files = TargetSources.files(of: target, folder: try AppFolder(Self.apps + "/Harbor"))
-        #expect(files.swift.map(Self.relative) == [
-            "Harbor/Harbor/AppDelegate.swift", "Harbor/Harbor/Notifications/BerthAlerts.swift",
-            "Harbor/Harbor/Scenes/ExternalDisplaySceneDelegate.swift", "Harbor/Harbor/Scenes/MainSceneDelegate.swift",
-            "Harbor/Harbor/Scenes/TidesSceneDelegate.swift", "Harbor/Harbor/Scenes/VesselSceneDelegate.swift",
-        ])
+        #expect(
+            files.swift.map(Self.relative) == [
+                "Harbor/Harbor/AppDelegate.swift", "Harbor/Harbor/Notifications/BerthAlerts.swift",
+                "Harbor/Harbor/Scenes/ExternalDisplaySceneDelegate.swift",
+                "Harbor/Harbor/Scenes/MainSceneDelegate.swift",
+                "Harbor/Harbor/Scenes/TidesSceneDelegate.swift", "Harbor/Harbor/Scenes/VesselSceneDelegate.swift",
+            ])
         #expect(files.warnings.isEmpty)
         // A group without a path (Supporting Files) holds the plist; SOURCE_ROOT names the xcconfig.
         #expect(target.infoPlistFile.map(Self.relative) == "Harbor/Harbor/Harbor-Info.plist")
@@ -216,7 +253,8 @@ import Testing
         #expect(!iPad.declarations.contains { $0.name == "ranger-log" || $0.name == "summit" })
         #expect(!iPad.emitted.contains { $0.value == .identifier("trail.log") })
 
-        let vision = try #require(try Self.importApp("Trailhead", AppImport.Options(target: "Trailhead", platform: .visionOS)).app)
+        let vision = try #require(
+            try Self.importApp("Trailhead", AppImport.Options(target: "Trailhead", platform: .visionOS)).app)
         #expect(vision.declarations.map(\.name) == ["trails", "trail", "summit"])
 
         let harbor = try #require(try Self.importApp("Harbor").app)
@@ -238,7 +276,9 @@ import Testing
         #expect(five.diagnostics.isEmpty, "\(five.diagnostics)")
         let six = SwiftSourceScanner.scan(code, file: "V.swift", swiftVersion: .v6)
         #expect(six.diagnostics.contains { $0.severity == .error })
-        #expect(ImportInputs.parserVersion("5.0") == .v5 && ImportInputs.parserVersion("6") == .v6 && ImportInputs.parserVersion("4.2") == .v4)
+        #expect(
+            ImportInputs.parserVersion("5.0") == .v5 && ImportInputs.parserVersion("6") == .v6
+                && ImportInputs.parserVersion("4.2") == .v4)
         #expect(ImportInputs.parserVersion(nil) == .v5)
     }
 
@@ -258,8 +298,11 @@ import Testing
             """
         func format(_ conditions: [String]) -> String? {
             let findings = SwiftSourceScanner.scan(
-                code, file: "S.swift", configuration: AppBuildConfiguration(platform: .iOS, conditions: conditions, swiftVersion: "5.0"))
-            guard findings.assignments.count == 1, case .predicate(let predicate) = findings.assignments[0].value else { return nil }
+                code, file: "S.swift",
+                configuration: AppBuildConfiguration(platform: .iOS, conditions: conditions, swiftVersion: "5.0"))
+            guard findings.assignments.count == 1, case .predicate(let predicate) = findings.assignments[0].value else {
+                return nil
+            }
             return predicate.format
         }
         #expect(format(["DEBUG", "BETA"]) == "TRUEPREDICATE")

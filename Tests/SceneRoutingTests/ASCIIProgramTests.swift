@@ -45,7 +45,9 @@ import Testing
         for format in Self.formats {
             let root = try ActivationPredicate(format: format).root
             let program = try #require(ASCIIProgram.encode(root), "\(format) has an ASCII form")
-            #expect(program.withUnsafeBufferPointer { ASCIIProgram.size(of: $0.baseAddress!) } == program.count, "\(format)")
+            #expect(
+                program.withUnsafeBufferPointer { ASCIIProgram.size(of: $0.baseAddress!) } == program.count, "\(format)"
+            )
             for identifier in Self.identifiers {
                 #expect(holds(program, identifier) == evaluate(root, identifier), "\(format) on '\(identifier)'")
             }
@@ -57,7 +59,7 @@ import Testing
     @Test func likeGlobsAgreeWithTheRegex() throws {
         var state: UInt64 = 41
         func below(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
         for _ in 0..<400 {
@@ -73,8 +75,11 @@ import Testing
     }
 
     @Test func refusesWhatNeedsARegexOrFoundation() throws {
-        for format in ["SELF MATCHES 'a.*' AND SELF BEGINSWITH 'a'", "SELF LIKE 'a?' OR SELF == 'b'", "SELF LIKE 'é*'", "'abc' BEGINSWITH SELF",
-                       "SELF < 'm' AND SELF > 'a'", "SELF BEGINSWITH 'é' OR SELF == 'b'"] {
+        for format in [
+            "SELF MATCHES 'a.*' AND SELF BEGINSWITH 'a'", "SELF LIKE 'a?' OR SELF == 'b'", "SELF LIKE 'é*'",
+            "'abc' BEGINSWITH SELF",
+            "SELF < 'm' AND SELF > 'a'", "SELF BEGINSWITH 'é' OR SELF == 'b'",
+        ] {
             let root = try ActivationPredicate(format: format).root
             #expect(ASCIIProgram.encode(root) == nil, "\(format)")
         }
@@ -82,7 +87,9 @@ import Testing
 
     @Test func arenaReusesReleasedSpaceAndCompactsWithoutChangingPrograms() throws {
         let arena = ProgramArena(compactionFloor: TableTuning.standard.programCompactionFloor)
-        let programs = try Self.formats.map { try #require(ASCIIProgram.encode(try ActivationPredicate(format: $0).root)) }
+        let programs = try Self.formats.map {
+            try #require(ASCIIProgram.encode(try ActivationPredicate(format: $0).root))
+        }
         let offsets = try programs.map { try #require(arena.store($0)) }
         // A released program's bytes go to the next program of the same size.
         arena.release(at: offsets[1])
@@ -97,7 +104,9 @@ import Testing
         #expect(arena.unusedBytes == 0)
         #expect(moved.first == 0)
         for (position, index) in live.enumerated() {
-            let stored = arena.withBytes { Array(UnsafeBufferPointer(start: $0 + Int(moved[position]), count: programs[index].count)) }
+            let stored = arena.withBytes {
+                Array(UnsafeBufferPointer(start: $0 + Int(moved[position]), count: programs[index].count))
+            }
             #expect(stored == programs[index], "program \(index) after compaction")
         }
         #expect(arena.approximateBytes >= live.map { programs[$0].count }.reduce(0, +))

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouting
 
 /// Under `(?i)` ICU compares literal text by full case folding (`ss` matches `ß`); random
 /// patterns around the characters that fold to several (ß, ẞ, ﬁ, ﬃ, ﬀ) and their
@@ -14,9 +15,12 @@ import Testing
         mutating func unit(depth: Int) -> String {
             switch Int.random(in: 0..<(depth < 2 ? 12 : 9), using: &random) {
             case 0...5: return Self.letters.randomElement(using: &random)!
-            case 6: return ["\\x{73}", "\\u00DF", "\\Qss\\E", "\\N{LATIN SMALL LETTER SHARP S}"].randomElement(using: &random)!
+            case 6:
+                return ["\\x{73}", "\\u00DF", "\\Qss\\E", "\\N{LATIN SMALL LETTER SHARP S}"].randomElement(
+                    using: &random)!
             case 7: return ["[sß]", ".", "\\w"].randomElement(using: &random)!
-            case 8: return Self.letters.randomElement(using: &random)! + ["?", "{2}", "+"].randomElement(using: &random)!
+            case 8:
+                return Self.letters.randomElement(using: &random)! + ["?", "{2}", "+"].randomElement(using: &random)!
             case 9: return "(?:" + sequence(depth: depth + 1) + ")" + ["", "?", "{1,2}"].randomElement(using: &random)!
             case 10: return "(?" + ["-i", "i"].randomElement(using: &random)! + ":" + sequence(depth: depth + 1) + ")"
             default: return "(?:" + sequence(depth: depth + 1) + "|" + sequence(depth: depth + 1) + ")"
@@ -38,7 +42,8 @@ import Testing
 
         mutating func subject() -> String {
             let alphabet = ["s", "S", "ß", "ẞ", "f", "i", "ﬁ", "ﬃ", "ﬀ", "x", "k", "K"]
-            return (0..<Int.random(in: 0...5, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+            return (0..<Int.random(in: 0...5, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+                .joined()
         }
     }
 

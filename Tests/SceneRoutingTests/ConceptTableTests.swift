@@ -6,7 +6,8 @@ import Testing
 @Suite struct ConceptTableTests {
     /// The table's rows, each as its cells.
     static func rows() throws -> [[String]] {
-        let article = FixturePaths.packageRoot.appendingPathComponent("Sources/SceneRouting/SceneRouting.docc/HowTheTableWorks.md")
+        let article = FixturePaths.packageRoot.appendingPathComponent(
+            "Sources/SceneRouting/SceneRouting.docc/HowTheTableWorks.md")
         let text = try String(contentsOf: article, encoding: .utf8)
         let section = try #require(text.range(of: "### Where each part lives"))
         return text[section.upperBound...].split(separator: "\n")
@@ -20,7 +21,8 @@ import Testing
         var paths: [String] = []
         var folder = ""
         var previousFile = ""
-        for (index, part) in cell.split(separator: "`", omittingEmptySubsequences: false).enumerated() where index % 2 == 1 {
+        for (index, part) in cell.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+        where index % 2 == 1 {
             var path = String(part)
             if path.hasPrefix("+") {
                 path = folder + previousFile.replacingOccurrences(of: ".swift", with: "") + path + ".swift"

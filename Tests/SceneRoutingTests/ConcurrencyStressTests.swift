@@ -1,8 +1,9 @@
 import Foundation
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Synchronization
 import Testing
+
+@testable import SceneRouting
 
 /// Readers route while a writer churns: every decision names a session that was open at some
 /// point, and whenever the writer pauses, the table decides exactly as the reference router
@@ -10,7 +11,8 @@ import Testing
 /// (`swift test --sanitize=thread --filter ConcurrencyStressTests`).
 @Suite struct ConcurrencyStressTests {
     @Test func readersRouteWhileAWriterChurns() throws {
-        var generator = RandomApps(random: DeterministicRandom(seed: 2026_11_23), alphabet: RandomText.mostlyASCII + RandomText.nonASCII)
+        var generator = RandomApps(
+            random: DeterministicRandom(seed: 2026_11_23), alphabet: RandomText.mostlyASCII + RandomText.nonASCII)
         var app = generator.app()
         app.supportsMultipleScenes = true
         let router = SceneRouter(app: app)

@@ -1,5 +1,6 @@
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// Keys many distinct predicates share are reported by the table's shape (`compile`) and
 /// warned about by `check`; predicates that differ in a literal of their own are spread
@@ -9,7 +10,8 @@ import Testing
         let sessions = try formats.enumerated().map { index, format in
             SceneSession(
                 id: "w\(index)", declaration: "Main",
-                conditions: ActivationConditions(canActivate: .alwaysTrue, prefersToActivate: try ActivationPredicate(format: format)))
+                conditions: ActivationConditions(
+                    canActivate: .alwaysTrue, prefersToActivate: try ActivationPredicate(format: format)))
         }
         return try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions)
     }
@@ -19,16 +21,21 @@ import Testing
         let tier = SceneRouter(app: app).shape.prefer
         #expect(tier.crowdedKeys.first == DispatchShape.CrowdedKey(kind: "prefix", literal: "ticket-", groups: 40))
         #expect(tier.worstCaseVerifications == 40)
-        let warnings = try ManifestChecker.check(app, file: "m.json").warnings.filter { $0.code?.rawValue == "crowded-key" }
+        let warnings = try ManifestChecker.check(app, file: "m.json").warnings.filter {
+            $0.code?.rawValue == "crowded-key"
+        }
         #expect(warnings.count == 1)
         #expect(warnings.first?.path == "sessions[0].prefersToActivate")
-        #expect(warnings.first?.message.contains("40 distinct prefersToActivate predicates offer only the prefix \"ticket-\"") == true)
+        #expect(
+            warnings.first?.message.contains(
+                "40 distinct prefersToActivate predicates offer only the prefix \"ticket-\"") == true)
     }
 
     @Test func aFewSharingAKeyAreReportedButNotWarnedAbout() throws {
         let app = try app((1...5).map { "SELF BEGINSWITH 'ticket-' AND NOT SELF ENDSWITH '-\($0)'" })
         #expect(SceneRouter(app: app).shape.prefer.crowdedKeys.first?.groups == 5)
-        #expect(try ManifestChecker.check(app, file: "m.json").warnings.allSatisfy { $0.code?.rawValue != "crowded-key" })
+        #expect(
+            try ManifestChecker.check(app, file: "m.json").warnings.allSatisfy { $0.code?.rawValue != "crowded-key" })
     }
 
     @Test func regexesThatDifferAtTheEndSpreadOverTheirSuffixes() throws {
@@ -36,16 +43,20 @@ import Testing
         let tier = SceneRouter(app: app).shape.prefer
         #expect(tier.crowdedKeys.isEmpty)
         #expect(tier.worstCaseVerifications == 1)
-        #expect(try ManifestChecker.check(app, file: "m.json").warnings.allSatisfy { $0.code?.rawValue != "crowded-key" })
+        #expect(
+            try ManifestChecker.check(app, file: "m.json").warnings.allSatisfy { $0.code?.rawValue != "crowded-key" })
     }
 
     @Test(.enabled(if: PatternSets.areAvailable, "Hyperscan is not in this build or cannot run here"))
     func regexesInPatternSetsCrowdNothing() throws {
-        let tier = SceneRouter(app: try app((0..<40).map { "SELF MATCHES 'ticket-[0-9]{\($0 % 9 + 1)}[a-z]{\($0 / 9 + 1)}'" })).shape.prefer
+        let tier = SceneRouter(
+            app: try app((0..<40).map { "SELF MATCHES 'ticket-[0-9]{\($0 % 9 + 1)}[a-z]{\($0 / 9 + 1)}'" })
+        ).shape.prefer
         #expect((tier.patternSets, tier.patternSetMembers) == (1, 40))
         #expect(tier.crowdedKeys.isEmpty)
         // The same regexes written with `\d`, which a set does not take, stay crowded.
-        let unsettled = SceneRouter(app: try app((0..<40).map { "SELF MATCHES 'ticket-\\\\d{\($0 % 9 + 1)}[a-z]{\($0 / 9 + 1)}'" }))
+        let unsettled = SceneRouter(
+            app: try app((0..<40).map { "SELF MATCHES 'ticket-\\\\d{\($0 % 9 + 1)}[a-z]{\($0 / 9 + 1)}'" }))
         #expect(unsettled.shape.prefer.patternSets == 0)
         #expect(unsettled.shape.prefer.crowdedKeys.first?.literal == "ticket-")
     }

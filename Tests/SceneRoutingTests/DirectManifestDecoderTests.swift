@@ -1,7 +1,8 @@
 import Foundation
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouting
 
 /// The direct decoder reads sessions without a JSON tree; the tree-based reading is its
 /// oracle. On every valid manifest the two give the same app and the same predicate sites,
@@ -17,7 +18,9 @@ import Testing
     }
 
     private static func describe(_ sites: [PredicateSite]) -> [String] {
-        sites.map { "\($0.path) \($0.role) \($0.ownerIndex) \($0.archivedSize) \($0.predicate.format) \($0.predicate.arguments)" }
+        sites.map {
+            "\($0.path) \($0.role) \($0.ownerIndex) \($0.archivedSize) \($0.predicate.format) \($0.predicate.arguments)"
+        }
     }
 
     /// Manifests the writer produced: every mix of the benchmark workloads (arguments, sets,
@@ -47,14 +50,17 @@ import Testing
     /// each thread checks that its elements end where the next begin.
     @Test func splitsLargeArraysAndChecksEverySeam() throws {
         let count = DirectManifestDecoder.parallelThreshold + 904
-        let manifest = ManifestWriter.text(of: WorkloadGenerator.make(mix: .realistic, sessions: count, events: 0, seed: 8).app)
+        let manifest = ManifestWriter.text(
+            of: WorkloadGenerator.make(mix: .realistic, sessions: count, events: 0, seed: 8).app)
         let expected = try #require(Self.tree(manifest))
         let decoded = try #require(Self.direct(manifest))
         #expect(decoded.app.sessions.count == count)
         #expect(ManifestWriter.text(of: decoded.app) == ManifestWriter.text(of: expected.app))
         #expect(Self.describe(decoded.sites) == Self.describe(expected.sites))
 
-        let seam = manifest.range(of: "},\n", range: manifest.index(manifest.startIndex, offsetBy: manifest.utf8.count / 2)..<manifest.endIndex)!
+        let seam = manifest.range(
+            of: "},\n",
+            range: manifest.index(manifest.startIndex, offsetBy: manifest.utf8.count / 2)..<manifest.endIndex)!
         let spaced = manifest.replacingCharacters(in: seam, with: "}\n , \t\n")
         #expect(Self.direct(spaced).map { ManifestWriter.text(of: $0.app) } == ManifestWriter.text(of: expected.app))
         let end = manifest.range(of: "}\n  ]", options: .backwards)!
@@ -108,7 +114,8 @@ import Testing
         for name in names {
             let url = folder.appendingPathComponent(name)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
             let bytes = try [UInt8](Data(contentsOf: url))
             #expect(DirectManifestDecoder.decode(bytes, file: name, collectsSites: false) == nil, "\(name)")
         }

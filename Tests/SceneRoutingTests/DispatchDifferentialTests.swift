@@ -1,7 +1,8 @@
 import Foundation
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouting
 
 /// The dispatch table must decide exactly as the reference router on every input: random
 /// apps over every operator, option, framework, tie-break, role and event kind, with random
@@ -20,16 +21,19 @@ import Testing
     static let flatKeyLimits = [TableTuning.standard.flatKeyLimit, 0, 3]
 
     @Test(arguments: flatKeyLimits) func tableAgreesWithReferenceIncludingChurn(flatKeyLimit: Int) {
-        let seed = Self.setting("SCENE_ROUTER_DIFFERENTIAL_SEED", default: 20261122)
-        let apps = Int(Self.setting("SCENE_ROUTER_DIFFERENTIAL_APPS", default: UInt64(TestTier.size(quick: 550, full: 2_200))))
+        let seed = Self.setting("SCENE_ROUTER_DIFFERENTIAL_SEED", default: 20_261_122)
+        let apps = Int(
+            Self.setting("SCENE_ROUTER_DIFFERENTIAL_APPS", default: UInt64(TestTier.size(quick: 550, full: 2_200))))
         agree(apps: apps, seed: seed, alphabet: RandomText.mostlyASCII, flatKeyLimit: flatKeyLimit)
     }
 
     /// The same over non-ASCII text, where every identifier is folded and probed per key
     /// family: 0 mismatches on 102,000 decisions in the full tier.
     @Test(arguments: flatKeyLimits) func tableAgreesWithReferenceOnNonASCIIText(flatKeyLimit: Int) {
-        let seed = Self.setting("SCENE_ROUTER_DIFFERENTIAL_SEED", default: 20261123)
-        let apps = Int(Self.setting("SCENE_ROUTER_DIFFERENTIAL_UNICODE_APPS", default: UInt64(TestTier.size(quick: 425, full: 1_700))))
+        let seed = Self.setting("SCENE_ROUTER_DIFFERENTIAL_SEED", default: 20_261_123)
+        let apps = Int(
+            Self.setting(
+                "SCENE_ROUTER_DIFFERENTIAL_UNICODE_APPS", default: UInt64(TestTier.size(quick: 425, full: 1_700))))
         agree(apps: apps, seed: seed, alphabet: RandomText.nonASCII, flatKeyLimit: flatKeyLimit)
     }
 
@@ -41,7 +45,8 @@ import Testing
             var app = generator.app()
             // Compact program arenas as soon as released programs outweigh live ones, so churn
             // also checks that compaction moves every live program with its group.
-            let router = SceneRouter(app: app, tuning: TableTuning(programCompactionFloor: 0, flatKeyLimit: flatKeyLimit))
+            let router = SceneRouter(
+                app: app, tuning: TableTuning(programCompactionFloor: 0, flatKeyLimit: flatKeyLimit))
             var nextID = 100
             for step in 0..<60 {
                 let event = generator.event(hitting: app)
@@ -53,7 +58,9 @@ import Testing
                 }
                 guard step % 6 == 5 else { continue }
                 // Churn: the same operation on the table and on the reference's app.
-                if let refused = generator.churn(router, &app, nextID: &nextID) { Issue.record("app \(appIndex): \(refused)") }
+                if let refused = generator.churn(router, &app, nextID: &nextID) {
+                    Issue.record("app \(appIndex): \(refused)")
+                }
             }
             #expect(router.snapshot.sessions.map(\.id) == app.sessions.map(\.id))
         }
@@ -67,7 +74,9 @@ import Testing
     ///
     /// With `preparedFirst`, every prefer group's key and check come from the preparations
     /// made ahead on other threads, as they do for most groups of a table of a million.
-    @Test(arguments: [(WorkloadMix.realistic, false), (.realistic, true), (.literal, true), (.unicode, true), (.adversarial, true)])
+    @Test(arguments: [
+        (WorkloadMix.realistic, false), (.realistic, true), (.literal, true), (.unicode, true), (.adversarial, true),
+    ])
     func aTableBuiltOnEveryCoreAgrees(mix: WorkloadMix, preparedFirst: Bool) throws {
         let workload = WorkloadGenerator.make(
             mix: mix, sessions: Int(DispatchTable.parallelBuildThreshold) + 904, events: 120, seed: 11)
@@ -98,7 +107,8 @@ import Testing
     @Test func generatedWorkloadsAgree() {
         var disagreements: [String] = []
         for mix in WorkloadMix.allCases {
-            let workload = WorkloadGenerator.make(mix: mix, sessions: 400, events: TestTier.size(quick: 150, full: 400), seed: 7)
+            let workload = WorkloadGenerator.make(
+                mix: mix, sessions: 400, events: TestTier.size(quick: 150, full: 400), seed: 7)
             let router = SceneRouter(app: workload.app)
             for identifier in workload.events {
                 let expected = ReferenceRouter.route(identifier: identifier, in: workload.app)

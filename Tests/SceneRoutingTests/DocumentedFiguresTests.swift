@@ -1,8 +1,9 @@
 import Foundation
 import PCRE2Support
 import PredicateSyntax
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// The figures the documentation and the code's comments state about the code are the
 /// code's: each is read from the document (or stated here beside the comment) and compared
@@ -10,7 +11,8 @@ import Testing
 @Suite struct DocumentedFiguresTests {
     static func article(_ name: String) throws -> String {
         try String(
-            contentsOf: FixturePaths.packageRoot.appendingPathComponent("Sources/SceneRouting/SceneRouting.docc/\(name).md"),
+            contentsOf: FixturePaths.packageRoot.appendingPathComponent(
+                "Sources/SceneRouting/SceneRouting.docc/\(name).md"),
             encoding: .utf8)
     }
 
@@ -26,7 +28,10 @@ import Testing
     }
 
     @Test func theLimitsTableStatesTheLimits() throws {
-        #expect(try Self.limit("target content identifier") == "\(SceneRouter.maximumIdentifierLength.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) bytes of UTF-8")
+        #expect(
+            try Self.limit("target content identifier")
+                == "\(SceneRouter.maximumIdentifierLength.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) bytes of UTF-8"
+        )
         #expect(try Self.limit("nesting of parentheses") == "\(Parser.maximumNestingDepth) levels")
         #expect(try Self.limit("nesting of character sets") == "\(ICURegexTranslator.maximumSetDepth) levels")
         #expect(try Self.limit("nesting of JSON") == "\(JSONParser.maximumDepth) levels")
@@ -37,7 +42,8 @@ import Testing
         #expect(InputFile.maximumSize == 1 << 30)
         #expect(
             try Self.limit("one regular-expression match")
-                == "\(MatchBudget.baseMatchLimit.formatted(.number.locale(Locale(identifier: "en_US")))) + \(MatchBudget.perByteMatchLimit) × identifier length PCRE2 steps")
+                == "\(MatchBudget.baseMatchLimit.formatted(.number.locale(Locale(identifier: "en_US")))) + \(MatchBudget.perByteMatchLimit) × identifier length PCRE2 steps"
+        )
     }
 
     @Test func theOtherArticlesAgree() throws {
@@ -56,7 +62,9 @@ import Testing
     /// its contenders.
     @Test func theTableArticleStatesItsThresholds() throws {
         let article = try Self.article("HowTheTableWorks")
-        #expect(article.contains("While a tier has at most \(TableTuning.standard.flatKeyLimit) prefix, suffix and inner keys"))
+        #expect(
+            article.contains(
+                "While a tier has at most \(TableTuning.standard.flatKeyLimit) prefix, suffix and inner keys"))
         #expect(article.contains("A tier of at most \(TierContenders.groupLimit) groups also keeps its *contenders*"))
         #expect(article.contains("as long as there are at most four"))
         #expect(TierContenders.capacity == 4)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// Emitted identifiers that carry the posting window's values: where each lands with that
 /// window open and closed, and the warning when it does not come back to it.
@@ -26,8 +27,11 @@ import Testing
         """#
 
     @Test func eachPosterMeetsItsIdentifier() throws {
-        let report = try ManifestChecker.check(ManifestLoader.load(Data(Self.manifest.utf8), file: "app.json"), file: "app.json")
-        let lines = report.emittedRoutes.map { "\($0.poster)\($0.posterIsKnown ? "" : "?") \($0.identifier): \($0.whenOpen); \($0.whenClosed)" }
+        let report = try ManifestChecker.check(
+            ManifestLoader.load(Data(Self.manifest.utf8), file: "app.json"), file: "app.json")
+        let lines = report.emittedRoutes.map {
+            "\($0.poster)\($0.posterIsKnown ? "" : "?") \($0.identifier): \($0.whenOpen); \($0.whenClosed)"
+        }
         #expect(
             lines == [
                 "Settings app://open-scene/Settings-posting: activates another 'Main' window (can); activates another 'Main' window (can)",
@@ -40,7 +44,10 @@ import Testing
         let warnings = report.warnings.filter { $0.code?.rawValue == "emitted-to-other-window" }
         #expect(warnings.count == 1)
         #expect(warnings.first?.file == "App/Settings.swift" && warnings.first?.line == 12)
-        #expect(warnings.first?.message.contains("'Settings' window's own values, but while that window is open the event activates another 'Main' window (can)") == true)
+        #expect(
+            warnings.first?.message.contains(
+                "'Settings' window's own values, but while that window is open the event activates another 'Main' window (can)"
+            ) == true)
     }
 
     /// A route that rests on a condition the import could not read is told, not warned about.
@@ -48,8 +55,11 @@ import Testing
         var manifest = Self.manifest
         manifest = manifest.replacingOccurrences(
             of: #""emitted": ["#,
-            with: #""unresolved": [{"declaration": "Settings", "condition": "prefersToActivate", "expression": "makeCondition()"}], "emitted": ["#)
-        let report = try ManifestChecker.check(ManifestLoader.load(Data(manifest.utf8), file: "app.json"), file: "app.json")
+            with:
+                #""unresolved": [{"declaration": "Settings", "condition": "prefersToActivate", "expression": "makeCondition()"}], "emitted": ["#
+        )
+        let report = try ManifestChecker.check(
+            ManifestLoader.load(Data(manifest.utf8), file: "app.json"), file: "app.json")
         let settings = try #require(report.emittedRoutes.first)
         #expect(settings.poster == "Settings" && settings.rested)
         #expect(!report.warnings.contains { $0.code?.rawValue == "emitted-to-other-window" })
@@ -62,7 +72,10 @@ import Testing
         #expect(ManifestWriter.text(of: try ManifestLoader.load(Data(text.utf8), file: "w.json")) == text)
         for (emitted, message) in [
             (#"{"template": "a/${"}"#, "emitted[0].template: error: '${' without a closing '}'"),
-            (#"{"template": "a/${x}", "declaration": "Nope"}"#, "emitted[0].declaration: error: unknown declaration 'Nope'"),
+            (
+                #"{"template": "a/${x}", "declaration": "Nope"}"#,
+                "emitted[0].declaration: error: unknown declaration 'Nope'"
+            ),
         ] {
             let manifest = #"{"declarations": [{"name": "Main"}], "emitted": ["# + emitted + "]}"
             #expect {

@@ -28,7 +28,8 @@ import Testing
             [("prefer", table.prefer), ("can", table.can)].flatMap { name, tier in
                 tier.hintReport().compactMap { wanted, held, shared in
                     let expected = shared ? EntryHint.none : wanted
-                    return held == expected ? nil : "\(name): held \(held.rawValue), wanted \(expected.rawValue) (shared: \(shared))"
+                    return held == expected
+                        ? nil : "\(name): held \(held.rawValue), wanted \(expected.rawValue) (shared: \(shared))"
                 }
             }
         }
@@ -41,13 +42,18 @@ import Testing
         let sessions = try formats.enumerated().map { index, format in
             SceneSession(
                 id: "w\(index)", declaration: "Main",
-                conditions: ActivationConditions(canActivate: .alwaysFalse, prefersToActivate: try ActivationPredicate(format: format)))
+                conditions: ActivationConditions(
+                    canActivate: .alwaysFalse, prefersToActivate: try ActivationPredicate(format: format)))
         }
         let router = SceneRouter(
-            app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions), tuning: TableTuning(flatKeyLimit: 0))
+            app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions),
+            tuning: TableTuning(flatKeyLimit: 0))
         let report = router.reading { $0.prefer.hintReport() }
         #expect(report.count == formats.count)
-        #expect(report.allSatisfy { wanted, held, shared in !shared && held == wanted && held.line != nil && held.slot != nil })
+        #expect(
+            report.allSatisfy { wanted, held, shared in
+                !shared && held == wanted && held.line != nil && held.slot != nil
+            })
     }
 
     @Test(arguments: [200, 5_000]) func hintsFollowBuildsAndChurn(sessions count: Int) throws {
@@ -58,7 +64,8 @@ import Testing
             switch random.below(10) {
             case 0..<6: prefers = try ActivationPredicate(format: "SELF == 'doc-\(random.below(count / 2))'")
             case 6..<8:
-                prefers = try ActivationPredicate(format: "SELF IN %@", arguments: [.strings(["a-\(index)", "b-\(index % 7)"])])
+                prefers = try ActivationPredicate(
+                    format: "SELF IN %@", arguments: [.strings(["a-\(index)", "b-\(index % 7)"])])
             case 8: prefers = try ActivationPredicate(format: "SELF == 'shared' AND SELF CONTAINS 'ar'")
             default: prefers = try ActivationPredicate(format: "SELF == 'shared'")
             }
@@ -66,10 +73,13 @@ import Testing
             return ActivationConditions(canActivate: can, prefersToActivate: prefers)
         }
         let sessions = try (0..<count).map { index in
-            SceneSession(id: "w\(index)", declaration: "Main", lastActive: random.below(1_000), conditions: try conditions(index))
+            SceneSession(
+                id: "w\(index)", declaration: "Main", lastActive: random.below(1_000), conditions: try conditions(index)
+            )
         }
         let router = SceneRouter(
-            app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions), tuning: TableTuning(flatKeyLimit: 0))
+            app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions),
+            tuning: TableTuning(flatKeyLimit: 0))
         var failures = Self.mismatches(router)
         #expect(router.reading { $0.prefer.hintReport().count } > count / 2)
         var open = Set(sessions.map(\.id))
@@ -82,13 +92,17 @@ import Testing
                 open.remove(id)
             case 1:
                 try router.open(
-                    SceneSession(id: "w\(next)", declaration: "Main", lastActive: random.below(2_000), conditions: try conditions(next)))
+                    SceneSession(
+                        id: "w\(next)", declaration: "Main", lastActive: random.below(2_000),
+                        conditions: try conditions(next)))
                 open.insert("w\(next)")
                 next += 1
             case 2: try router.update(SessionUpdate(id: id, lastActive: random.below(2_000)))
             default:
                 let changed = try conditions(next)
-                try router.update(SessionUpdate(id: id, canActivate: changed.canActivate, prefersToActivate: changed.prefersToActivate))
+                try router.update(
+                    SessionUpdate(
+                        id: id, canActivate: changed.canActivate, prefersToActivate: changed.prefersToActivate))
             }
             failures += Self.mismatches(router).map { "after step \(step): \($0)" }
         }

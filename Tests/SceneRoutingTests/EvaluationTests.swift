@@ -1,9 +1,11 @@
 import Foundation
-@testable import SceneRouting
 import Testing
 
+@testable import SceneRouting
+
 @Suite struct EvaluationTests {
-    private func evaluate(_ format: String, _ identifier: String?, _ arguments: [PredicateArgument] = []) throws -> Bool {
+    private func evaluate(_ format: String, _ identifier: String?, _ arguments: [PredicateArgument] = []) throws -> Bool
+    {
         try ActivationPredicate(format: format, arguments: arguments).evaluate(identifier)
     }
 
@@ -29,7 +31,8 @@ import Testing
     /// Stars now take each piece between them where it first occurs.
     @Test func likeWithManyStarsAnswersWithinItsBudget() throws {
         let format = "SELF LIKE[c] '****[l]***.P*****[l]***.P****(******[l]***.P*******'"
-        let identifier = "**(******[l]*IN SMAL WITH ACUTE}c]'****[l]***.P*****[l]***.P****(******[l]***.P*******'\0\0ab3"
+        let identifier =
+            "**(******[l]*IN SMAL WITH ACUTE}c]'****[l]***.P*****[l]***.P****(******[l]***.P*******'\0\0ab3"
         #expect(try evaluate(format, identifier))
         let long = String(repeating: "ab", count: 5_000)
         #expect(try evaluate("SELF LIKE '*a*b*a*b*a*b*a*b*c'", long + "c"))
@@ -101,7 +104,8 @@ import Testing
     @Test func linearPatternOnAMegabyteIdentifierFinishes() throws {
         let predicate = try ActivationPredicate(format: "SELF MATCHES '.*y.*' OR SELF LIKE '*q'")
         let subject = String(repeating: "x", count: 1_000_000)
-        #expect(predicate.evaluateReportingBudget(subject) == PredicateEvaluation(matches: false, budgetExceeded: false))
+        #expect(
+            predicate.evaluateReportingBudget(subject) == PredicateEvaluation(matches: false, budgetExceeded: false))
         #expect(predicate.evaluate(subject + "y"))
     }
 

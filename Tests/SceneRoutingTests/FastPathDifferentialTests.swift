@@ -1,8 +1,9 @@
 import Foundation
 import PCRE2Support
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouting
 
 /// The byte-level fast paths must give exactly what CFString gives (Foundation's
 /// `compare`/`range(of:)`, the code Apple's operators call) for every ASCII identifier.
@@ -15,13 +16,19 @@ import Testing
     static let identifierAlphabet = Array("aAbBzZkKfis_[`{@~09 .:-/")
 
     private func randomText(_ alphabet: [Character], maxLength: Int, using generator: inout SplitMix64) -> String {
-        String((0..<Int.random(in: 0...maxLength, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+        String(
+            (0..<Int.random(in: 0...maxLength, using: &generator)).map { _ in alphabet.randomElement(using: &generator)!
+            })
     }
 
     /// Whether ``VerbatimMatch`` decides `literal` is found as `kind` in `identifier`.
-    private static func verbatim(_ literal: String, as kind: IndexKey.Kind, in identifier: String, folding: VerbatimMatch.Folding) -> Bool {
+    private static func verbatim(
+        _ literal: String, as kind: IndexKey.Kind, in identifier: String, folding: VerbatimMatch.Folding
+    ) -> Bool {
         let found = literal.utf8.withContiguousStorageIfAvailable { literalBytes in
-            identifier.utf8.withContiguousStorageIfAvailable { VerbatimMatch.found(literalBytes, as: kind, in: $0, folding: folding) }
+            identifier.utf8.withContiguousStorageIfAvailable {
+                VerbatimMatch.found(literalBytes, as: kind, in: $0, folding: folding)
+            }
         }
         return found == true
     }
@@ -30,7 +37,8 @@ import Testing
     private func expectCFStringFinds(_ test: LiteralTest, _ identifier: String) {
         #expect(
             test.foundation(identifier),
-            "\(test.operation) \(test.mode) literal \(test.literal.debugDescription) identifier \(identifier.debugDescription)")
+            "\(test.operation) \(test.mode) literal \(test.literal.debugDescription) identifier \(identifier.debugDescription)"
+        )
         #expect(answers(test, identifier).fast)
     }
 
@@ -54,7 +62,8 @@ import Testing
                     let (fast, reference) = answers(test, identifier)
                     #expect(
                         fast == reference,
-                        "\(operation) \(mode) literal \(literal.debugDescription) identifier \(identifier.debugDescription)")
+                        "\(operation) \(mode) literal \(literal.debugDescription) identifier \(identifier.debugDescription)"
+                    )
                     body(identifier, fast, reference)
                 }
             }
@@ -63,7 +72,9 @@ import Testing
 
     @Test func literalTestsAgreeWithCFString() {
         var generator = SplitMix64(seed: 42)
-        let modes: [FoldMode] = [.literal, .canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive]
+        let modes: [FoldMode] = [
+            .literal, .canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive,
+        ]
         let operations: [LiteralTest.Operation] = [
             .equal, .less, .lessEqual, .greater, .greaterEqual, .beginsWith, .endsWith, .contains, .containedIn,
         ]
@@ -81,7 +92,8 @@ import Testing
                         let (fast, reference) = answers(test, identifier)
                         #expect(
                             fast == reference,
-                            "\(operation) \(mode) literal \(literal.debugDescription) identifier \(identifier.debugDescription)")
+                            "\(operation) \(mode) literal \(literal.debugDescription) identifier \(identifier.debugDescription)"
+                        )
                         checked += 1
                     }
                 }
@@ -97,10 +109,13 @@ import Testing
     @Test func literalTestsAgreeWithCFStringOnNonASCIIIdentifiers() {
         var generator = SplitMix64(seed: 20_261_126)
         let pieces = RandomText.nonASCII + ["ab", "Ab", "-", "ä", "Ä", "ǰ", "Å", "\u{212B}", "ﬆ", "st"]
-        let modes: [FoldMode] = [.literal, .canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive]
+        let modes: [FoldMode] = [
+            .literal, .canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive,
+        ]
         let operations: [LiteralTest.Operation] = [.equal, .beginsWith, .endsWith, .contains]
         func text(_ maxPieces: Int) -> String {
-            (0..<Int.random(in: 1...maxPieces, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            (0..<Int.random(in: 1...maxPieces, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
         }
         var (checked, matched) = (0, 0)
         for _ in 0..<TestTier.size(quick: 1_500, full: 8_000) {
@@ -125,25 +140,33 @@ import Testing
     /// voicing mark, so ENDSWITH is left to it), and the composed form must decide many hits.
     @Test func decomposedIdentifiersAgreeWithCFString() {
         var generator = SplitMix64(seed: 127)
-        let words = ["café", "résumé", "übersicht", "ἀρχεῖο", "ドキュメント", "각", "Øre", "Å", "ǰ", "ñ", "grüppe-7;", "thème-3.", "x/"]
+        let words = [
+            "café", "résumé", "übersicht", "ἀρχεῖο", "ドキュメント", "각", "Øre", "Å", "ǰ", "ñ", "grüppe-7;", "thème-3.", "x/",
+        ]
         let around = ["", "", "a", "/", "-9", "\u{301}", "\u{308}", "é", "e\u{301}", "\u{3099}", "Ä"]
-        let modes: [FoldMode] = [.literal, .canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive]
+        let modes: [FoldMode] = [
+            .literal, .canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive,
+        ]
         let operations: [LiteralTest.Operation] = [.equal, .beginsWith, .endsWith, .contains]
         var (checked, matched, composedHits) = (0, 0, 0)
         for _ in 0..<TestTier.size(quick: 600, full: 4_000) {
-            let literal = (0..<Int.random(in: 1...2, using: &generator)).map { _ in words.randomElement(using: &generator)! }.joined()
+            let literal = (0..<Int.random(in: 1...2, using: &generator)).map { _ in
+                words.randomElement(using: &generator)!
+            }.joined()
             let before = around.randomElement(using: &generator)!
             let after = around.randomElement(using: &generator)!
             let whole = before + literal + after
             let identifiers = [
-                whole.decomposedStringWithCanonicalMapping, before + literal.decomposedStringWithCanonicalMapping + after,
+                whole.decomposedStringWithCanonicalMapping,
+                before + literal.decomposedStringWithCanonicalMapping + after,
                 (before + literal.uppercased() + after).decomposedStringWithCanonicalMapping,
             ]
             expectCFStringAnswers(literal, identifiers, modes, operations) { identifier, fast, reference in
                 checked += 1
                 if reference { matched += 1 }
                 if fast && !Self.verbatim(literal, as: .inner, in: identifier, folding: .none)
-                    && Self.verbatim(literal, as: .inner, in: identifier.precomposedStringWithCanonicalMapping, folding: .none)
+                    && Self.verbatim(
+                        literal, as: .inner, in: identifier.precomposedStringWithCanonicalMapping, folding: .none)
                 {
                     composedHits += 1
                 }
@@ -160,18 +183,27 @@ import Testing
     /// sigma, spacing vowels) and whatever the literal holds.
     @Test func verbatimHitsAreCFStringHits() {
         var generator = SplitMix64(seed: 611)
-        let around = RandomText.nonASCII + [
-            "a", "-", "/", " ", "\u{301}", "\u{308}", "\u{1161}", "\u{11A8}", "\u{1100}", "가", "\u{FF9E}", "\u{3099}", "\u{1F3FB}",
-            "\u{200D}", "\u{FE0F}", "\u{600}", "\u{D4E}", "\r", "\n", "Σ", "σ", "ς", "\u{E33}", "\u{CD5}", "\u{9BE}", "🇫", "🇷",
-            "\u{37A}", "\u{345}", "Ø", "ж", "\u{483}", "ö", "ք", "文", "ド",
+        let around =
+            RandomText.nonASCII + [
+                "a", "-", "/", " ", "\u{301}", "\u{308}", "\u{1161}", "\u{11A8}", "\u{1100}", "가", "\u{FF9E}",
+                "\u{3099}", "\u{1F3FB}",
+                "\u{200D}", "\u{FE0F}", "\u{600}", "\u{D4E}", "\r", "\n", "Σ", "σ", "ς", "\u{E33}", "\u{CD5}",
+                "\u{9BE}", "🇫", "🇷",
+                "\u{37A}", "\u{345}", "Ø", "ж", "\u{483}", "ö", "ք", "文", "ド",
+            ]
+        let inside = [
+            "a", "B", "-", "/", "é", "e\u{301}", "ß", "Σ", "ς", "ﬁ", "文", "ｶﾞ", "1", ".", "\u{301}", "가", "\u{1100}",
+            "\u{11A8}", "\u{600}",
         ]
-        let inside = ["a", "B", "-", "/", "é", "e\u{301}", "ß", "Σ", "ς", "ﬁ", "文", "ｶﾞ", "1", ".", "\u{301}", "가", "\u{1100}", "\u{11A8}", "\u{600}"]
-        let modes: [FoldMode] = [.literal, .canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive]
+        let modes: [FoldMode] = [
+            .literal, .canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive,
+        ]
         let operations: [(LiteralTest.Operation, IndexKey.Kind)] = [
             (.equal, .exact), (.beginsWith, .prefix), (.endsWith, .suffix), (.contains, .inner),
         ]
         func pick(_ pieces: [String], _ count: ClosedRange<Int>) -> String {
-            (0..<Int.random(in: count, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            (0..<Int.random(in: count, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
         }
         var (verbatim, checked) = (0, 0)
         for _ in 0..<TestTier.size(quick: 4_000, full: 20_000) {
@@ -196,16 +228,21 @@ import Testing
     /// CFString too: every such hit must be one CFString finds in that mode.
     @Test func foldedVerbatimHitsAreCFStringHits() {
         var generator = SplitMix64(seed: 1_126)
-        let around = ["a", "Z", "-", "/", "\u{301}", "\u{308}", "ö", "Ö", "ж", "文", "\u{1100}", "\u{FF9E}", "\u{200D}", "\n", "ß", "Ø"]
+        let around = [
+            "a", "Z", "-", "/", "\u{301}", "\u{308}", "ö", "Ö", "ж", "文", "\u{1100}", "\u{FF9E}", "\u{200D}", "\n", "ß",
+            "Ø",
+        ]
         let letters = Array("aAeEiIkKsSuUyY-/.9") + Array("ÀàÄäÅåÇçÉéÈèÏïÑñÖöØøÜüÝýÿŸßÆæÐðÞþ×÷\u{212A}\u{17F}İıµ")
         let modes: [(FoldMode, VerbatimMatch.Folding)] = [
-            (.caseInsensitive, .caseOnly), (.diacriticInsensitive, .diacriticsOnly), (.caseAndDiacriticInsensitive, .caseAndDiacritics),
+            (.caseInsensitive, .caseOnly), (.diacriticInsensitive, .diacriticsOnly),
+            (.caseAndDiacriticInsensitive, .caseAndDiacritics),
         ]
         let operations: [(LiteralTest.Operation, IndexKey.Kind)] = [
             (.equal, .exact), (.beginsWith, .prefix), (.endsWith, .suffix), (.contains, .inner),
         ]
         func pick(_ pieces: [String], _ count: ClosedRange<Int>) -> String {
-            (0..<Int.random(in: count, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            (0..<Int.random(in: count, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
         }
         /// The literal with each character kept, upper-cased, lower-cased or stripped of its
         /// diacritics at random.
@@ -222,7 +259,8 @@ import Testing
         }
         var found = 0
         for _ in 0..<TestTier.size(quick: 6_000, full: 30_000) {
-            let literal = String((0..<Int.random(in: 1...4, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+            let literal = String(
+                (0..<Int.random(in: 1...4, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
             let identifier = pick(around, 0...2) + variant(of: literal) + pick(around, 0...2)
             guard !identifier.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
             for (operation, kind) in operations {

@@ -1,7 +1,7 @@
+import SceneRouterWorkloads
 import Testing
 
 @testable import SceneRouting
-import SceneRouterWorkloads
 
 /// While an index holds few keys besides exact ones it compares them with the identifier
 /// directly (``FlatKeys``): every key that occurs must still be reported, and a compared key
@@ -18,7 +18,8 @@ import SceneRouterWorkloads
         let window = Array(read[start..<(start + key.count)])
         guard compared else { return window == key }
         let width = min(8, key.count)
-        return window.prefix(width).elementsEqual(key.prefix(width)) && window.suffix(width).elementsEqual(key.suffix(width))
+        return window.prefix(width).elementsEqual(key.prefix(width))
+            && window.suffix(width).elementsEqual(key.suffix(width))
     }
 
     private static func found(_ key: IndexKey, in read: [UInt8], compared: Bool) -> Bool {
@@ -36,14 +37,18 @@ import SceneRouterWorkloads
     /// A key of a random kind and family cut from `identifier`, or (one time in three, for
     /// anchored and inner keys) its first and last bytes around a changed middle, so that
     /// comparisons of the outer words alone are exercised.
-    private static func key(from identifier: [UInt8], _ random: inout DeterministicRandom, kinds: [IndexKey.Kind]) -> IndexKey {
+    private static func key(from identifier: [UInt8], _ random: inout DeterministicRandom, kinds: [IndexKey.Kind])
+        -> IndexKey
+    {
         let family = KeyFamily.allCases[random.below(KeyFamily.allCases.count)]
         let read = family != .caseSensitive ? identifier.map(ASCIIText.lowercase) : identifier
         let kind = kinds[random.below(kinds.count)]
         let length = kind == .exact ? read.count : 1 + random.below(read.count)
         let start = kind == .inner ? random.below(read.count - length + 1) : kind == .suffix ? read.count - length : 0
         var bytes = Array(read[start..<(start + length)])
-        if kind != .exact, bytes.count > 16, random.chance(33) { bytes[8] = bytes[8] == UInt8(ascii: "a") ? UInt8(ascii: "b") : UInt8(ascii: "a") }
+        if kind != .exact, bytes.count > 16, random.chance(33) {
+            bytes[8] = bytes[8] == UInt8(ascii: "a") ? UInt8(ascii: "b") : UInt8(ascii: "a")
+        }
         return IndexKey(kind: kind, family: family, bytes: bytes)
     }
 
@@ -62,7 +67,8 @@ import SceneRouterWorkloads
         for group in 0..<Int32(min(limit, anchored + inner) + random.below(6)) {
             let kinds: [IndexKey.Kind] =
                 keys.values.filter { $0.kind != .exact }.count < min(limit, anchored + inner)
-                ? (keys.values.filter { $0.kind == .inner }.count < inner ? [.inner, .prefix, .suffix] : [.prefix, .suffix])
+                ? (keys.values.filter { $0.kind == .inner }.count < inner
+                    ? [.inner, .prefix, .suffix] : [.prefix, .suffix])
                 : [.exact]
             let key = Self.key(from: identifiers[random.below(identifiers.count)], &random, kinds: kinds)
             keys[group] = key
@@ -77,7 +83,9 @@ import SceneRouterWorkloads
             let innerCompared = keys.values.filter { $0.kind == .inner }.count <= FlatKeys.innerComparisonLimit
             for identifier in identifiers {
                 var collector = GroupCollector()
-                identifier.withUnsafeBufferPointer { index.probe($0, hasUppercase: ASCIIText.classify($0).hasUppercase, &collector) }
+                identifier.withUnsafeBufferPointer {
+                    index.probe($0, hasUppercase: ASCIIText.classify($0).hasUppercase, &collector)
+                }
                 let lowercased = identifier.map(ASCIIText.lowercase)
                 for group in removed where collector.groups.contains(group) {
                     failures.append("removed group \(group) reported")
@@ -86,17 +94,23 @@ import SceneRouterWorkloads
                     cases += 1
                     let read = key.family == .caseSensitive ? identifier : lowercased
                     let reported = collector.groups.contains(group)
-                    let name = "\(key.kind) \(key.family) '\(String(decoding: key.bytes, as: UTF8.self))' in '\(String(decoding: identifier, as: UTF8.self))'"
+                    let name =
+                        "\(key.kind) \(key.family) '\(String(decoding: key.bytes, as: UTF8.self))' in '\(String(decoding: identifier, as: UTF8.self))'"
                     if Self.found(key, in: read, compared: false) && !reported { failures.append("missed \(name)") }
                     switch key.kind {
                     case .prefix, .suffix:
-                        if reported != Self.found(key, in: read, compared: true) { failures.append("compared \(name): reported \(reported)") }
+                        if reported != Self.found(key, in: read, compared: true) {
+                            failures.append("compared \(name): reported \(reported)")
+                        }
                     case .inner where innerCompared:
-                        if reported != Self.found(key, in: read, compared: true) { failures.append("compared \(name): reported \(reported)") }
+                        if reported != Self.found(key, in: read, compared: true) {
+                            failures.append("compared \(name): reported \(reported)")
+                        }
                     case .inner, .exact:
                         // Hashed: filed without family, so found in either reading.
                         if reported && (key.kind == .exact || key.bytes.count < 4)
-                            && !Self.found(key, in: identifier, compared: false) && !Self.found(key, in: lowercased, compared: false)
+                            && !Self.found(key, in: identifier, compared: false)
+                            && !Self.found(key, in: lowercased, compared: false)
                         {
                             failures.append("hashed \(name) reported")
                         }
@@ -130,10 +144,14 @@ import SceneRouterWorkloads
     @Test func theGateAdmitsTheOuterBytesOfEveryFamily() {
         let flat = FlatKeys(capacity: 8)
         defer { flat.release() }
-        func insert(_ kind: IndexKey.Kind, _ family: KeyFamily, _ text: String, _ group: Int32) -> LiteralIndex.Placement {
+        func insert(_ kind: IndexKey.Kind, _ family: KeyFamily, _ text: String, _ group: Int32)
+            -> LiteralIndex.Placement
+        {
             let placement = LiteralIndex.Placement.hashed(
-                UInt64(group), kind: kind, family: family, lengthClass: 0, extent: KeyExtent(length: text.utf8.count, far: nil))
-            flat.insert(IndexKey(kind: kind, family: family, bytes: Array(text.utf8)), group: group, placement: placement)
+                UInt64(group), kind: kind, family: family, lengthClass: 0,
+                extent: KeyExtent(length: text.utf8.count, far: nil))
+            flat.insert(
+                IndexKey(kind: kind, family: family, bytes: Array(text.utf8)), group: group, placement: placement)
             return placement
         }
         func mayMatch(_ text: String) -> Bool { Array(text.utf8).withUnsafeBufferPointer { flat.mayMatch($0) } }
@@ -154,23 +172,29 @@ import SceneRouterWorkloads
     @Test func theIndexHashesFromTheFirstKeyPastTheLimitOn() {
         let index = LiteralIndex(flatLimit: 3)
         for group in 0..<Int32(10) {
-            _ = index.insert(group, key: IndexKey(kind: .exact, family: .caseSensitive, bytes: Array("doc-\(group)".utf8)))
+            _ = index.insert(
+                group, key: IndexKey(kind: .exact, family: .caseSensitive, bytes: Array("doc-\(group)".utf8)))
         }
         for group in Int32(10)..<13 {
-            _ = index.insert(group, key: IndexKey(kind: .prefix, family: .caseInsensitive, bytes: Array("note/\(group)/".utf8)))
+            _ = index.insert(
+                group, key: IndexKey(kind: .prefix, family: .caseInsensitive, bytes: Array("note/\(group)/".utf8)))
         }
         #expect(index.comparesKeysDirectly)
         _ = index.insert(13, key: IndexKey(kind: .suffix, family: .caseSensitive, bytes: Array(".pdf".utf8)))
         #expect(!index.comparesKeysDirectly)
         var collector = GroupCollector()
-        Array("NOTE/11/x.pdf".utf8).withUnsafeBufferPointer { index.probe($0, hasUppercase: ASCIIText.classify($0).hasUppercase, &collector) }
+        Array("NOTE/11/x.pdf".utf8).withUnsafeBufferPointer {
+            index.probe($0, hasUppercase: ASCIIText.classify($0).hasUppercase, &collector)
+        }
         #expect(collector.groups == [11, 13])
 
         // A key hashed ahead has no bytes to compare: unless it is exact, hashing takes over.
         let prepared = LiteralIndex(flatLimit: 3)
-        _ = prepared.insert(0, hashed: LiteralIndex.hashed(IndexKey(kind: .exact, family: .caseSensitive, bytes: Array("a".utf8)))!)
+        _ = prepared.insert(
+            0, hashed: LiteralIndex.hashed(IndexKey(kind: .exact, family: .caseSensitive, bytes: Array("a".utf8)))!)
         #expect(prepared.comparesKeysDirectly)
-        _ = prepared.insert(1, hashed: LiteralIndex.hashed(IndexKey(kind: .prefix, family: .caseSensitive, bytes: Array("a/".utf8)))!)
+        _ = prepared.insert(
+            1, hashed: LiteralIndex.hashed(IndexKey(kind: .prefix, family: .caseSensitive, bytes: Array("a/".utf8)))!)
         #expect(!prepared.comparesKeysDirectly)
         var found = GroupCollector()
         Array("a/b".utf8).withUnsafeBufferPointer { prepared.probe($0, hasUppercase: false, &found) }
@@ -187,16 +211,21 @@ import SceneRouterWorkloads
             let format = index % 1_000 == 0 ? "SELF BEGINSWITH 'note/\(index)/'" : "SELF == 'doc-\(index)'"
             return SceneSession(
                 id: "w\(index)", declaration: "Main", lastActive: index,
-                conditions: ActivationConditions(canActivate: .alwaysFalse, prefersToActivate: try ActivationPredicate(format: format)))
+                conditions: ActivationConditions(
+                    canActivate: .alwaysFalse, prefersToActivate: try ActivationPredicate(format: format)))
         }
         let app = try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions)
         let router = SceneRouter(app: app, tuning: TableTuning(preparesEveryGroupFirst: true))
         #expect(router.reading { $0.prefer.index.comparesKeysDirectly })
         var disagreements: [String] = []
-        for identifier in ["doc-1", "doc-4195", "doc-1000", "note/2000/x", "note/2001/x", "note/4000/", "doc-", "Doc-7"] {
+        for identifier in [
+            "doc-1", "doc-4195", "doc-1000", "note/2000/x", "note/2001/x", "note/4000/", "doc-", "Doc-7",
+        ] {
             let expected = ReferenceRouter.route(identifier: identifier, in: app)
             let actual = router.route(identifier: identifier)
-            if !RandomApps<DeterministicRandom>.same(expected, actual) { disagreements.append("\(identifier): \(expected) ≠ \(actual)") }
+            if !RandomApps<DeterministicRandom>.same(expected, actual) {
+                disagreements.append("\(identifier): \(expected) ≠ \(actual)")
+            }
         }
         #expect(disagreements.isEmpty, "\(disagreements)")
     }
@@ -207,7 +236,8 @@ import SceneRouterWorkloads
         let index = LiteralIndex(flatLimit: 8)
         _ = index.insert(0, key: IndexKey(kind: .prefix, family: .caseSensitive, bytes: Array("Cafe/".utf8)))
         _ = index.insert(1, key: IndexKey(kind: .prefix, family: .caseInsensitive, bytes: Array("cafe/".utf8)))
-        _ = index.insert(2, key: IndexKey(kind: .suffix, family: .caseAndDiacriticInsensitive, bytes: Array("/fenetre".utf8)))
+        _ = index.insert(
+            2, key: IndexKey(kind: .suffix, family: .caseAndDiacriticInsensitive, bytes: Array("/fenetre".utf8)))
         _ = index.insert(3, key: IndexKey(kind: .inner, family: .caseInsensitive, bytes: Array("e/fen".utf8)))
         #expect(index.comparesKeysDirectly)
         func probe(_ text: String, _ family: KeyFamily) -> Set<Int32> {
@@ -237,7 +267,8 @@ import SceneRouterWorkloads
             ]
             var placements: [LiteralIndex.Placement] = []
             for (group, (kind, family, bytes)) in keys.enumerated() {
-                placements.append(index.insert(Int32(group), key: IndexKey(kind: kind, family: family, bytes: Array(bytes.utf8))))
+                placements.append(
+                    index.insert(Int32(group), key: IndexKey(kind: kind, family: family, bytes: Array(bytes.utf8))))
             }
             let all = KeyFamilySet.all
             func probe() -> Set<Int32> {

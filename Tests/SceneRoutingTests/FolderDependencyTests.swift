@@ -19,7 +19,9 @@ import Testing
 /// file there (comments and string literals aside). Files at the top of the module (the
 /// re-exports) may use anything.
 @Suite struct FolderDependencyTests {
-    static let layers = ["Support", "JSON", "Folding", "Predicates", "Model", "Manifest", "Dispatch", "Routing", "Lint"]
+    static let layers = [
+        "Support", "JSON", "Folding", "Predicates", "Model", "Manifest", "Dispatch", "Routing", "Lint",
+    ]
 
     struct SourceFile {
         var folder: String
@@ -35,7 +37,10 @@ import Testing
             guard path.hasSuffix(".swift") else { continue }
             let parts = path.split(separator: "/")
             let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-            files.append(SourceFile(folder: parts.count > 1 ? String(parts[0]) : ".", name: path, code: withoutCommentsAndStrings(text)))
+            files.append(
+                SourceFile(
+                    folder: parts.count > 1 ? String(parts[0]) : ".", name: path, code: withoutCommentsAndStrings(text))
+            )
         }
         return files
     }
@@ -56,7 +61,13 @@ import Testing
             var previous: Character = " "
             for character in line {
                 if inString {
-                    if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                    if escaped {
+                        escaped = false
+                    } else if character == "\\" {
+                        escaped = true
+                    } else if character == "\"" {
+                        inString = false
+                    }
                     continue
                 }
                 if character == "/" && previous == "/" {
@@ -74,7 +85,8 @@ import Testing
     /// Type names declared at the top level of each folder's files.
     static func declarations(in files: [SourceFile]) throws -> [String: Set<String>] {
         let declaration = try Regex(
-            #"(?m)^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|final)\s+)*(?:struct|class|enum|protocol|actor|typealias)\s+([A-Z]\w*)"#)
+            #"(?m)^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|final)\s+)*(?:struct|class|enum|protocol|actor|typealias)\s+([A-Z]\w*)"#
+        )
         var homes: [String: Set<String>] = [:]
         for file in files {
             for match in file.code.matches(of: declaration) {

@@ -1,12 +1,15 @@
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// The lead-pair set a probe consults before hashing a gram: a pair is present while any
 /// filed gram begins with it, and routing through the filter still finds every inner key.
 @Suite struct GramLeadsTests {
     @Test func aLeadStaysWhileAnyGramHasIt() {
         let leads = GramLeads()
-        let lead = Array("group-7;".utf8).withUnsafeBufferPointer { GramLeads.lead(of: KeyHashing.gram($0, at: 0, width: 8, .raw)) }
+        let lead = Array("group-7;".utf8).withUnsafeBufferPointer {
+            GramLeads.lead(of: KeyHashing.gram($0, at: 0, width: 8, .raw))
+        }
         let other: UInt16 = lead &+ 1
         func present(_ pair: UInt16) -> Bool { leads.withBits { GramLeads.contains($0, pair) } }
         #expect(!present(lead))
@@ -25,7 +28,9 @@ import Testing
     @Test func aPositionNeedsItsLeadAndTheTwoBytesAfter() {
         let leads = GramLeads()
         let seconds = GramLeads()
-        func pair(_ text: String) -> UInt16 { Array(text.utf8).withUnsafeBufferPointer { KeyHashing.gramLead($0, at: 0, .raw) } }
+        func pair(_ text: String) -> UInt16 {
+            Array(text.utf8).withUnsafeBufferPointer { KeyHashing.gramLead($0, at: 0, .raw) }
+        }
         leads.insert(pair("-1"))
         seconds.insert(pair("2x"))
         func next(_ identifier: String, from start: Int = 0, _ reading: ByteReading = .raw) -> Int {
@@ -52,7 +57,8 @@ import Testing
         let sessions = try formats.enumerated().map { index, format in
             SceneSession(
                 id: "w\(index)", declaration: "Main", lastActive: index,
-                conditions: ActivationConditions(canActivate: .alwaysFalse, prefersToActivate: try ActivationPredicate(format: format)))
+                conditions: ActivationConditions(
+                    canActivate: .alwaysFalse, prefersToActivate: try ActivationPredicate(format: format)))
         }
         let router = SceneRouter(app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions))
         func winner(_ identifier: String) -> String? {

@@ -19,8 +19,9 @@ import Testing
         for offset in 0...(literal.utf8.count - 8) {
             let tag = tag(literal, gramOffset: offset, .raw)
             for (identifier, literalStart) in [("group-1234;", 0), ("SMS:group-1234;x", 4), ("xxgroup-1234;", 2)] {
-                #expect(admits(tag, identifier, gramStart: literalStart + offset, .raw),
-                        "\(identifier) gram offset \(offset)")
+                #expect(
+                    admits(tag, identifier, gramStart: literalStart + offset, .raw),
+                    "\(identifier) gram offset \(offset)")
             }
         }
     }

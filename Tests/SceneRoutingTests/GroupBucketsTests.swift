@@ -1,5 +1,6 @@
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// The literal index's and the intern table's hash buckets: every filed group is found under
 /// its key across growth, removal and capacities that are not powers of two; a lone group
@@ -35,7 +36,10 @@ import Testing
         }
         for index in stride(from: 0, to: count, by: 2) {
             buckets.remove(Int32(count + index), at: Self.key(index))
-            #expect(Self.groups(under: Self.key(index), in: buckets) == [Int32(index): index % 10 == 0 ? 0 : UInt32(index + 1)])
+            #expect(
+                Self.groups(under: Self.key(index), in: buckets) == [
+                    Int32(index): index % 10 == 0 ? 0 : UInt32(index + 1)
+                ])
         }
     }
 

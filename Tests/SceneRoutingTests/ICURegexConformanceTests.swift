@@ -1,6 +1,7 @@
 import Foundation
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// `MATCHES` answers as ICU does. Each vector of `Fixtures/conformance/icu-regex.tsv` is
 /// checked twice: against ICU itself (Foundation's `NSRegularExpression` is ICU on this
@@ -39,7 +40,7 @@ import Testing
             case "r": result += "\r"
             case "t": result += "\t"
             case "u":
-                _ = characters.next()  // {
+                _ = characters.next() // {
                 var hex = ""
                 while let digit = characters.next(), digit != "}" { hex.append(digit) }
                 result.unicodeScalars.append(Unicode.Scalar(UInt32(hex, radix: 16)!)!)
@@ -56,14 +57,17 @@ import Testing
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 6 else { return nil }
             return Vector(
-                line: index + 1, regexClass: fields[0], pattern: fields[1], subject: unescape(fields[2]), icu: fields[3],
+                line: index + 1, regexClass: fields[0], pattern: fields[1], subject: unescape(fields[2]),
+                icu: fields[3],
                 sceneRouter: fields[4], why: fields[5])
         }
     }()
 
     /// ICU's answer: `true`, `false` or `error`.
     static func icu(_ pattern: String, _ subject: String) -> String {
-        guard let regex = try? NSRegularExpression(pattern: "(?:" + pattern + ")\\z", options: [.dotMatchesLineSeparators, .anchorsMatchLines])
+        guard
+            let regex = try? NSRegularExpression(
+                pattern: "(?:" + pattern + ")\\z", options: [.dotMatchesLineSeparators, .anchorsMatchLines])
         else { return "error" }
         let range = NSRange(subject.startIndex..., in: subject)
         return regex.firstMatch(in: subject, options: [.anchored], range: range) != nil ? "true" : "false"
@@ -123,8 +127,13 @@ import Testing
     @Test func rewrittenNamesHaveICUsMembers() throws {
         let patterns =
             ICUPropertyNames.setNames.keys.sorted().flatMap { ["\\p{\($0)}", "[[:\($0):]]"] }
-            + ["\\p{word}", "\\P{WORD}", "\\p{all}", "\\p{IsTitlecase}", "\\p{IsAssigned}", "\\w", "\\W", "[\\w]", "[^\\w]"]
-        let chosen: [UInt32] = [0x9, 0x24, 0xAA, 0xB2, 0x301, 0x345, 0x1C5, 0x200C, 0x203F, 0x2160, 0xFF21, 0x93F, 0x94D]
+            + [
+                "\\p{word}", "\\P{WORD}", "\\p{all}", "\\p{IsTitlecase}", "\\p{IsAssigned}", "\\w", "\\W", "[\\w]",
+                "[^\\w]",
+            ]
+        let chosen: [UInt32] = [
+            0x9, 0x24, 0xAA, 0xB2, 0x301, 0x345, 0x1C5, 0x200C, 0x203F, 0x2160, 0xFF21, 0x93F, 0x94D,
+        ]
         let scalars = (Array(stride(from: UInt32(0), to: 0x110000, by: 61)) + chosen).compactMap(Unicode.Scalar.init)
             .filter { ($0.properties.age?.major ?? 0) < 15 }
         let wrong = try Self.disagreements(patterns, on: scalars)
@@ -135,12 +144,15 @@ import Testing
     /// character that has a case partner, and a sample of the others.
     @Test func caselessPropertiesHaveICUsMembers() throws {
         let patterns = [
-            "\\p{Lu}", "\\p{Ll}", "\\P{Ll}", "\\p{Lt}", "\\p{Greek}", "\\P{Latin}", "\\p{L}", "[[:upper:]]", "\\w", "\\W",
+            "\\p{Lu}", "\\p{Ll}", "\\P{Ll}", "\\p{Lt}", "\\p{Greek}", "\\P{Latin}", "\\p{L}", "[[:upper:]]", "\\w",
+            "\\W",
             "\\p{javaLowerCase}", "[^\\p{Lu}]", "[\\p{Lt}x]", "\\p{Lowercase}", "\\p{InLatin-1 Supplement}",
         ].map { "(?i)" + $0 }
         let partners = CaseClosure.classes.joined()
-        let scalars = (Array(partners) + Array(stride(from: UInt32(0), to: 0x30000, by: 97))).compactMap(Unicode.Scalar.init)
-            .filter { ($0.properties.age?.major ?? 0) < 15 }
+        let scalars = (Array(partners) + Array(stride(from: UInt32(0), to: 0x30000, by: 97))).compactMap(
+            Unicode.Scalar.init
+        )
+        .filter { ($0.properties.age?.major ?? 0) < 15 }
         let wrong = try Self.disagreements(patterns, on: scalars)
         #expect(wrong.count == 0, "\(wrong.count) differ, first \(wrong.prefix(10))")
     }
@@ -157,7 +169,9 @@ import Testing
             for (value, expected) in [(lower, "true"), (upper, "true"), (lower - 1, "false"), (upper + 1, "false")] {
                 // Surrogates are no text, nor is anything outside 0…10FFFF.
                 guard let code = UInt32(exactly: value), let scalar = Unicode.Scalar(code) else { continue }
-                if Self.icu(pattern, String(scalar)) != expected { wrong.append("\(name) U+\(String(value, radix: 16))") }
+                if Self.icu(pattern, String(scalar)) != expected {
+                    wrong.append("\(name) U+\(String(value, radix: 16))")
+                }
             }
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(10))")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// What an imported manifest adds: declaration roles, delegate classes, storyboards and
 /// sources, predicates and sets with sources, emitted identifiers and unresolved
@@ -33,7 +34,10 @@ import Testing
 
     @Test func importedKeysLoadAndWriteBack() throws {
         let app = try ManifestLoader.load(Data(Self.manifest.utf8), file: "app.json")
-        #expect(app.declarations.map(\.role) == [.windowExternalDisplayNonInteractive, .windowApplication, .windowApplication])
+        #expect(
+            app.declarations.map(\.role) == [
+                .windowExternalDisplayNonInteractive, .windowApplication, .windowApplication,
+            ])
         #expect(app.declarations[1].delegateClass == "App.SceneDelegate")
         #expect(app.declarations[1].storyboard == "Main")
         #expect(app.declarations[0].source == SourceLocation(file: "Info.plist", line: 30, column: 1))
@@ -44,7 +48,8 @@ import Testing
         #expect(app.declarations[2].matching?.evaluate("NOTE/7") == true)
         #expect(
             app.emitted.map(\.value) == [
-                .identifier("mail.inbox"), .pattern(prefix: "mail.thread.", suffix: ""), .dynamic("item.url.absoluteString"),
+                .identifier("mail.inbox"), .pattern(prefix: "mail.thread.", suffix: ""),
+                .dynamic("item.url.absoluteString"),
             ])
         #expect(app.emitted.map(\.carrier) == [.notification, .userActivity, nil])
         #expect(app.unresolvedConditions.first?.source?.line == 7)
@@ -62,13 +67,16 @@ import Testing
     /// configuration first, the default is the first window declaration.
     @Test func creationSkipsDeclarationsThatReceiveNoEvents() throws {
         let app = try ManifestLoader.load(Data(Self.manifest.utf8), file: "app.json")
-        for router in [{ ReferenceRouter.route(identifier: $0, in: app) }, { SceneRouter(app: app).route(identifier: $0) }] {
+        for router in [
+            { ReferenceRouter.route(identifier: $0, in: app) }, { SceneRouter(app: app).route(identifier: $0) },
+        ] {
             #expect(router("mail.inbox").action == .create(declaration: "Main", sessionID: nil))
             #expect(router("note/1").action == .create(declaration: "Notes", sessionID: nil))
         }
         var single = app
         single.supportsMultipleScenes = false
-        #expect(ReferenceRouter.route(identifier: "x", in: single).action == .create(declaration: "Main", sessionID: nil))
+        #expect(
+            ReferenceRouter.route(identifier: "x", in: single).action == .create(declaration: "Main", sessionID: nil))
         #expect(SceneRouter(app: single).route(identifier: "x").action == .create(declaration: "Main", sessionID: nil))
     }
 
@@ -82,25 +90,36 @@ import Testing
         let app = try ManifestLoader.load(Data(manifest.utf8), file: "app.json")
         let report = try ManifestChecker.check(app, file: "app")
         let shadowed = report.warnings.filter { $0.code?.rawValue == "shadowed-declaration" }.map(\.message)
-        #expect(shadowed == [
-            "declaration 'Compose' cannot be chosen unless its matching, computed at run time (composeIdentifiers), matches: "
-                + "without it, declarations[0] ('Main') is already the default (the first without matching)"
-        ])
+        #expect(
+            shadowed == [
+                "declaration 'Compose' cannot be chosen unless its matching, computed at run time (composeIdentifiers), matches: "
+                    + "without it, declarations[0] ('Main') is already the default (the first without matching)"
+            ])
         #expect(!report.warnings.contains { $0.message.contains("can never be chosen") })
     }
 
     @Test func badImportedKeysAreLocatedErrors() {
         let cases: [(String, String)] = [
-            (#"{"declarations": [{"name": "A", "source": "nowhere"}]}"#,
-             "app.json:1:33: declarations[0].source: error: 'nowhere' is not a source location: expected FILE:LINE:COLUMN"),
-            (#"{"declarations": [{"name": "A", "role": "tv"}]}"#,
-             "app.json:1:33: declarations[0].role: error: unknown role 'tv'; expected one of windowApplication, windowExternalDisplayNonInteractive, windowExternalDisplay, immersiveSpaceApplication, carTemplateApplication, carTemplateApplicationInstrumentCluster, windowApplicationVolumetric, carTemplateApplicationDashboard"),
-            (#"{"declarations": [{"name": "A"}], "emitted": [{"identifier": "x", "dynamic": "y"}]}"#,
-             "app.json:1:47: emitted[0]: error: expected exactly one of identifier, pattern, template, dynamic"),
-            (#"{"declarations": [{"name": "A", "matching": {"set": "x"}}]}"#,
-             "app.json:1:46: declarations[0].matching.set: error: expected an array of strings, found a string"),
-            (#"{"declarations": [{"name": "A"}], "unresolved": [{"declaration": "B", "condition": "canActivate", "expression": "f()"}]}"#,
-             "app.json:1:51: unresolved[0].declaration: error: unknown declaration 'B'"),
+            (
+                #"{"declarations": [{"name": "A", "source": "nowhere"}]}"#,
+                "app.json:1:33: declarations[0].source: error: 'nowhere' is not a source location: expected FILE:LINE:COLUMN"
+            ),
+            (
+                #"{"declarations": [{"name": "A", "role": "tv"}]}"#,
+                "app.json:1:33: declarations[0].role: error: unknown role 'tv'; expected one of windowApplication, windowExternalDisplayNonInteractive, windowExternalDisplay, immersiveSpaceApplication, carTemplateApplication, carTemplateApplicationInstrumentCluster, windowApplicationVolumetric, carTemplateApplicationDashboard"
+            ),
+            (
+                #"{"declarations": [{"name": "A"}], "emitted": [{"identifier": "x", "dynamic": "y"}]}"#,
+                "app.json:1:47: emitted[0]: error: expected exactly one of identifier, pattern, template, dynamic"
+            ),
+            (
+                #"{"declarations": [{"name": "A", "matching": {"set": "x"}}]}"#,
+                "app.json:1:46: declarations[0].matching.set: error: expected an array of strings, found a string"
+            ),
+            (
+                #"{"declarations": [{"name": "A"}], "unresolved": [{"declaration": "B", "condition": "canActivate", "expression": "f()"}]}"#,
+                "app.json:1:51: unresolved[0].declaration: error: unknown declaration 'B'"
+            ),
         ]
         for (json, expected) in cases {
             do {
@@ -123,10 +142,12 @@ import Testing
                 SceneDeclaration(name: "Narrow", handlesExternalEvents: ["a.b"]),
                 SceneDeclaration(name: "Other", handlesExternalEvents: ["z."]),
                 SceneDeclaration(
-                    name: "Main", initialConditions: ActivationConditions(canActivate: ActivationPredicate(swiftUISet: ["m."]))),
+                    name: "Main",
+                    initialConditions: ActivationConditions(canActivate: ActivationPredicate(swiftUISet: ["m."]))),
             ])
         app.emitted = [
-            EmittedIdentifier(.identifier("a.b.c")), EmittedIdentifier(.identifier("m.1")), EmittedIdentifier(.identifier("q.1")),
+            EmittedIdentifier(.identifier("a.b.c")), EmittedIdentifier(.identifier("m.1")),
+            EmittedIdentifier(.identifier("q.1")),
         ]
         let report = try ManifestChecker.check(app, file: "app")
         let unreached = report.warnings.filter { $0.code?.rawValue == "unreached-declaration" }.map(\.path)

@@ -1,7 +1,8 @@
 import Foundation
 import PredicateSyntax
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// Errors found after parsing point at their value's line and column.
 @Suite struct JSONPathLocatorTests {
@@ -12,7 +13,8 @@ import Testing
               "e\\ud83d\\ude00": []}
             """
         let places = JSONPathLocator.locate(
-            ["(top level)", "a", "a[0]", "a[1]", "a[1].bé", "a[2][1]", "é", "é.c", "d", "e😀", "a[9]", "zzz"], in: Array(document.utf8))
+            ["(top level)", "a", "a[0]", "a[1]", "a[1].bé", "a[2][1]", "é", "é.c", "d", "e😀", "a[9]", "zzz"],
+            in: Array(document.utf8))
         #expect(places["(top level)"] == .init(line: 1, column: 1))
         #expect(places["a"] == .init(line: 1, column: 2))
         #expect(places["a[0]"] == .init(line: 1, column: 8))
@@ -28,7 +30,8 @@ import Testing
     }
 
     @Test func manifestErrorsCarryTheirPlace() throws {
-        let manifest = "{\n  \"declarations\": [{\"name\": \"A\"}],\n  \"sessions\": [\n    {\"id\": \"s\", \"declaration\": \"Nope\"}\n  ]\n}"
+        let manifest =
+            "{\n  \"declarations\": [{\"name\": \"A\"}],\n  \"sessions\": [\n    {\"id\": \"s\", \"declaration\": \"Nope\"}\n  ]\n}"
         do {
             _ = try ManifestLoader.load(Data(manifest.utf8), file: "m.json")
             Issue.record("an unknown declaration must be refused")
@@ -36,7 +39,9 @@ import Testing
             let diagnostic = try #require(error.errors.first)
             #expect(diagnostic.path == "sessions[0].declaration")
             #expect(diagnostic.line == 4 && diagnostic.column == 17)
-            #expect(diagnostic.rendered().hasPrefix("m.json:4:17: sessions[0].declaration: error: unknown declaration 'Nope'"))
+            #expect(
+                diagnostic.rendered().hasPrefix(
+                    "m.json:4:17: sessions[0].declaration: error: unknown declaration 'Nope'"))
         }
     }
 }

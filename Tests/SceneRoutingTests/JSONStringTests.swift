@@ -1,5 +1,6 @@
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// JSON strings: plain runs are taken as they are, escapes decoded between them, and every
 /// malformed string refused at the byte where it goes wrong.

@@ -1,5 +1,6 @@
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// The family set a non-ASCII route walks: members in ascending raw value, and those after a
 /// given family, for every subset of the three families.
@@ -15,7 +16,9 @@ import Testing
             #expect(Array(set) == members, "mask \(mask)")
             #expect(set.first == members.first, "mask \(mask)")
             for family in KeyFamily.allCases {
-                #expect(Array(set.members(after: family)) == members.filter { $0.rawValue > family.rawValue }, "mask \(mask)")
+                #expect(
+                    Array(set.members(after: family)) == members.filter { $0.rawValue > family.rawValue },
+                    "mask \(mask)")
             }
         }
     }

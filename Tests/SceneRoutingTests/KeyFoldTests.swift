@@ -1,7 +1,8 @@
 import Foundation
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouting
 
 /// The key-fold table is Foundation's folding, written down: regenerating it from this
 /// platform's Foundation gives the committed data, and the fold it describes keeps the
@@ -20,8 +21,10 @@ import Testing
     static let checkedScalars: [UInt32] = {
         if TestTier.isFull { return Array(UInt32(0)...0x10FFFF) }
         var values = Set(UInt32(0)...0x24FF)
-        for block in [0x2C00...0x2DFF, 0xA640...0xA7FF, 0xAB30...0xAB6F, 0xFB00...0xFFEF, 0x10400...0x104FF,
-                      0x1D400...0x1D7FF, 0x1F100...0x1F1FF] as [ClosedRange<UInt32>] {
+        for block in [
+            0x2C00...0x2DFF, 0xA640...0xA7FF, 0xAB30...0xAB6F, 0xFB00...0xFFEF, 0x10400...0x104FF,
+            0x1D400...0x1D7FF, 0x1F100...0x1F1FF,
+        ] as [ClosedRange<UInt32>] {
             values.formUnion(block)
         }
         values.formUnion(stride(from: UInt32(0), through: 0x10FFFF, by: 97))
@@ -76,7 +79,8 @@ import Testing
         func fold(_ text: String) -> String { text.folding(options: options, locale: nil) }
         var text = String(scalar)
         for _ in 0..<8 {
-            let next = family == .caseInsensitive
+            let next =
+                family == .caseInsensitive
                 ? kept(fold(fold(text).decomposedStringWithCompatibilityMapping))
                 : kept(fold(kept(text)).decomposedStringWithCompatibilityMapping)
             // Scalar by scalar: String's == would call U+0374 and U+02B9 equal.
@@ -130,15 +134,23 @@ import Testing
     /// The table's text: runs of scalars whose folds are removed, shifted by one offset, or
     /// one fixed sequence, merged across families that agree.
     static func generatedData() -> String {
-        let letters: [KeyFamily: Character] = [.caseSensitive: "s", .caseInsensitive: "c", .caseAndDiacriticInsensitive: "a"]
-        struct Run { var first: UInt32; var last: UInt32; var mapping: String; var alternative: String? }
+        let letters: [KeyFamily: Character] = [
+            .caseSensitive: "s", .caseInsensitive: "c", .caseAndDiacriticInsensitive: "a",
+        ]
+        struct Run {
+            var first: UInt32
+            var last: UInt32
+            var mapping: String
+            var alternative: String?
+        }
         func sequence(_ fold: [Unicode.Scalar]) -> String {
             fold.isEmpty ? "x" : fold.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: ".")
         }
         func shift(_ value: UInt32, _ fold: [Unicode.Scalar]) -> String? {
             guard fold.count == 1 else { return nil }
             let target = fold[0].value
-            return target >= value ? "+" + String(target - value, radix: 16, uppercase: true)
+            return target >= value
+                ? "+" + String(target - value, radix: 16, uppercase: true)
                 : "-" + String(value - target, radix: 16, uppercase: true)
         }
         var runs: [KeyFamily: [Run]] = [:]
@@ -158,12 +170,16 @@ import Testing
                         familyRuns[familyRuns.count - 1] = last
                         continue
                     }
-                    if last.first == last.last, let alternative = last.alternative, alternative == fixed || alternative == moved {
-                        familyRuns[familyRuns.count - 1] = Run(first: last.first, last: value, mapping: alternative, alternative: nil)
+                    if last.first == last.last, let alternative = last.alternative,
+                        alternative == fixed || alternative == moved
+                    {
+                        familyRuns[familyRuns.count - 1] = Run(
+                            first: last.first, last: value, mapping: alternative, alternative: nil)
                         continue
                     }
                 }
-                familyRuns.append(Run(first: value, last: value, mapping: moved ?? fixed, alternative: moved == nil ? nil : fixed))
+                familyRuns.append(
+                    Run(first: value, last: value, mapping: moved ?? fixed, alternative: moved == nil ? nil : fixed))
             }
             runs[family] = familyRuns
         }
@@ -172,7 +188,9 @@ import Testing
         var seen: [String: Int] = [:]
         for family in KeyFamily.allCases {
             for run in runs[family]! {
-                let range = run.first == run.last ? String(run.first, radix: 16, uppercase: true)
+                let range =
+                    run.first == run.last
+                    ? String(run.first, radix: 16, uppercase: true)
                     : String(run.first, radix: 16, uppercase: true) + "-" + String(run.last, radix: 16, uppercase: true)
                 let key = range + " " + run.mapping
                 if let index = seen[key] {
@@ -189,10 +207,16 @@ import Testing
             var runs: [(first: UInt32, last: UInt32)] = []
             for value in UInt32(0x80)...0x10FFFF {
                 guard let scalar = foldable(value), isUnreliableNeedle(scalar, family) else { continue }
-                if let last = runs.last, last.last + 1 == value { runs[runs.count - 1].last = value } else { runs.append((value, value)) }
+                if let last = runs.last, last.last + 1 == value {
+                    runs[runs.count - 1].last = value
+                } else {
+                    runs.append((value, value))
+                }
             }
             for run in runs {
-                let range = run.first == run.last ? String(run.first, radix: 16, uppercase: true)
+                let range =
+                    run.first == run.last
+                    ? String(run.first, radix: 16, uppercase: true)
                     : String(run.first, radix: 16, uppercase: true) + "-" + String(run.last, radix: 16, uppercase: true)
                 if let index = expanding.firstIndex(where: { $0.text.hasSuffix(" " + range + " !") }) {
                     expanding[index].text.insert(letters[family]!, at: expanding[index].text.firstIndex(of: " ")!)
@@ -287,9 +311,10 @@ import Testing
             for family in KeyFamily.allCases {
                 let fold = KeyFold.shared.fold(text, family)
                 let hex = "U+\(String(value, radix: 16, uppercase: true)) \(family)"
-                for form in [text.precomposedStringWithCanonicalMapping, text.decomposedStringWithCanonicalMapping,
-                             text.precomposedStringWithCompatibilityMapping]
-                {
+                for form in [
+                    text.precomposedStringWithCanonicalMapping, text.decomposedStringWithCanonicalMapping,
+                    text.precomposedStringWithCompatibilityMapping,
+                ] {
                     check(KeyFold.shared.fold(form, family) == fold, "\(hex): a normal form folds differently")
                 }
                 for options in modes[family]! where !options.isEmpty {
@@ -312,9 +337,11 @@ import Testing
     /// and ASCII folds as the index reads it: as is, or lowercased.
     @Test func scalarsOutsideTheTableAreLeftAloneAndASCIIIsLowercasedOnly() {
         var folded: [String] = []
-        for value in Self.checkedScalars where value >= 0x80 && Unicode.Scalar(value) != nil && Self.foldable(value) == nil {
+        for value in Self.checkedScalars
+        where value >= 0x80 && Unicode.Scalar(value) != nil && Self.foldable(value) == nil {
             let text = String(Unicode.Scalar(value)!)
-            for family in KeyFamily.allCases where text.folding(options: Self.foldOptions(family), locale: nil) != text {
+            for family in KeyFamily.allCases where text.folding(options: Self.foldOptions(family), locale: nil) != text
+            {
                 folded.append("U+\(String(value, radix: 16))")
             }
             if text.decomposedStringWithCompatibilityMapping != text { folded.append("U+\(String(value, radix: 16))") }
@@ -348,11 +375,14 @@ import Testing
     /// the table gives, and folds it calls alike must be the same bytes.
     @Test func derivedFoldsAreTheTablesFolds() {
         var random = DeterministicRandom(seed: 9)
-        let pieces = RandomText.nonASCII + [
-            "ABC-def/GHIJK", "abc-def/ghijk", "Ж", "ж", "Ø", "ø", "Ω", "ω", "İ", "ﬆ", "Ǆ", "ǆ", "文档", "ДОКУМЕНТ", "Å", "Ａ", "ａ", "Z", "z",
-        ]
+        let pieces =
+            RandomText.nonASCII + [
+                "ABC-def/GHIJK", "abc-def/ghijk", "Ж", "ж", "Ø", "ø", "Ω", "ω", "İ", "ﬆ", "Ǆ", "ǆ", "文档", "ДОКУМЕНТ",
+                "Å", "Ａ", "ａ", "Z", "z",
+            ]
         let orders: [[KeyFamily]] = [
-            [.caseSensitive, .caseInsensitive, .caseAndDiacriticInsensitive], [.caseAndDiacriticInsensitive, .caseSensitive, .caseInsensitive],
+            [.caseSensitive, .caseInsensitive, .caseAndDiacriticInsensitive],
+            [.caseAndDiacriticInsensitive, .caseSensitive, .caseInsensitive],
         ]
         var derived = 0
         var usedDerivation = 0
@@ -364,7 +394,9 @@ import Testing
             for order in orders {
                 Subject.with(text) { subject in
                     for family in order {
-                        #expect(Array(subject.keyFold(family)) == expected[family.rawValue], "\(text.debugDescription) \(family) \(order)")
+                        #expect(
+                            Array(subject.keyFold(family)) == expected[family.rawValue],
+                            "\(text.debugDescription) \(family) \(order)")
                     }
                     for a in KeyFamily.allCases {
                         for b in KeyFamily.allCases {
@@ -377,11 +409,13 @@ import Testing
             }
             var utf8 = text
             let notes = utf8.withUTF8 { bytes in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: KeyFold.shared.outputCapacity(for: bytes.count)) {
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: KeyFold.shared.outputCapacity(for: bytes.count))
+                {
                     KeyFold.shared.foldCaseSensitive(bytes, into: $0.baseAddress!).notes
                 }
             }
-            #expect(notes.hasUppercase == expected[0].contains { (0x41...0x5A).contains($0) }, "\(text.debugDescription)")
+            #expect(
+                notes.hasUppercase == expected[0].contains { (0x41...0x5A).contains($0) }, "\(text.debugDescription)")
             if notes.derivesCaselessFolds { usedDerivation += 1 }
         }
         #expect(derived > 1_000)
@@ -389,7 +423,9 @@ import Testing
     }
 
     @Test func foldsOfTheUsualSuspects() {
-        func fold(_ text: String, _ family: KeyFamily) -> String { String(decoding: KeyFold.shared.fold(text, family), as: UTF8.self) }
+        func fold(_ text: String, _ family: KeyFamily) -> String {
+            String(decoding: KeyFold.shared.fold(text, family), as: UTF8.self)
+        }
         #expect(fold("Café-Ａ①", .caseSensitive) == "Cafe-A1")
         #expect(fold("STRASSE straße", .caseInsensitive) == "strasse strasse")
         #expect(fold("\u{212A}elvin ſ İ", .caseAndDiacriticInsensitive) == "kelvin s i")
@@ -408,9 +444,11 @@ import Testing
     /// index files the predicate under occurs in the identifier's fold. Literals holding
     /// characters CFString matches unreliably are keyed by their reliable runs.
     @Test func literalKeysOccurWhereverFoundationMatches() {
-        let pieces = RandomText.nonASCII + [
-            "ž", "z", "Ａ", "ｶ", "ﾞ", "ä", "Ä", "A", "ǆ", "Ǆ", "ŉ", "ﬆ", "st", "Å", "\u{212B}", "Ω", "\u{2126}", "ǰ", "j",
-        ]
+        let pieces =
+            RandomText.nonASCII + [
+                "ž", "z", "Ａ", "ｶ", "ﾞ", "ä", "Ä", "A", "ǆ", "Ǆ", "ŉ", "ﬆ", "st", "Å", "\u{212B}", "Ω", "\u{2126}", "ǰ",
+                "j",
+            ]
         var random = DeterministicRandom(seed: 20_261_123)
         var misses: [String] = []
         for _ in 0..<TestTier.size(quick: 5_000, full: 20_000) {
@@ -418,15 +456,20 @@ import Testing
             let identifier = (0..<(1 + random.below(4))).map { _ in pieces[random.below(pieces.count)] }.joined()
             for options in ["", "[c]", "[d]", "[cd]", "[n]"] {
                 for op in ["==", "BEGINSWITH", "ENDSWITH", "CONTAINS"] {
-                    guard let predicate = try? ActivationPredicate(format: "SELF \(op)\(options) %@", arguments: [.string(literal)]),
-                        predicate.evaluate(identifier), case .clauses(let clauses) = ClauseIndexing.indexing(of: predicate.root)
+                    guard
+                        let predicate = try? ActivationPredicate(
+                            format: "SELF \(op)\(options) %@", arguments: [.string(literal)]),
+                        predicate.evaluate(identifier),
+                        case .clauses(let clauses) = ClauseIndexing.indexing(of: predicate.root)
                     else { continue }
                     // The table may file a clause under any of its alternatives, so some clause must
                     // have every alternative's key in the identifier.
                     let found = clauses.contains { alternatives in
                         alternatives.allSatisfy { keys in keys.contains { Self.occurs($0, in: identifier) } }
                     }
-                    if !found && misses.count < 10 { misses.append("SELF \(op)\(options) '\(literal)' on '\(identifier)'") }
+                    if !found && misses.count < 10 {
+                        misses.append("SELF \(op)\(options) '\(literal)' on '\(identifier)'")
+                    }
                 }
             }
         }
@@ -444,11 +487,14 @@ import Testing
                 IndexKey(
                     kind: [IndexKey.Kind.exact, .prefix, .suffix, .inner][random.below(4)],
                     family: KeyFamily.allCases[random.below(KeyFamily.allCases.count)],
-                    bytes: Array((0..<(1 + random.below(2))).map { _ in pieces[random.below(pieces.count)] }.joined().utf8))
+                    bytes: Array(
+                        (0..<(1 + random.below(2))).map { _ in pieces[random.below(pieces.count)] }.joined().utf8))
             }
             let identifier = (0..<(1 + random.below(5))).map { _ in pieces[random.below(pieces.count)] }.joined()
             let folds = KeyFamily.allCases.map { KeyFold.shared.fold(identifier, $0) }
-            let expected = keys.allSatisfy { key in folds[key.family.rawValue].withUnsafeBufferPointer { NeedleKeys.occurs(key, in: $0) } }
+            let expected = keys.allSatisfy { key in
+                folds[key.family.rawValue].withUnsafeBufferPointer { NeedleKeys.occurs(key, in: $0) }
+            }
             let packed = NeedleKeys.packed(keys)
             let found = packed.withUnsafeBufferPointer { packed in
                 folds[0].withUnsafeBufferPointer { cs in

@@ -29,7 +29,10 @@ import Testing
                 #expect(ASCIIText.isASCII($0), "length \(length)")
             }
             for position in 0..<length {
-                for (byte, uppercase) in [(UInt8(ascii: "A"), true), (UInt8(ascii: "Z"), true), (UInt8(ascii: "@"), false), (UInt8(ascii: "["), false)] {
+                for (byte, uppercase) in [
+                    (UInt8(ascii: "A"), true), (UInt8(ascii: "Z"), true), (UInt8(ascii: "@"), false),
+                    (UInt8(ascii: "["), false),
+                ] {
                     var bytes = plain
                     bytes[position] = byte
                     bytes.withUnsafeBufferPointer {
@@ -74,7 +77,8 @@ import Testing
         for length in 0...text.count {
             let identifier = Array(text.prefix(length))
             for family in ByteReading.allCases {
-                let filed = IndexKey(kind: .exact, family: .caseSensitive, bytes: identifier.map { KeyHashing.read($0, family) })
+                let filed = IndexKey(
+                    kind: .exact, family: .caseSensitive, bytes: identifier.map { KeyHashing.read($0, family) })
                 let probed = identifier.withUnsafeBufferPointer { KeyHashing.exactHash($0, reading: family) }
                 #expect(probed == KeyHashing.hash(of: filed), "length \(length) \(family)")
             }
@@ -92,9 +96,11 @@ import Testing
                     var (state, absorbed) = (KeyHashing.offsetBasis, 0)
                     for length in 1...count {
                         let bytes = kind == .prefix ? identifier.prefix(length) : identifier.suffix(length)
-                        let filed = IndexKey(kind: kind, family: .caseSensitive, bytes: bytes.map { KeyHashing.read($0, family) })
+                        let filed = IndexKey(
+                            kind: kind, family: .caseSensitive, bytes: bytes.map { KeyHashing.read($0, family) })
                         let probed = identifier.withUnsafeBufferPointer {
-                            KeyHashing.anchoredHash($0, length: length, kind: kind, reading: family, state: &state, absorbed: &absorbed)
+                            KeyHashing.anchoredHash(
+                                $0, length: length, kind: kind, reading: family, state: &state, absorbed: &absorbed)
                         }
                         #expect(probed == KeyHashing.hash(of: filed), "\(kind) \(length) of \(count) \(family)")
                     }

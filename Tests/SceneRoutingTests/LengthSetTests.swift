@@ -1,5 +1,6 @@
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// Probes walk a tier's key lengths from this set: a length must stay while any key has it,
 /// and go with the last one, on both sides of the 64-byte mask.

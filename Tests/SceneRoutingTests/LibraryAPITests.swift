@@ -1,7 +1,8 @@
 import Foundation
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouting
 
 /// The library as an app developer writes it, in UIKit's vocabulary.
 @Suite struct LibraryAPITests {
@@ -31,7 +32,8 @@ import Testing
         let app = try Self.mailApp()
         let router = SceneRouter(app: app)
         var replayer = TimelineReplayer(app: app)
-        let timeline = try String(contentsOf: FixturePaths.url("scenarios/replay-mail-timeline/timeline.jsonl"), encoding: .utf8)
+        let timeline = try String(
+            contentsOf: FixturePaths.url("scenarios/replay-mail-timeline/timeline.jsonl"), encoding: .utf8)
         let decoder = TimelineDecoder(file: "timeline.jsonl", app: app, allowsLifecycle: true)
         var decisions: [String] = []
         for (index, line) in timeline.split(separator: "\n").enumerated() {
@@ -43,11 +45,17 @@ import Testing
                 #expect(delivered == replayed, "line \(index + 1)")
                 decisions.append(delivered.description)
             case .open(let session):
-                #expect((try? replayer.apply(entry)) != nil ? (try? router.open(session)) != nil : (try? router.open(session)) == nil)
+                #expect(
+                    (try? replayer.apply(entry)) != nil
+                        ? (try? router.open(session)) != nil : (try? router.open(session)) == nil)
             case .close(let id):
-                #expect((try? replayer.apply(entry)) != nil ? (try? router.close(sessionID: id)) != nil : (try? router.close(sessionID: id)) == nil)
+                #expect(
+                    (try? replayer.apply(entry)) != nil
+                        ? (try? router.close(sessionID: id)) != nil : (try? router.close(sessionID: id)) == nil)
             case .update(let update):
-                #expect((try? replayer.apply(entry)) != nil ? (try? router.update(update)) != nil : (try? router.update(update)) == nil)
+                #expect(
+                    (try? replayer.apply(entry)) != nil
+                        ? (try? router.update(update)) != nil : (try? router.update(update)) == nil)
             }
         }
         #expect(
@@ -81,7 +89,8 @@ import Testing
                 let sessions = replayer.app.sessions
                 switch generator.random.below(8) {
                 case 0:
-                    let session = generator.session("N\(nextID)", framework: app.framework, declarations: app.declarations)
+                    let session = generator.session(
+                        "N\(nextID)", framework: app.framework, declarations: app.declarations)
                     nextID += 1
                     try replayer.apply(.open(session))
                     try router.open(session)
@@ -122,21 +131,35 @@ import Testing
     }
 
     @Test func eventsFromWhatTheSystemHandsTheApp() throws {
-        let payload: [String: Any] = ["aps": ["alert": "New mail", "target-content-id": "mail.thread.9"], "threadID": 9]
-        #expect(try ExternalEvent.notification(payload: payload) == .notification(targetContentIdentifier: "mail.thread.9"))
-        #expect(try ExternalEvent.notification(payload: ["aps": ["alert": "x"]]) == .notification(targetContentIdentifier: nil))
+        let payload: [String: Any] = [
+            "aps": ["alert": "New mail", "target-content-id": "mail.thread.9"], "threadID": 9,
+        ]
+        #expect(
+            try ExternalEvent.notification(payload: payload) == .notification(targetContentIdentifier: "mail.thread.9"))
+        #expect(
+            try ExternalEvent.notification(payload: ["aps": ["alert": "x"]])
+                == .notification(targetContentIdentifier: nil))
         #expect(throws: Diagnostic.self) { try ExternalEvent.notification(payload: ["aps": ["target-content-id": 9]]) }
         #expect(throws: Diagnostic.self) { try ExternalEvent.notification(payload: ["aps": "x"]) }
 
         // userInfo as UIKit hands it, with its aps dictionary bridged either way.
-        let userInfo: [AnyHashable: Any] = [AnyHashable("aps"): [AnyHashable("target-content-id"): "mail.thread.9"], AnyHashable(7): "x"]
-        #expect(try ExternalEvent.notification(payload: userInfo) == .notification(targetContentIdentifier: "mail.thread.9"))
+        let userInfo: [AnyHashable: Any] = [
+            AnyHashable("aps"): [AnyHashable("target-content-id"): "mail.thread.9"], AnyHashable(7): "x",
+        ]
+        #expect(
+            try ExternalEvent.notification(payload: userInfo) == .notification(targetContentIdentifier: "mail.thread.9")
+        )
         let stringKeyed: [AnyHashable: Any] = ["aps": ["target-content-id": "mail.inbox"] as [String: Any]]
-        #expect(try ExternalEvent.notification(payload: stringKeyed) == .notification(targetContentIdentifier: "mail.inbox"))
-        #expect(try ExternalEvent.notification(payload: [:] as [AnyHashable: Any]) == .notification(targetContentIdentifier: nil))
+        #expect(
+            try ExternalEvent.notification(payload: stringKeyed) == .notification(targetContentIdentifier: "mail.inbox")
+        )
+        #expect(
+            try ExternalEvent.notification(payload: [:] as [AnyHashable: Any])
+                == .notification(targetContentIdentifier: nil))
         #expect(throws: Diagnostic.self) { try ExternalEvent.notification(payload: ["aps": 3] as [AnyHashable: Any]) }
         #expect(throws: Diagnostic.self) {
-            try ExternalEvent.notification(payload: ["aps": [AnyHashable("target-content-id"): 9]] as [AnyHashable: Any])
+            try ExternalEvent.notification(
+                payload: ["aps": [AnyHashable("target-content-id"): 9]] as [AnyHashable: Any])
         }
 
         let json = Data(#"{"aps": {"target-content-id": "mail.inbox"}, "extra": [1, 2]}"#.utf8)
@@ -157,7 +180,8 @@ import Testing
 
         let content = NotificationContent(title: "Ana", body: "Lunch?", targetContentIdentifier: "mail.thread.3")
         #expect(ExternalEvent.notification(content) == .notification(targetContentIdentifier: "mail.thread.3"))
-        let item = ShortcutItem(type: "compose", localizedTitle: "New Message", targetContentIdentifier: "mail.compose.new")
+        let item = ShortcutItem(
+            type: "compose", localizedTitle: "New Message", targetContentIdentifier: "mail.compose.new")
         #expect(ExternalEvent.shortcut(item) == .shortcut(type: "compose", targetContentIdentifier: "mail.compose.new"))
         let activity = UserActivity(activityType: "com.example.view", webpageURL: URL(string: "https://example.com/a"))
         #expect(ExternalEvent.userActivity(activity).targetContentIdentifier(for: .swiftui) == "https://example.com/a")
@@ -203,7 +227,8 @@ import Testing
         }
         let a = SceneSession(id: "a", declaration: "Main", state: .background, lastActive: 1, conditions: can)
         let b = SceneSession(id: "b", declaration: "Main", state: .background, lastActive: 5, conditions: can)
-        let byRecency = try #require(SceneRouter(app: try app(.recency, [a, b])).route(identifier: "mail.x", explain: true).explanation)
+        let byRecency = try #require(
+            SceneRouter(app: try app(.recency, [a, b])).route(identifier: "mail.x", explain: true).explanation)
         #expect(
             byRecency.description == """
                 considered 2 sessions, best first:
@@ -213,10 +238,14 @@ import Testing
                       canActivate: SELF BEGINSWITH 'mail.'
                 b ranks before a on lastActive (5 is more recent than 1), both score 1
                 """)
-        let byOrder = try #require(SceneRouter(app: try app(.order, [a, b])).route(identifier: "mail.x", explain: true).explanation)
-        #expect(byOrder.tieReason == "a ranks before b on position in the session list (0 before 1), the tie-break order, both score 1")
+        let byOrder = try #require(
+            SceneRouter(app: try app(.order, [a, b])).route(identifier: "mail.x", explain: true).explanation)
+        #expect(
+            byOrder.tieReason
+                == "a ranks before b on position in the session list (0 before 1), the tie-break order, both score 1")
         #expect(byOrder.lines(listing: 1, omittedHint: "!").contains("  … 1 more!"))
-        let none = try #require(SceneRouter(app: try app(.recency, [a, b])).route(identifier: "x", explain: true).explanation)
+        let none = try #require(
+            SceneRouter(app: try app(.recency, [a, b])).route(identifier: "x", explain: true).explanation)
         #expect(none.tieReason == nil)
         #expect(none.description.hasSuffix("declaration Main: default declaration"))
 
@@ -224,14 +253,19 @@ import Testing
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(none), as: UTF8.self)
         #expect(json.contains(#""declarations":[{"matched":null,"matching":null,"name":"Main"}]"#), "\(json)")
-        #expect(json.contains(#"{"declaration":"Main","lastActive":5,"position":1,"score":0,"session":"b","state":"background"}"#))
+        #expect(
+            json.contains(
+                #"{"declaration":"Main","lastActive":5,"position":1,"score":0,"session":"b","state":"background"}"#))
         #expect(json.contains(#""considered":2"#) && json.contains(#""tieBreak":"recency""#))
         let matched = String(decoding: try encoder.encode(byRecency.candidates[0]), as: UTF8.self)
-        #expect(matched.contains(#""condition":"canActivate""#) && matched.contains(#""predicate":"SELF BEGINSWITH 'mail.'""#))
+        #expect(
+            matched.contains(#""condition":"canActivate""#)
+                && matched.contains(#""predicate":"SELF BEGINSWITH 'mail.'""#))
 
         // Names are escaped: nothing in a manifest moves the cursor.
         let odd = SceneSession(id: "x\u{1B}[2J", declaration: "Main", state: .background, conditions: can)
-        let escaped = try #require(SceneRouter(app: try app(.recency, [odd])).route(identifier: "mail.x", explain: true).explanation)
+        let escaped = try #require(
+            SceneRouter(app: try app(.recency, [odd])).route(identifier: "mail.x", explain: true).explanation)
         #expect(!escaped.description.contains("\u{1B}"))
     }
 }

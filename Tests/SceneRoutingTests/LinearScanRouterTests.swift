@@ -1,6 +1,7 @@
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouting
 
 /// The linear scan `bench --engines linear` measures decides as the reference router does:
 /// the same rules, one reading of the identifier for every window, no index.

@@ -1,7 +1,7 @@
+import SceneRouterWorkloads
 import Testing
 
 @testable import SceneRouting
-import SceneRouterWorkloads
 
 /// The index must report every group whose key occurs in an identifier where its kind says
 /// (the table's routes are only as complete as this), and hashed keys (exact, prefix,
@@ -67,7 +67,9 @@ import SceneRouterWorkloads
         }
         for identifier in identifiers {
             var collector = GroupCollector()
-            identifier.withUnsafeBufferPointer { buffer in index.probe(buffer, hasUppercase: ASCIIText.classify(buffer).hasUppercase, &collector) }
+            identifier.withUnsafeBufferPointer { buffer in
+                index.probe(buffer, hasUppercase: ASCIIText.classify(buffer).hasUppercase, &collector)
+            }
             let reported = collector.groups
             let text = String(decoding: identifier, as: UTF8.self)
             let lowercased = identifier.map(ASCIIText.lowercase)
@@ -79,7 +81,11 @@ import SceneRouterWorkloads
                 cases += 1
                 let found = reported.contains(group)
                 if Self.occurs(key, reading: key.family != .caseSensitive ? lowercased : identifier) {
-                    if !found { fail("\(key.kind) \(key.family) key '\(String(decoding: key.bytes, as: UTF8.self))' missed in '\(text)'") }
+                    if !found {
+                        fail(
+                            "\(key.kind) \(key.family) key '\(String(decoding: key.bytes, as: UTF8.self))' missed in '\(text)'"
+                        )
+                    }
                 } else if key.kind != .inner || key.bytes.count < 4,
                     !Self.occurs(key, reading: lowercased), found
                 {
@@ -88,7 +94,8 @@ import SceneRouterWorkloads
             }
         }
         #expect(cases > 100_000)
-        #expect(failureCount == 0, "\(failureCount) of \(cases) cases failed, first: \(failures.joined(separator: "; "))")
+        #expect(
+            failureCount == 0, "\(failureCount) of \(cases) cases failed, first: \(failures.joined(separator: "; "))")
     }
 
     @Test func reportsEveryKeyThatOccursAndNoHashedKeyThatDoesNot() {
@@ -146,7 +153,8 @@ import SceneRouterWorkloads
         let placed = index.insert(1, key: IndexKey(kind: .inner, family: .caseSensitive, bytes: Array(first.utf8)))
         #expect(slot(of: placed) == gramSlot(first, at: first.utf8.count - 8, width: 8))
         let second = "x/12/"
-        let placedSecond = index.insert(2, key: IndexKey(kind: .inner, family: .caseSensitive, bytes: Array(second.utf8)))
+        let placedSecond = index.insert(
+            2, key: IndexKey(kind: .inner, family: .caseSensitive, bytes: Array(second.utf8)))
         #expect(slot(of: placedSecond) == gramSlot(second, at: 1, width: 4))
         // `/12/` is now shared: the next key holding it takes its last unshared gram.
         let third = "ad/12/"

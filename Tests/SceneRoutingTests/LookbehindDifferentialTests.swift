@@ -1,8 +1,9 @@
 import Foundation
 import PCRE2Support
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouting
 
 /// Lookbehinds of varying length are spelled out as fixed-length branches for PCRE2; random
 /// ones (optional parts, counted repeats, groups of several lengths, inline flags, nested
@@ -21,7 +22,8 @@ import Testing
             case 6: return "(?i:" + sequence(depth: depth + 1) + ")"
             case 7: return "(?:" + alternation(depth: depth + 1) + ")"
             case 8: return "(" + alternation(depth: depth + 1) + ")"
-            default: return "(?" + ["=", "!", "<=", "<!"].randomElement(using: &random)! + sequence(depth: depth + 1) + ")"
+            default:
+                return "(?" + ["=", "!", "<=", "<!"].randomElement(using: &random)! + sequence(depth: depth + 1) + ")"
             }
         }
 
@@ -51,11 +53,14 @@ import Testing
         }
 
         mutating func alternation(depth: Int) -> String {
-            (0..<Int.random(in: 1...(depth < 2 ? 3 : 1), using: &random)).map { _ in sequence(depth: depth) }.joined(separator: "|")
+            (0..<Int.random(in: 1...(depth < 2 ? 3 : 1), using: &random)).map { _ in sequence(depth: depth) }.joined(
+                separator: "|")
         }
 
         mutating func subject() -> String {
-            String((0..<Int.random(in: 0...5, using: &random)).map { _ in Array("abcAB").randomElement(using: &random)! }) + "x"
+            String(
+                (0..<Int.random(in: 0...5, using: &random)).map { _ in Array("abcAB").randomElement(using: &random)! })
+                + "x"
         }
     }
 
@@ -71,7 +76,8 @@ import Testing
             // (ours, or PCRE2's limits on lookbehinds and compiled patterns).
             guard
                 let predicate = ICUAcceptance.predicate(
-                    pattern, sizeRefusals: ["too many lengths", "too complicated", "too large"], disagreements: &disagreements)
+                    pattern, sizeRefusals: ["too many lengths", "too complicated", "too large"],
+                    disagreements: &disagreements)
             else { continue }
             // The grammar is PCRE2 syntax too: what PCRE2 refuses as written needed spelling out.
             if (try? CompiledPattern(pattern)) == nil { spelledOut += 1 }

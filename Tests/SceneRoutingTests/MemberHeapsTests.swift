@@ -1,7 +1,7 @@
+import SceneRouterWorkloads
 import Testing
 
 @testable import SceneRouting
-import SceneRouterWorkloads
 
 /// The member heaps by group (``MemberHeaps``) against a dictionary: insertions, changes in
 /// place and removals in any order, through growth and the moves that removal makes in the

@@ -1,8 +1,9 @@
 import Foundation
 import PCRE2Support
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouting
 
 /// Text said to be NFKC-stable must come out of Foundation's NFKC normalisation unchanged,
 /// and a pattern must decide such an identifier as it decides its normalised form.
@@ -23,7 +24,9 @@ import Testing
             guard Self.isStable(text) else { continue }
             for candidate in [text] + neighbours.flatMap({ [$0 + text, text + $0] })
             where candidate.precomposedStringWithCompatibilityMapping.utf8.elementsEqual(candidate.utf8) == false {
-                if changed.count < 10 { changed.append("U+\(String(value, radix: 16)) in \(candidate.debugDescription)") }
+                if changed.count < 10 {
+                    changed.append("U+\(String(value, radix: 16)) in \(candidate.debugDescription)")
+                }
             }
         }
         #expect(changed.isEmpty, "\(changed)")
@@ -32,7 +35,10 @@ import Testing
     /// Marks, jamo, voicing marks, compatibility characters and text holding them are not
     /// said to be stable, whether NFKC would change them or not.
     @Test func textHoldingAnythingElseIsNotSaidStable() {
-        for text in ["e\u{301}", "\u{1100}\u{1161}", "か\u{3099}", "ﬁ", "①", "Ａ", "\u{212B}", "ｶ", "ά", "ἀ", "\u{37E}", "x\u{200D}y", "µ", "²"] {
+        for text in [
+            "e\u{301}", "\u{1100}\u{1161}", "か\u{3099}", "ﬁ", "①", "Ａ", "\u{212B}", "ｶ", "ά", "ἀ", "\u{37E}",
+            "x\u{200D}y", "µ", "²",
+        ] {
             #expect(!Self.isStable(text), "\(text.debugDescription)")
         }
         #expect(Self.isStable("tíquet-7-42/文档/документ/ドキュメント/각/📄/Øre"))

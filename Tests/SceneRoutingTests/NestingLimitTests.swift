@@ -1,7 +1,8 @@
 import Foundation
 import PredicateSyntax
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// Deeply nested predicates: the parser refuses more than `Parser.maximumNestingDepth`
 /// levels with a located error, and at the limit every recursive pass (parse, validate,
@@ -107,7 +108,9 @@ import Testing
                 sessions: [SceneSession(id: "S", declaration: "Main", conditions: conditions)])
             let router = SceneRouter(app: app)
             for identifier in ["a0", "a1", "a98", "leaf", "é-leaf", "zzz"] {
-                #expect(predicate.evaluate(identifier) == Self.expectedAlternating(depth: depth, identifier), "\(identifier)")
+                #expect(
+                    predicate.evaluate(identifier) == Self.expectedAlternating(depth: depth, identifier),
+                    "\(identifier)")
                 let expected = ReferenceRouter.route(identifier: identifier, in: app)
                 let actual = router.route(identifier: identifier)
                 #expect(expected.action == actual.action && expected.reason == actual.reason, "\(identifier)")
@@ -123,14 +126,17 @@ import Testing
 
     @Test func jsonNestsAtMostAHundredLevelsAndFitsASmallStack() {
         @Sendable func manifest(depth: Int) -> Data {
-            Data(("{\"declarations\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}").utf8)
+            Data(
+                ("{\"declarations\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+                    + "}").utf8)
         }
         Self.onSmallStack {
             do throws(ManifestError) {
                 _ = try ManifestLoader.load(manifest(depth: JSONParser.maximumDepth - 1), file: "deep.json")
                 Issue.record("an array of arrays is not a declaration")
             } catch {
-                #expect(error.description == "deep.json:1:18: declarations[0]: error: expected an object, found an array")
+                #expect(
+                    error.description == "deep.json:1:18: declarations[0]: error: expected an object, found an array")
             }
             do throws(ManifestError) {
                 _ = try ManifestLoader.load(manifest(depth: JSONParser.maximumDepth), file: "deep.json")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// The app delegate's choice of a new scene's configuration: which rule holds for which
 /// event, what an unread branch does to a decision, and the manifest's `newScenes`.
@@ -51,23 +52,42 @@ import Testing
     @Test func eachRuleChoosesForItsEvent() throws {
         let app = try Self.app()
         let cases: [(ExternalEvent, String)] = [
-            (.userActivity(activityType: "com.example.inspect.v2", targetContentIdentifier: "doc/1", webpageURL: nil), "create Inspector (configuration-for-connecting)"),
-            (.userActivity(activityType: "com.example.other", targetContentIdentifier: "doc/1", webpageURL: nil), "create Main (configuration-for-connecting)"),
-            (.shortcut(type: "com.example.compose", targetContentIdentifier: "new"), "create Compose (configuration-for-connecting)"),
+            (
+                .userActivity(
+                    activityType: "com.example.inspect.v2", targetContentIdentifier: "doc/1", webpageURL: nil),
+                "create Inspector (configuration-for-connecting)"
+            ),
+            (
+                .userActivity(activityType: "com.example.other", targetContentIdentifier: "doc/1", webpageURL: nil),
+                "create Main (configuration-for-connecting)"
+            ),
+            (
+                .shortcut(type: "com.example.compose", targetContentIdentifier: "new"),
+                "create Compose (configuration-for-connecting)"
+            ),
             (.url(URL(string: "example://inspect/7")!), "create Inspector (configuration-for-connecting)"),
             (.notification(targetContentIdentifier: "note.draft"), "create Compose (configuration-for-connecting)"),
             (.identifier("x.draft"), "create Compose (configuration-for-connecting)"),
             // An open window takes it first: the app delegate is asked only for new scenes.
-            (.userActivity(activityType: "com.example.inspect", targetContentIdentifier: "main/1", webpageURL: nil), "activate M1 (can)"),
+            (
+                .userActivity(activityType: "com.example.inspect", targetContentIdentifier: "main/1", webpageURL: nil),
+                "activate M1 (can)"
+            ),
         ]
         for (event, expected) in cases {
             #expect(Self.outcome(Self.route(event, in: app)) == expected, "\(event)")
         }
-        let chosen = try #require(Self.route(.userActivity(activityType: "com.example.inspect", targetContentIdentifier: "d", webpageURL: nil), in: app).newSceneChoice)
+        let chosen = try #require(
+            Self.route(
+                .userActivity(activityType: "com.example.inspect", targetContentIdentifier: "d", webpageURL: nil),
+                in: app
+            ).newSceneChoice)
         #expect(chosen.rule == 0 && chosen.configuration == "Inspector")
         #expect(chosen.source == SourceLocation(file: "App/AppDelegate.swift", line: 22, column: 13))
         let otherwise = try #require(Self.route(.identifier("zzz"), in: app).newSceneChoice)
-        #expect(otherwise.rule == nil && otherwise.source == SourceLocation(file: "App/AppDelegate.swift", line: 20, column: 10))
+        #expect(
+            otherwise.rule == nil
+                && otherwise.source == SourceLocation(file: "App/AppDelegate.swift", line: 20, column: 10))
     }
 
     @Test func anUnreadConditionIsPassedOverAndSaidSo() throws {
@@ -75,7 +95,9 @@ import Testing
         #expect(Self.outcome(decision) == "create Main (configuration-for-connecting)")
         #expect(decision.assumptionCount == 1)
         let assumed = try #require(decision.assumptions.first)
-        #expect(assumed.session == nil && assumed.declaration == "Inspector" && assumed.condition == "configurationForConnecting")
+        #expect(
+            assumed.session == nil && assumed.declaration == "Inspector"
+                && assumed.condition == "configurationForConnecting")
         #expect(assumed.reason.contains("isInspectorEnabled"))
         // Events the unread branch cannot be about rest on nothing.
         #expect(Self.route(.identifier("other"), in: try Self.app()).assumptions.isEmpty)
@@ -111,14 +133,20 @@ import Testing
         let app = try Self.app()
         let text = ManifestWriter.text(of: app)
         #expect(text.contains(#""otherwise": "Main""#))
-        #expect(text.contains(#"{"event": "userActivity", "activityType": ["com.example.inspect", "com.example.inspect.v2"], "configuration": "Inspector", "source": "App/AppDelegate.swift:22:13"}"#))
+        #expect(
+            text.contains(
+                #"{"event": "userActivity", "activityType": ["com.example.inspect", "com.example.inspect.v2"], "configuration": "Inspector", "source": "App/AppDelegate.swift:22:13"}"#
+            ))
         let reloaded = try ManifestLoader.load(Data(text.utf8), file: "written.json")
         #expect(ManifestWriter.text(of: reloaded) == text)
         #expect(reloaded.newScenes?.rules.count == 6)
     }
 
     @Test(arguments: [
-        (#"{"rules": [{"configuration": "Nope"}]}"#, "newScenes.rules[0].configuration: error: 'Nope' is not a window declaration of the app (declared: 'Main', 'Inspector')"),
+        (
+            #"{"rules": [{"configuration": "Nope"}]}"#,
+            "newScenes.rules[0].configuration: error: 'Nope' is not a window declaration of the app (declared: 'Main', 'Inspector')"
+        ),
         (#"{"otherwise": "Display"}"#, "newScenes.otherwise: error: 'Display' is not a window declaration"),
         (#"{"rules": [{"activityType": "x"}]}"#, "newScenes.rules[0]: error: a rule needs \"configuration\""),
         (#"{"rules": [{"event": "push", "configuration": "Main"}]}"#, "newScenes.rules[0].event: error:"),
@@ -127,7 +155,9 @@ import Testing
         (#"{"rules": {}}"#, "newScenes.rules: error: expected an array of rules, found an object"),
     ])
     func badRulesAreLocated(rules: String, message: String) throws {
-        let manifest = #"{"declarations": [{"name": "Main"}, {"name": "Inspector"}, {"name": "Display", "role": "windowExternalDisplayNonInteractive"}], "newScenes": "# + rules + "}"
+        let manifest =
+            #"{"declarations": [{"name": "Main"}, {"name": "Inspector"}, {"name": "Display", "role": "windowExternalDisplayNonInteractive"}], "newScenes": "#
+            + rules + "}"
         #expect {
             try ManifestLoader.load(Data(manifest.utf8), file: "app.json")
         } throws: { error in
@@ -136,7 +166,8 @@ import Testing
     }
 
     @Test func swiftUIAppsChooseByMatching() throws {
-        let manifest = #"{"framework": "swiftui", "declarations": [{"name": "Main"}], "newScenes": {"otherwise": "Main"}}"#
+        let manifest =
+            #"{"framework": "swiftui", "declarations": [{"name": "Main"}], "newScenes": {"otherwise": "Main"}}"#
         #expect {
             try ManifestLoader.load(Data(manifest.utf8), file: "app.json")
         } throws: { error in

@@ -1,5 +1,6 @@
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// Which predicates the table can index for identifiers in any script, and which it must
 /// evaluate on every route (`compile`'s residual count).
@@ -8,15 +9,18 @@ import Testing
         let sessions = try formats.enumerated().map { index, format in
             SceneSession(
                 id: "S\(index)", declaration: "Main",
-                conditions: ActivationConditions(canActivate: .alwaysFalse, prefersToActivate: try ActivationPredicate(format: format)))
+                conditions: ActivationConditions(
+                    canActivate: .alwaysFalse, prefersToActivate: try ActivationPredicate(format: format)))
         }
-        return SceneRouter(app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions)).shape.prefer
+        return SceneRouter(app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions)).shape
+            .prefer
     }
 
     @Test func nonASCIILiteralsAreIndexed() throws {
         let tier = try shape([
             "SELF == 'fenêtre/文档-1'", "SELF CONTAINS[cd] 'café'", "SELF BEGINSWITH[c] 'документ'",
-            "SELF ENDSWITH '/anhänge/1.pdf'", "SELF LIKE[c] 'Über-*'", "SELF MATCHES 'tíquet-[0-9]+'", "SELF IN {'😀', 'ß'}",
+            "SELF ENDSWITH '/anhänge/1.pdf'", "SELF LIKE[c] 'Über-*'", "SELF MATCHES 'tíquet-[0-9]+'",
+            "SELF IN {'😀', 'ß'}",
         ])
         #expect(tier.groups == 7)
         #expect(tier.residual == 0)
@@ -37,7 +41,9 @@ import Testing
     /// a Hangul syllable under `[d]`, `ß` under `[cd]`) gives no key; literal-free
     /// predicates give none either.
     @Test func literalsWithoutAReliableCharacterAreResidual() throws {
-        let tier = try shape(["SELF CONTAINS[c] 'é'", "SELF BEGINSWITH[d] '각'", "SELF CONTAINS[cd] 'ß'", "NOT SELF == 'x'"])
+        let tier = try shape([
+            "SELF CONTAINS[c] 'é'", "SELF BEGINSWITH[d] '각'", "SELF CONTAINS[cd] 'ß'", "NOT SELF == 'x'",
+        ])
         #expect(tier.groups == 4)
         #expect(tier.residual == 4)
     }
@@ -58,12 +64,20 @@ import Testing
             let word = words[index % words.count]
             let prefer: ActivationPredicate
             switch index % 4 {
-            case 0: prefer = try ActivationPredicate(format: "SELF == %@", arguments: [.string("\(word)/fenêtre-\(index)")])
-            case 1: prefer = try ActivationPredicate(format: "SELF CONTAINS[cd] %@", arguments: [.string("\(word)-grüppe-\(index);")])
-            case 2: prefer = try ActivationPredicate(format: "SELF BEGINSWITH[c] %@", arguments: [.string("\(word)/sección-\(index)/")])
-            default: prefer = try ActivationPredicate(format: "SELF ENDSWITH %@", arguments: [.string("/anhänge/\(index).pdf")])
+            case 0:
+                prefer = try ActivationPredicate(format: "SELF == %@", arguments: [.string("\(word)/fenêtre-\(index)")])
+            case 1:
+                prefer = try ActivationPredicate(
+                    format: "SELF CONTAINS[cd] %@", arguments: [.string("\(word)-grüppe-\(index);")])
+            case 2:
+                prefer = try ActivationPredicate(
+                    format: "SELF BEGINSWITH[c] %@", arguments: [.string("\(word)/sección-\(index)/")])
+            default:
+                prefer = try ActivationPredicate(
+                    format: "SELF ENDSWITH %@", arguments: [.string("/anhänge/\(index).pdf")])
             }
-            let can = try ActivationPredicate(format: "SELF BEGINSWITH[cd] %@", arguments: [.string("\(word)/tab-\(index)/")])
+            let can = try ActivationPredicate(
+                format: "SELF BEGINSWITH[cd] %@", arguments: [.string("\(word)/tab-\(index)/")])
             return SceneSession(
                 id: "S\(index)", declaration: "Main", lastActive: index,
                 conditions: ActivationConditions(canActivate: can, prefersToActivate: prefer))
@@ -98,7 +112,8 @@ import Testing
         let sessions = try formats.enumerated().map { index, format in
             SceneSession(
                 id: "S\(index)", declaration: "Main",
-                conditions: ActivationConditions(canActivate: .alwaysFalse, prefersToActivate: try ActivationPredicate(format: format)))
+                conditions: ActivationConditions(
+                    canActivate: .alwaysFalse, prefersToActivate: try ActivationPredicate(format: format)))
         }
         return SceneRouter(app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions))
     }
@@ -133,7 +148,8 @@ import Testing
     /// still evaluated once, on ASCII and non-ASCII identifiers alike, route after route.
     @Test func manyGroupsUnderARepeatedKeyAreEvaluatedOnceEach() throws {
         let groups = 40
-        let router = try Self.router(prefer: (0..<groups).map { "SELF CONTAINS 'abcd-xyz' AND NOT SELF CONTAINS 'ø\($0)ø'" })
+        let router = try Self.router(
+            prefer: (0..<groups).map { "SELF CONTAINS 'abcd-xyz' AND NOT SELF CONTAINS 'ø\($0)ø'" })
         let every = (0..<groups).map { "abcd-xyzø\($0)ø" }.joined()
         for round in 0..<3 {
             for identifier in [String(repeating: every, count: 50), String(repeating: every, count: 50) + "é"] {

@@ -1,13 +1,16 @@
 import Foundation
 import PCRE2Support
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouting
 
 /// The pattern form made in place must be Foundation's: the identifier folded for the mode,
 /// then NFKC. Where the table cannot tell, it must say so (nil) rather than guess.
 @Suite struct PatternFoldTests {
-    private static let modes: [FoldMode] = [.canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive]
+    private static let modes: [FoldMode] = [
+        .canonical, .caseInsensitive, .diacriticInsensitive, .caseAndDiacriticInsensitive,
+    ]
 
     private static func foundationForm(_ text: String, _ mode: FoldMode) -> [UInt8] {
         Array(mode.fold(text).precomposedStringWithCompatibilityMapping.utf8)
@@ -16,7 +19,8 @@ import Testing
     private static func form(_ text: String, _ mode: FoldMode) -> [UInt8]? {
         var text = text
         return text.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PatternFold.outputCapacity(for: bytes.count)) { output in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PatternFold.outputCapacity(for: bytes.count)) {
+                output in
                 PatternFold.shared.form(bytes, mode, into: output.baseAddress!).map { Array(output[0..<$0]) }
             }
         }
@@ -51,10 +55,12 @@ import Testing
     /// table gives a form, it is Foundation's.
     @Test func randomTextFoldsAsFoundationDoes() {
         var random = DeterministicRandom(seed: 31)
-        let pieces = RandomText.nonASCII + [
-            "ΟΔΟΣ", "οδος", "ΣΊΣΥΦΟΣ", "Straße", "STRASSE", "İstanbul", "ДОКУМЕНТ", "документ", "résumé", "RÉSUMÉ", "Øre", "ŉ", "ǈ",
-            "文档", "📄", "-", "7", "/", "sección", "ÜBERSICHT", "שלום", "مرحبا", "\u{300}", "ᾼ", "ﬀ", "ｶ",
-        ]
+        let pieces =
+            RandomText.nonASCII + [
+                "ΟΔΟΣ", "οδος", "ΣΊΣΥΦΟΣ", "Straße", "STRASSE", "İstanbul", "ДОКУМЕНТ", "документ", "résumé", "RÉSUMÉ",
+                "Øre", "ŉ", "ǈ",
+                "文档", "📄", "-", "7", "/", "sección", "ÜBERSICHT", "שלום", "مرحبا", "\u{300}", "ᾼ", "ﬀ", "ｶ",
+            ]
         var compared = 0
         for _ in 0..<TestTier.size(quick: 3_000, full: 30_000) {
             let text = (0..<(1 + random.below(6))).map { _ in pieces[random.below(pieces.count)] }.joined()
@@ -70,7 +76,10 @@ import Testing
     /// Marks, and scalars of three or four bytes outside the unchanged ranges, are left to
     /// Foundation; `[n]` has no form to make.
     @Test func textHoldingAnythingElseIsLeftToFoundation() {
-        for text in ["e\u{301}", "\u{301}", "A\u{34F}", "\u{600}1", "👍🏻", "ἀρχεῖο", "ﬁ", "Ａ", "✉️", "\u{1100}\u{1161}", "각", "x\u{200D}y"] {
+        for text in [
+            "e\u{301}", "\u{301}", "A\u{34F}", "\u{600}1", "👍🏻", "ἀρχεῖο", "ﬁ", "Ａ", "✉️", "\u{1100}\u{1161}", "각",
+            "x\u{200D}y",
+        ] {
             for mode in Self.modes { #expect(Self.form(text, mode) == nil, "\(text.debugDescription) \(mode)") }
         }
         #expect(Self.form("é", .literal) == nil)
@@ -87,7 +96,8 @@ import Testing
                 #expect(PatternFold.isUnchangedInEveryMode(value))
                 let text = String(Unicode.Scalar(value)!)
                 for mode in Self.modes {
-                    for candidate in [text, "a" + text, text + "é"] where Self.foundationForm(candidate, mode) != Self.form(candidate, mode) {
+                    for candidate in [text, "a" + text, text + "é"]
+                    where Self.foundationForm(candidate, mode) != Self.form(candidate, mode) {
                         if changed.count < 10 { changed.append("U+\(String(value, radix: 16)) \(mode)") }
                     }
                 }
@@ -105,11 +115,14 @@ import Testing
                 #expect(PatternFold.isUnchangedUnlessDiacriticsAreIgnored(value))
                 let text = String(Unicode.Scalar(value)!)
                 for mode in [FoldMode.canonical, .caseInsensitive] {
-                    for candidate in [text, "a" + text + "ド", "ト" + text + "é"] where Self.foundationForm(candidate, mode) != Self.form(candidate, mode) {
+                    for candidate in [text, "a" + text + "ド", "ト" + text + "é"]
+                    where Self.foundationForm(candidate, mode) != Self.form(candidate, mode) {
                         if changed.count < 10 { changed.append("U+\(String(value, radix: 16)) \(mode)") }
                     }
                 }
-                #expect(Self.form(text, .diacriticInsensitive) == nil && Self.form(text, .caseAndDiacriticInsensitive) == nil)
+                #expect(
+                    Self.form(text, .diacriticInsensitive) == nil
+                        && Self.form(text, .caseAndDiacriticInsensitive) == nil)
             }
         }
         #expect(changed.isEmpty, "\(changed)")
@@ -130,7 +143,8 @@ import Testing
             ("SELF LIKE[c] 'ドキュメント-*'", .caseInsensitive, "ドキュメント-618-v3", true),
         ]
         for (format, mode, identifier, matches) in cases {
-            #expect(try ActivationPredicate(format: format).evaluate(identifier) == matches, "\(format) on \(identifier)")
+            #expect(
+                try ActivationPredicate(format: format).evaluate(identifier) == matches, "\(format) on \(identifier)")
             #expect(Subject.with(identifier) { $0.patternFormInPlace(mode) != nil }, "\(identifier) \(mode)")
         }
     }

@@ -1,7 +1,8 @@
 import PCRE2Support
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouting
 
 /// A pattern's length bounds let a subject outside them be refused without running the
 /// match: a bound too tight would lose matches.
@@ -33,7 +34,9 @@ import Testing
             let (pattern, identifier) = RandomRegex.withMatch(&random)
             let compiled = try CompiledPattern(try ICURegexTranslator.translate(pattern).pattern)
             #expect(compiled.matches(identifier) == .match, "\(pattern) should match \(identifier)")
-            #expect(compiled.characterBounds.contains(identifier.count), "\(pattern) bounds \(compiled.characterBounds) refuse \(identifier)")
+            #expect(
+                compiled.characterBounds.contains(identifier.count),
+                "\(pattern) bounds \(compiled.characterBounds) refuse \(identifier)")
             if identifier.utf8.allSatisfy({ $0 < 0x80 }) {
                 #expect(compiled.admitsASCII(length: identifier.utf8.count))
             }

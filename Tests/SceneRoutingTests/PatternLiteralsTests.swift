@@ -1,6 +1,7 @@
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouting
 
 /// The literals the table files a LIKE or MATCHES predicate under must occur in every
 /// identifier the pattern matches: a literal too many would lose routes. Where a construct
@@ -94,10 +95,14 @@ import Testing
             let predicate = try ActivationPredicate(format: "SELF MATCHES %@", arguments: [.string(pattern)])
             #expect(predicate.evaluate(identifier), "\(pattern) should match \(identifier)")
             for run in runs {
-                #expect(identifier.utf8.firstRange(of: run) != nil, "\(pattern) claims \(String(decoding: run, as: UTF8.self)) but matches \(identifier)")
+                #expect(
+                    identifier.utf8.firstRange(of: run) != nil,
+                    "\(pattern) claims \(String(decoding: run, as: UTF8.self)) but matches \(identifier)")
             }
             let inner = PatternLiterals.regex(pattern).inner
-            #expect(inner.isEmpty || identifier.utf8.firstRange(of: inner) != nil, "inner of \(pattern) not in \(identifier)")
+            #expect(
+                inner.isEmpty || identifier.utf8.firstRange(of: inner) != nil,
+                "inner of \(pattern) not in \(identifier)")
             checked += 1
         }
         #expect(checked > 2_000)

@@ -1,6 +1,7 @@
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouting
 
 /// Regexes that share the only literal they are filed under are matched by Hyperscan
 /// pattern sets, one pass per route; the answers stay those of verifying one by one.
@@ -14,7 +15,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "^a", "a$", #"\d+"#, #"\w"#, "a*+", "a++", "a{2}+", "(?=a)b", #"(\w)\1"#, "(?i)a", "[[:alpha:]]", "a{1000}", "[]a]",
+        "^a", "a$", #"\d+"#, #"\w"#, "a*+", "a++", "a{2}+", "(?=a)b", #"(\w)\1"#, "(?i)a", "[[:alpha:]]", "a{1000}",
+        "[]a]",
         #"\bword"#, "(*UTF)a", "a}", "]", "", #"\p{L}"#, "(?>a)", "a{,2}", #"\Qa\E"#,
     ])
     func refusesEverythingElse(_ pattern: String) {
@@ -25,7 +27,8 @@ import Testing
         let sessions = try (formats + extra).enumerated().map { index, format in
             SceneSession(
                 id: "w\(index)", declaration: "Main", lastActive: index,
-                conditions: ActivationConditions(canActivate: .alwaysTrue, prefersToActivate: try ActivationPredicate(format: format)))
+                conditions: ActivationConditions(
+                    canActivate: .alwaysTrue, prefersToActivate: try ActivationPredicate(format: format)))
         }
         return try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions)
     }
@@ -37,20 +40,23 @@ import Testing
 
     private let identifiers = [
         "ticket-1a", "ticket-123abcd", "ticket-99zz", "ticket-", "ticket-1", "ticket-1234567890abc", "ticket-12\u{E9}",
-        "ticket-1ab\n", "other", "ticket-7qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq", "ticket-\u{FF11}a", "ticket-55cafe\u{301}",
+        "ticket-1ab\n", "other", "ticket-7qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq", "ticket-\u{FF11}a",
+        "ticket-55cafe\u{301}",
     ]
 
     private func disagreements(_ router: SceneRouter, _ app: SceneApp, _ identifiers: [String]) -> [String] {
         identifiers.compactMap { identifier in
             let expected = ReferenceRouter.route(identifier: identifier, in: app)
             let actual = router.route(identifier: identifier)
-            return RandomApps<DeterministicRandom>.same(expected, actual) ? nil : "\(identifier): \(expected) ≠ \(actual)"
+            return RandomApps<DeterministicRandom>.same(expected, actual)
+                ? nil : "\(identifier): \(expected) ≠ \(actual)"
         }
     }
 
     @Test(.enabled(if: PatternSets.areAvailable, "Hyperscan is not in this build or cannot run here"))
     func aCrowdedBucketBecomesSetsThatAnswerAsTheReferenceDoes() throws {
-        let app = try app(ticketFormats(0..<300), extra: ["SELF BEGINSWITH 'ticket-9'", "SELF MATCHES '[a-z]+-[0-9]+'"])
+        let app = try app(
+            ticketFormats(0..<300), extra: ["SELF BEGINSWITH 'ticket-9'", "SELF MATCHES '[a-z]+-[0-9]+'"])
         let router = SceneRouter(app: app)
         // The index spreads the 300 over `ticket-` and its grams; one set takes them all.
         #expect(router.reading { $0.prefer.patternSets.count } == 1)
@@ -119,11 +125,15 @@ import Testing
     @Test(.enabled(if: PatternSets.areAvailable, "Hyperscan is not in this build or cannot run here"))
     func nonASCIIIdentifiersAreScannedInTheFormPCRE2Reads() throws {
         // Canonical comparison: the decomposed identifier matches the precomposed pattern.
-        let formats = (0..<20).map { "SELF MATCHES 'caf\u{E9}-[0-9]{\($0 + 1)}'" } + (0..<20).map { "SELF MATCHES[n] 'caf\u{E9}-[a-z]{\($0 + 1)}'" }
+        let formats =
+            (0..<20).map { "SELF MATCHES 'caf\u{E9}-[0-9]{\($0 + 1)}'" }
+            + (0..<20).map { "SELF MATCHES[n] 'caf\u{E9}-[a-z]{\($0 + 1)}'" }
         let app = try app(formats)
         let router = SceneRouter(app: app)
         #expect(router.reading { $0.prefer.patternSets.count } == 2)
-        let identifiers = ["caf\u{E9}-123", "cafe\u{301}-123", "cafe\u{301}-abc", "caf\u{E9}-abc", "caf\u{E9}-\u{FF11}", "caf\u{E9}-"]
+        let identifiers = [
+            "caf\u{E9}-123", "cafe\u{301}-123", "cafe\u{301}-abc", "caf\u{E9}-abc", "caf\u{E9}-\u{FF11}", "caf\u{E9}-",
+        ]
         #expect(disagreements(router, app, identifiers).isEmpty)
     }
 
@@ -140,7 +150,8 @@ import Testing
 
     @Test(.enabled(if: PatternSets.areAvailable, "Hyperscan is not in this build or cannot run here"))
     func generatedSharedLiteralWorkloadAgreesWithSetsInPlace() {
-        let workload = WorkloadGenerator.make(mix: .sharedLiterals, sessions: 2_000, events: TestTier.size(quick: 300, full: 2_000), seed: 5)
+        let workload = WorkloadGenerator.make(
+            mix: .sharedLiterals, sessions: 2_000, events: TestTier.size(quick: 300, full: 2_000), seed: 5)
         let router = SceneRouter(app: workload.app)
         #expect(router.reading { $0.prefer.patternSets.count } >= 1)
         let found = disagreements(router, workload.app, workload.events.compactMap { $0 })

@@ -1,7 +1,8 @@
 import Dispatch
 import Synchronization
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// The build's hand-off of prepared groups between threads: every session reaches the filling
 /// thread once, in order, with its own preparation or none.
@@ -99,7 +100,8 @@ import Testing
             if let first = preparedChunks.min() {
                 #expect(preparedChunks == Set(first...(Self.sessionCount - 1) / PreparationPipeline.chunkSize))
                 let wrong = result.filter { session, summary in
-                    session / PreparationPipeline.chunkSize >= first && summary != Self.expectation(for: session, expected)
+                    session / PreparationPipeline.chunkSize >= first
+                        && summary != Self.expectation(for: session, expected)
                 }
                 #expect(wrong.isEmpty, "\(wrong.prefix(3).map(\.0))")
             }

@@ -1,7 +1,8 @@
-@testable import SceneRouting
-@testable import SceneRouterPeers
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouterPeers
+@testable import SceneRouting
 
 /// The Hyperscan and RE2::Set peers `bench --engines` measures decide as the reference
 /// router does, and read each kind of condition as the table evaluates it.
@@ -10,14 +11,17 @@ import Testing
 
     /// Cancels the running test (it shows as skipped) when `engine` is not in this build.
     private func require(_ engine: String) throws {
-        if !RegexSetRouter.availableEngines.contains(engine) { try Test.cancel("\(engine) is not in this build or cannot run here") }
+        if !RegexSetRouter.availableEngines.contains(engine) {
+            try Test.cancel("\(engine) is not in this build or cannot run here")
+        }
     }
 
     @Test(arguments: engines, [false, true])
     func decidesAsTheReferenceDoes(engine: String, nonASCII: Bool) throws {
         try require(engine)
         let alphabet = nonASCII ? RandomText.nonASCII : RandomText.mostlyASCII
-        var generator = RandomApps(random: DeterministicRandom(seed: nonASCII ? 20_261_201 : 20_261_202), alphabet: alphabet)
+        var generator = RandomApps(
+            random: DeterministicRandom(seed: nonASCII ? 20_261_201 : 20_261_202), alphabet: alphabet)
         let comparison = ReferenceComparison(apps: TestTier.size(quick: 150, full: 600), generator: &generator) {
             try RegexSetRouter(engine: engine, app: $0).route(identifier:)
         }
@@ -38,7 +42,9 @@ import Testing
             var mismatches = 0
             for identifier in workload.events {
                 let expected = ReferenceRouter.route(identifier: identifier, in: workload.app)
-                if !RandomApps<DeterministicRandom>.same(expected, router.route(identifier: identifier)) { mismatches += 1 }
+                if !RandomApps<DeterministicRandom>.same(expected, router.route(identifier: identifier)) {
+                    mismatches += 1
+                }
             }
             #expect(mismatches == 0, "\(mix.rawValue): \(mismatches) of \(workload.events.count)")
             #expect(router.expressionCount > 0, "\(mix.rawValue)")
@@ -56,10 +62,13 @@ import Testing
         #expect(try reading("SELF CONTAINS[cd] 'x'") == .expression(".*x.*", lowercased: true, exact: true))
         #expect(try reading("SELF IN {'a', 'é', 'b'}") == .expression("a|b", lowercased: false, exact: true))
         #expect(try reading("SELF IN {'é'}") == .never)
-        #expect(try reading("SELF MATCHES 'ticket-[0-9]+'") == .expression("ticket-[0-9]+", lowercased: false, exact: true))
+        #expect(
+            try reading("SELF MATCHES 'ticket-[0-9]+'") == .expression("ticket-[0-9]+", lowercased: false, exact: true))
         // Alternation of readings of one form is exact; an AND stands on one operand and is verified.
         #expect(try reading("SELF == 'a' OR SELF == 'b'") == .expression("(?:a)|(?:b)", lowercased: false, exact: true))
-        #expect(try reading("SELF BEGINSWITH 'a' AND SELF ENDSWITH '.pdf'") == .expression(#".*\x2epdf"#, lowercased: false, exact: false))
+        #expect(
+            try reading("SELF BEGINSWITH 'a' AND SELF ENDSWITH '.pdf'")
+                == .expression(#".*\x2epdf"#, lowercased: false, exact: false))
         #expect(try reading("TRUEPREDICATE") == .always)
         #expect(try reading("FALSEPREDICATE") == .never)
         #expect(try reading("SELF == nil") == .never)

@@ -1,14 +1,15 @@
+import SceneRouterWorkloads
 import Testing
 
 @testable import SceneRouting
-import SceneRouterWorkloads
 
 /// A regex skeleton stands in for PCRE2 on ASCII identifiers, in the table's programs, so it
 /// must decide exactly as the compiled pattern does, and must be refused wherever taking each
 /// repetition's longest run could decide otherwise or the syntax means something else to ICU.
 @Suite struct RegexSkeletonTests {
     private static func predicate(_ pattern: String, caseInsensitive: Bool = false) throws -> ActivationPredicate {
-        try ActivationPredicate(format: caseInsensitive ? "SELF MATCHES[c] %@" : "SELF MATCHES %@", arguments: [.string(pattern)])
+        try ActivationPredicate(
+            format: caseInsensitive ? "SELF MATCHES[c] %@" : "SELF MATCHES %@", arguments: [.string(pattern)])
     }
 
     private static func skeleton(of predicate: ActivationPredicate) -> RegexSkeleton? {
@@ -60,7 +61,8 @@ import SceneRouterWorkloads
     @Test func agreesWithPCRE2OnRandomPatterns() throws {
         var random = DeterministicRandom(seed: 2026_11_26)
         let atoms = [
-            "a", "b", "-", "0", "/", "\\.", "\\d", "[a-b]", "[^a]", "[0-9a]", "[ab]", "[\\-a]", "[^/.]", "[0-9]", "[a-z]", "[0-9/]",
+            "a", "b", "-", "0", "/", "\\.", "\\d", "[a-b]", "[^a]", "[0-9a]", "[ab]", "[\\-a]", "[^/.]", "[0-9]",
+            "[a-z]", "[0-9/]",
             "[A-Za-b]",
         ]
         let quantifiers = ["", "", "", "*", "+", "?", "{2}", "{1,3}", "{0,}", "{2,}", "{0,1}"]
@@ -95,7 +97,8 @@ import SceneRouterWorkloads
         let sessions = try patterns.enumerated().map { index, pattern in
             SceneSession(
                 id: "w\(index)", declaration: "Main", lastActive: index,
-                conditions: ActivationConditions(canActivate: .alwaysFalse, prefersToActivate: try Self.predicate(pattern)))
+                conditions: ActivationConditions(
+                    canActivate: .alwaysFalse, prefersToActivate: try Self.predicate(pattern)))
         }
         #expect(sessions.allSatisfy { Self.skeleton(of: $0.conditions.prefersToActivate) != nil })
         let router = SceneRouter(app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions))

@@ -1,6 +1,7 @@
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouting
 
 /// Random ICU-flavoured patterns never crash the translator or PCRE2: each gives a
 /// compiled predicate, which the table routes by exactly as evaluation answers, or a
@@ -33,13 +34,16 @@ import Testing
                         sessions: [
                             SceneSession(
                                 id: "S", declaration: "Main",
-                                conditions: ActivationConditions(canActivate: .alwaysFalse, prefersToActivate: predicate))
+                                conditions: ActivationConditions(
+                                    canActivate: .alwaysFalse, prefersToActivate: predicate))
                         ]))
                 for identifier in ["a", "ab", "abcé1", "é", "", "aaaa"] {
                     let evaluation = predicate.evaluateReportingBudget(identifier)
                     if evaluation.matches { matched += 1 }
                     let routed = router.route(identifier: identifier).action == .activate(sessionID: "S")
-                    if routed != evaluation.matches { disagreements.append("\(pattern.debugDescription) on \(identifier.debugDescription)") }
+                    if routed != evaluation.matches {
+                        disagreements.append("\(pattern.debugDescription) on \(identifier.debugDescription)")
+                    }
                 }
             } catch {
                 #expect((0...format.utf8.count).contains(error.excerpt?.offset ?? -1))

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SceneRouting
 import SceneRouterWorkloads
 import Testing
+
+@testable import SceneRouting
 
 /// `replay` runs timelines through the table (``SceneRouter/apply(_:explain:)``); the
 /// reference replayer (``TimelineReplayer``, one session at a time) is its oracle. Random
@@ -24,7 +25,8 @@ import Testing
 
     @Test func tableReplayAgreesWithTheReferenceReplayer() {
         let decisions = Self.setting("SCENE_ROUTER_REPLAY_DECISIONS", default: 100_000)
-        var generator = RandomApps(random: DeterministicRandom(seed: UInt64(Self.setting("SCENE_ROUTER_REPLAY_SEED", default: 20261124))))
+        var generator = RandomApps(
+            random: DeterministicRandom(seed: UInt64(Self.setting("SCENE_ROUTER_REPLAY_SEED", default: 20_261_124))))
         var checked = 0
         var refusals = 0
         var mismatches: [String] = []
@@ -39,11 +41,13 @@ import Testing
                 let place = "timeline \(timeline) step \(step)"
                 if generator.random.chance(12) {
                     let entry = lifecycle(&generator, in: reference.app, nextID: &nextID)
-                    let expected = Self.message { () throws(TimelineReplayer.ReplayError) in try reference.apply(entry) }
+                    let expected = Self.message { () throws(TimelineReplayer.ReplayError) in try reference.apply(entry)
+                    }
                     let actual = Self.message { () throws(TimelineReplayer.ReplayError) in _ = try router.apply(entry) }
                     if expected != nil { refusals += 1 }
                     if expected != actual, mismatches.count < 5 {
-                        mismatches.append("\(place): \(entry): expected \(expected ?? "applied") got \(actual ?? "applied")")
+                        mismatches.append(
+                            "\(place): \(entry): expected \(expected ?? "applied") got \(actual ?? "applied")")
                     }
                     continue
                 }
@@ -56,7 +60,9 @@ import Testing
                 }
             }
             let sessions = router.snapshot.sessions.map { [$0.id, "\($0.state)", "\($0.lastActive)", $0.declaration] }
-            let expectedSessions = reference.app.sessions.map { [$0.id, "\($0.state)", "\($0.lastActive)", $0.declaration] }
+            let expectedSessions = reference.app.sessions.map {
+                [$0.id, "\($0.state)", "\($0.lastActive)", $0.declaration]
+            }
             if sessions != expectedSessions, mismatches.count < 5 {
                 mismatches.append("timeline \(timeline): sessions \(sessions) expected \(expectedSessions)")
             }
@@ -70,7 +76,9 @@ import Testing
 
     /// A random lifecycle entry against the sessions as the reference holds them; about one
     /// in six names an id that makes it fail.
-    private func lifecycle(_ generator: inout RandomApps<DeterministicRandom>, in app: SceneApp, nextID: inout Int) -> TimelineEntry {
+    private func lifecycle(_ generator: inout RandomApps<DeterministicRandom>, in app: SceneApp, nextID: inout Int)
+        -> TimelineEntry
+    {
         let existing = app.sessions.isEmpty ? nil : app.sessions[generator.random.below(app.sessions.count)].id
         let refused = generator.random.chance(15)
         switch generator.random.below(3) {
@@ -90,8 +98,12 @@ import Testing
             var update = SessionUpdate(id: refused ? "missing" : existing ?? "missing")
             if generator.random.chance(60) { update.state = ActivationState.allCases[generator.random.below(4)] }
             if generator.random.chance(60) { update.lastActive = generator.random.below(8) }
-            if generator.random.chance(30) { update.prefersToActivate = try! ActivationPredicate(format: generator.predicate()) }
-            if generator.random.chance(10) { update.role = generator.random.chance(50) ? .windowApplication : .windowExternalDisplayNonInteractive }
+            if generator.random.chance(30) {
+                update.prefersToActivate = try! ActivationPredicate(format: generator.predicate())
+            }
+            if generator.random.chance(10) {
+                update.role = generator.random.chance(50) ? .windowApplication : .windowExternalDisplayNonInteractive
+            }
             return .update(update)
         }
     }

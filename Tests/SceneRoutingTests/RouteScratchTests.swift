@@ -1,7 +1,8 @@
 import Foundation
-@testable import SceneRouting
 import Synchronization
 import Testing
+
+@testable import SceneRouting
 
 /// Each thread routes with scratch memory of its own, found again on its next route and
 /// released when the thread ends; a thread started later gets scratch of its own.
@@ -27,7 +28,8 @@ import Testing
         let session = SceneSession(
             id: "w", declaration: "Main",
             conditions: ActivationConditions(
-                canActivate: .alwaysFalse, prefersToActivate: try ActivationPredicate(format: "SELF BEGINSWITH[c] 'café-7/'")))
+                canActivate: .alwaysFalse,
+                prefersToActivate: try ActivationPredicate(format: "SELF BEGINSWITH[c] 'café-7/'")))
         let router = SceneRouter(app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: [session]))
         let here = Self.address()
         #expect(here == Self.address())

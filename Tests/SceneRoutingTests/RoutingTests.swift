@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
-@testable import SceneRouting
 import Synchronization
 import Testing
+
+@testable import SceneRouting
 
 @Suite struct RoutingTests {
     private func app(_ json: String) throws -> SceneApp {
@@ -33,11 +34,14 @@ import Testing
         func session(_ id: String, prefers: String, declaration: String = "Main") throws -> SceneSession {
             SceneSession(
                 id: id, declaration: declaration, state: .foregroundInactive,
-                conditions: ActivationConditions(canActivate: .alwaysTrue, prefersToActivate: try ActivationPredicate(format: prefers)))
+                conditions: ActivationConditions(
+                    canActivate: .alwaysTrue, prefersToActivate: try ActivationPredicate(format: prefers)))
         }
         let main = [SceneDeclaration(name: "Main")]
         #expect(throws: SceneAppError.duplicateSessionID("A")) {
-            try SceneApp(declarations: main, sessions: [try session("A", prefers: "SELF == 'a'"), try session("A", prefers: "SELF == 'b'")])
+            try SceneApp(
+                declarations: main,
+                sessions: [try session("A", prefers: "SELF == 'a'"), try session("A", prefers: "SELF == 'b'")])
         }
         #expect(throws: SceneAppError.duplicateDeclarationName("Main")) {
             try SceneApp(declarations: main + main)
@@ -46,13 +50,18 @@ import Testing
             try SceneApp(declarations: main, sessions: [try session("A", prefers: "SELF == 'a'", declaration: "Other")])
         }
 
-        let router = SceneRouter(app: try SceneApp(declarations: main, sessions: [try session("A", prefers: "SELF == 'a'")]))
-        #expect(throws: SceneAppError.duplicateSessionID("A")) { try router.open(try session("A", prefers: "SELF == 'x'")) }
+        let router = SceneRouter(
+            app: try SceneApp(declarations: main, sessions: [try session("A", prefers: "SELF == 'a'")]))
+        #expect(throws: SceneAppError.duplicateSessionID("A")) {
+            try router.open(try session("A", prefers: "SELF == 'x'"))
+        }
         #expect(throws: SceneAppError.unknownDeclaration(sessionID: "B", declaration: "Other")) {
             try router.open(try session("B", prefers: "SELF == 'b'", declaration: "Other"))
         }
         #expect(throws: SceneAppError.unknownSession("Z")) { try router.close(sessionID: "Z") }
-        #expect(throws: SceneAppError.unknownSession("Z")) { try router.update(SessionUpdate(id: "Z", state: .background)) }
+        #expect(throws: SceneAppError.unknownSession("Z")) {
+            try router.update(SessionUpdate(id: "Z", state: .background))
+        }
         // Nothing changed: the refused operations left the table as it was.
         #expect(router.snapshot.sessions.map(\.id) == ["A"])
         #expect(router.route(identifier: "x").action == .activate(sessionID: "A"))
@@ -66,7 +75,8 @@ import Testing
         func session(_ id: String, prefers: String, lastActive: Int) throws -> SceneSession {
             SceneSession(
                 id: id, declaration: "Main", state: .foregroundInactive, lastActive: lastActive,
-                conditions: ActivationConditions(canActivate: .alwaysTrue, prefersToActivate: try ActivationPredicate(format: prefers)))
+                conditions: ActivationConditions(
+                    canActivate: .alwaysTrue, prefersToActivate: try ActivationPredicate(format: prefers)))
         }
         let sessions = try (0..<100).map { try session("w\($0)", prefers: "SELF == 'id-\($0)'", lastActive: $0) }
         let router = SceneRouter(app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions))
@@ -85,10 +95,15 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
             if worker == 0 {
                 for round in 0..<2_000 {
-                    try? router.update(SessionUpdate(id: "w5", prefersToActivate: round.isMultiple(of: 2) ? moved : home))
+                    try? router.update(
+                        SessionUpdate(id: "w5", prefersToActivate: round.isMultiple(of: 2) ? moved : home))
                     // The temporary session is opened every third round and closed otherwise, so
                     // some of these are refused; the readers must see either state.
-                    if round.isMultiple(of: 3) { try? router.open(temporary) } else { try? router.close(sessionID: "temp") }
+                    if round.isMultiple(of: 3) {
+                        try? router.open(temporary)
+                    } else {
+                        try? router.close(sessionID: "temp")
+                    }
                 }
             } else {
                 for round in 0..<20_000 {
@@ -119,7 +134,8 @@ import Testing
         func window(_ id: String, can: String, state: ActivationState, lastActive: Int) throws -> SceneSession {
             SceneSession(
                 id: id, declaration: "Main", state: state, lastActive: lastActive,
-                conditions: ActivationConditions(canActivate: try ActivationPredicate(format: can), prefersToActivate: .alwaysFalse))
+                conditions: ActivationConditions(
+                    canActivate: try ActivationPredicate(format: can), prefersToActivate: .alwaysFalse))
         }
         let router = SceneRouter(
             app: try SceneApp(
@@ -161,13 +177,18 @@ import Testing
     }
 
     @Test func eventIdentifiers() throws {
-        #expect(ExternalEvent.userActivity(activityType: nil, targetContentIdentifier: nil, webpageURL: "https://a/b")
-            .targetContentIdentifier(for: .swiftui) == "https://a/b")
-        #expect(ExternalEvent.userActivity(activityType: nil, targetContentIdentifier: nil, webpageURL: "https://a/b")
-            .targetContentIdentifier(for: .uikit) == nil)
-        #expect(ExternalEvent.userActivity(activityType: nil, targetContentIdentifier: "t", webpageURL: "https://a/b")
-            .targetContentIdentifier(for: .swiftui) == "t")
-        #expect(ExternalEvent.url(URL(string: "example://doc/42")!).targetContentIdentifier(for: .uikit) == "example://doc/42")
+        #expect(
+            ExternalEvent.userActivity(activityType: nil, targetContentIdentifier: nil, webpageURL: "https://a/b")
+                .targetContentIdentifier(for: .swiftui) == "https://a/b")
+        #expect(
+            ExternalEvent.userActivity(activityType: nil, targetContentIdentifier: nil, webpageURL: "https://a/b")
+                .targetContentIdentifier(for: .uikit) == nil)
+        #expect(
+            ExternalEvent.userActivity(activityType: nil, targetContentIdentifier: "t", webpageURL: "https://a/b")
+                .targetContentIdentifier(for: .swiftui) == "t")
+        #expect(
+            ExternalEvent.url(URL(string: "example://doc/42")!).targetContentIdentifier(for: .uikit)
+                == "example://doc/42")
         #expect(ExternalEvent.notification(targetContentIdentifier: nil).targetContentIdentifier(for: .uikit) == nil)
     }
 
@@ -177,7 +198,8 @@ import Testing
         let start = try app(String(contentsOf: FixturePaths.url("apps/mail.json"), encoding: .utf8))
         var replayer = TimelineReplayer(app: start)
         let identifiers: [String?] = [
-            "mail.compose.1", "mail.inbox", nil, "mail.compose.1", "x.pdf", "mail.thread.3", "zzz", nil, "mail.compose.2",
+            "mail.compose.1", "mail.inbox", nil, "mail.compose.1", "x.pdf", "mail.thread.3", "zzz", nil,
+            "mail.compose.2",
         ]
         for identifier in identifiers {
             let before = replayer.app

@@ -1,5 +1,6 @@
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// The table's id directory: every id found while filed, none after removal, across growth
 /// and slot reuse; canonically equivalent ids are one id.
@@ -7,7 +8,10 @@ import Testing
     private static func slots(_ ids: [String]) -> TableArray<SessionSlot> {
         let slots = TableArray<SessionSlot>()
         for (index, id) in ids.enumerated() {
-            slots.append(SessionSlot(SceneSession(id: id, declaration: "Main", conditions: .defaults(for: .uikit)), sequence: index, declaration: 0, role: SessionSlot.windowRole))
+            slots.append(
+                SessionSlot(
+                    SceneSession(id: id, declaration: "Main", conditions: .defaults(for: .uikit)), sequence: index,
+                    declaration: 0, role: SessionSlot.windowRole))
         }
         return slots
     }
@@ -26,7 +30,9 @@ import Testing
         #expect(ids.indices.allSatisfy { directory.slot(of: ids[$0]) == ($0 % 2 == 0 ? nil : Int32($0)) })
         #expect(directory.remove("w0") == nil)
         // A slot reused for another id, as `open` reuses freed slots.
-        slots[0] = SessionSlot(SceneSession(id: "again", declaration: "Main", conditions: .defaults(for: .uikit)), sequence: 9_999, declaration: 0, role: SessionSlot.windowRole)
+        slots[0] = SessionSlot(
+            SceneSession(id: "again", declaration: "Main", conditions: .defaults(for: .uikit)), sequence: 9_999,
+            declaration: 0, role: SessionSlot.windowRole)
         #expect(directory.insert(0))
         #expect(directory.slot(of: "again") == 0)
         #expect(directory.slot(of: "w0") == nil)
@@ -64,7 +70,8 @@ import Testing
                 filed.insert(slot)
             }
             if step % 997 == 0 {
-                #expect(ids.indices.allSatisfy { directory.slot(of: ids[$0]) == (filed.contains($0) ? Int32($0) : nil) })
+                #expect(
+                    ids.indices.allSatisfy { directory.slot(of: ids[$0]) == (filed.contains($0) ? Int32($0) : nil) })
             }
         }
         #expect(directory.count == filed.count)

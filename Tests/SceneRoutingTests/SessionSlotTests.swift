@@ -1,5 +1,6 @@
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// The table keeps a session's declaration and role as positions in name lists: what it
 /// hands back (snapshots) and how it routes must be what the sessions state, for roles outside
@@ -49,14 +50,17 @@ import Testing
     /// either way, and a slot reused after a close must not inherit them.
     @Test func conditionsFollowUpdatesAcrossRoleChanges() throws {
         let custom = SessionRole(rawValue: "com.example.dashboard")
-        func prefers(_ literal: String) throws -> ActivationPredicate { try ActivationPredicate(format: "SELF == '\(literal)'") }
+        func prefers(_ literal: String) throws -> ActivationPredicate {
+            try ActivationPredicate(format: "SELF == '\(literal)'")
+        }
         let app = try SceneApp(
             declarations: [SceneDeclaration(name: "Main")],
             sessions: [
                 SceneSession(id: "w1", declaration: "Main", lastActive: 1, conditions: ActivationConditions()),
                 SceneSession(
                     id: "d1", declaration: "Main", role: custom, lastActive: 5,
-                    conditions: ActivationConditions(canActivate: .alwaysFalse, prefersToActivate: try prefers("inbox"))),
+                    conditions: ActivationConditions(canActivate: .alwaysFalse, prefersToActivate: try prefers("inbox"))
+                ),
             ])
         let router = SceneRouter(app: app)
         // Changed while it receives no events: kept, not enrolled.
@@ -68,14 +72,16 @@ import Testing
         #expect(router.route(identifier: "outbox").action == .activate(sessionID: "d1"))
         #expect(router.route(identifier: "inbox").action == .activate(sessionID: "w1"))
         // A window's change of conditions and role at once: kept again, from the update.
-        try router.update(SessionUpdate(id: "d1", role: custom, canActivate: .alwaysFalse, prefersToActivate: try prefers("drafts")))
+        try router.update(
+            SessionUpdate(id: "d1", role: custom, canActivate: .alwaysFalse, prefersToActivate: try prefers("drafts")))
         let kept = router.snapshot.sessions[1].conditions
         #expect(kept.prefersToActivate.format == "SELF == 'drafts'" && kept.canActivate.format == "FALSEPREDICATE")
         #expect(router.route(identifier: "drafts").action == .activate(sessionID: "w1"))
         // Its slot, reused by a window with conditions of its own.
         try router.close(sessionID: "d1")
         try router.open(SceneSession(id: "w2", declaration: "Main", lastActive: 9, conditions: ActivationConditions()))
-        #expect(router.snapshot.sessions.map(\.conditions.prefersToActivate.format) == ["FALSEPREDICATE", "FALSEPREDICATE"])
+        #expect(
+            router.snapshot.sessions.map(\.conditions.prefersToActivate.format) == ["FALSEPREDICATE", "FALSEPREDICATE"])
         #expect(router.route(identifier: "drafts").action == .activate(sessionID: "w2"))
     }
 
@@ -86,8 +92,12 @@ import Testing
             declarations: [SceneDeclaration(name: "Main"), SceneDeclaration(name: "Viewer")],
             sessions: [
                 SceneSession(id: "m1", declaration: "Main", lastActive: 3, conditions: ActivationConditions()),
-                SceneSession(id: "d1", declaration: "Viewer", role: custom, state: .foregroundActive, lastActive: 9, conditions: prefersInbox),
-                SceneSession(id: "v1", declaration: "Viewer", role: .carTemplateApplication, lastActive: 1, conditions: prefersInbox),
+                SceneSession(
+                    id: "d1", declaration: "Viewer", role: custom, state: .foregroundActive, lastActive: 9,
+                    conditions: prefersInbox),
+                SceneSession(
+                    id: "v1", declaration: "Viewer", role: .carTemplateApplication, lastActive: 1,
+                    conditions: prefersInbox),
             ])
         let router = SceneRouter(app: app)
         #expect(Self.fields(router.snapshot) == Self.fields(app))
@@ -101,7 +111,10 @@ import Testing
 
         // A role the table has not seen before, on a session opened later.
         let later = SessionRole(rawValue: "com.example.later")
-        try router.open(SceneSession(id: "x1", declaration: "Main", role: later, state: .background, lastActive: 20, conditions: prefersInbox))
+        try router.open(
+            SceneSession(
+                id: "x1", declaration: "Main", role: later, state: .background, lastActive: 20, conditions: prefersInbox
+            ))
         try router.update(SessionUpdate(id: "v1", state: .foregroundInactive, role: .windowApplication))
         #expect(router.route(identifier: "inbox").action == .activate(sessionID: "v1"))
         try router.close(sessionID: "m1")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// Conditions that use values only a running window has: each window binds its own, and
 /// routing treats the bound conditions like any other.
@@ -137,7 +138,8 @@ import Testing
             #expect(decision.assumptions.map(\.declaration) == ["Viewer"])
             #expect(decision.assumptions.first?.condition == "matching" && decision.assumptions.first?.session == nil)
         }
-        #expect(SceneRouter(app: app).route(.identifier("edit/3")).action == .create(declaration: "Editor", sessionID: nil))
+        #expect(
+            SceneRouter(app: app).route(.identifier("edit/3")).action == .create(declaration: "Editor", sessionID: nil))
     }
 
     @Test func opensAndUpdatesBindTheirValues() throws {
@@ -170,10 +172,11 @@ import Testing
             }
         }
         #expect(table == expected)
-        #expect(table == [
-            "activate W9 (prefers)", "activate W9 (prefers)", "activate W9 (prefers)", "activate W9 (can)",
-            "create Inspector new-1", "activate new-1 (can)",
-        ])
+        #expect(
+            table == [
+                "activate W9 (prefers)", "activate W9 (prefers)", "activate W9 (prefers)", "activate W9 (can)",
+                "create Inspector new-1", "activate new-1 (can)",
+            ])
     }
 
     @Test func aDeclarationListsTheValuesItsConditionsUse() {
@@ -183,9 +186,12 @@ import Testing
         #expect {
             try ManifestLoader.load(Data(manifest.utf8), file: "m.json")
         } throws: { error in
-            "\(error)".contains("declarations[0].initialConditions.prefersToActivate: error: uses ${windowId}, which the declaration's \"values\" do not list")
+            "\(error)".contains(
+                "declarations[0].initialConditions.prefersToActivate: error: uses ${windowId}, which the declaration's \"values\" do not list"
+            )
         }
-        let broken = #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "canActivate": {"format": "SELF == %@", "args": [{"template": "x${"}]}}]}"#
+        let broken =
+            #"{"declarations": [{"name": "Main"}], "sessions": [{"id": "S", "declaration": "Main", "canActivate": {"format": "SELF == %@", "args": [{"template": "x${"}]}}]}"#
         #expect {
             try ManifestLoader.load(Data(broken.utf8), file: "m.json")
         } throws: { error in
@@ -210,7 +216,10 @@ import Testing
             format: "SELF == %@", arguments: [.string(try ValueTemplate(parsing: "item/${itemID}"))])
         session.values = ["itemID": "42"]
         let router = SceneRouter(app: try SceneApp(declarations: [SceneDeclaration(name: "Main")]))
-        try router.open(SceneSession(id: "front", declaration: "Main", state: .foregroundActive, lastActive: 9, conditions: ActivationConditions()))
+        try router.open(
+            SceneSession(
+                id: "front", declaration: "Main", state: .foregroundActive, lastActive: 9,
+                conditions: ActivationConditions()))
         try router.open(session)
         #expect(router.route(.identifier("item/42")).action == .activate(sessionID: "L1"))
         try router.update(SessionUpdate(id: "L1", values: ["itemID": "43"]))

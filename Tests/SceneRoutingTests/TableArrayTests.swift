@@ -1,12 +1,13 @@
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// Buffers keep their elements as they grow, including past the size from which they are
 /// mapped directly and grow by moving pages rather than copying.
 @Suite struct TableArrayTests {
     @Test func growingPastTheMappedSizeKeepsEveryElement() {
         let buffer = TableArray<Int>(capacity: 16)
-        let count = 1_500_000  // 12 MB: several doublings above 2 MiB
+        let count = 1_500_000 // 12 MB: several doublings above 2 MiB
         for value in 0..<count { buffer.append(value &* 2_654_435_761) }
         #expect(buffer.count == count)
         #expect(buffer.capacity * MemoryLayout<Int>.stride >= 2 << 20)
@@ -19,7 +20,7 @@ import Testing
     /// Elements holding references move with their pages: nothing is retained twice or lost.
     @Test func referencesSurviveGrowth() {
         let buffer = TableArray<String>(capacity: 4)
-        let count = 300_000  // 4.8 MB of strings
+        let count = 300_000 // 4.8 MB of strings
         for index in 0..<count { buffer.append("session-\(index)-" + String(repeating: "x", count: index % 20)) }
         buffer.reserveCapacity(buffer.capacity * 2)
         #expect(buffer[0] == "session-0-")

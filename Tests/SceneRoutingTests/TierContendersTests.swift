@@ -1,5 +1,6 @@
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// A small tier keeps the few groups that can beat its always groups (``TierContenders``):
 /// routes verify those instead of probing the index, so the list must follow every change,
@@ -10,7 +11,8 @@ import Testing
     ) throws -> SceneSession {
         SceneSession(
             id: id, declaration: "Main", state: state, lastActive: lastActive,
-            conditions: ActivationConditions(canActivate: try ActivationPredicate(format: can), prefersToActivate: .alwaysFalse))
+            conditions: ActivationConditions(
+                canActivate: try ActivationPredicate(format: can), prefersToActivate: .alwaysFalse))
     }
 
     /// The can tier's contenders, as the ids of their best sessions; nil while unknown.
@@ -21,7 +23,9 @@ import Testing
     private static func expectReferenceDecisions(_ router: SceneRouter, _ identifiers: [String]) {
         let app = router.snapshot
         for identifier in identifiers {
-            #expect(router.route(identifier: identifier) == ReferenceRouter.route(identifier: identifier, in: app), "\(identifier)")
+            #expect(
+                router.route(identifier: identifier) == ReferenceRouter.route(identifier: identifier, in: app),
+                "\(identifier)")
         }
     }
 
@@ -49,7 +53,8 @@ import Testing
         try router.update(SessionUpdate(id: "any-2", state: .foregroundActive, lastActive: 95))
         #expect(Self.contenders(router) == ["sec-3"])
         Self.expectReferenceDecisions(router, identifiers)
-        try router.open(try Self.session("sec-4", can: "SELF ENDSWITH '.pdf'", state: .foregroundActive, lastActive: 98))
+        try router.open(
+            try Self.session("sec-4", can: "SELF ENDSWITH '.pdf'", state: .foregroundActive, lastActive: 98))
         #expect(Self.contenders(router) == ["sec-3", "sec-4"])
         Self.expectReferenceDecisions(router, identifiers + ["section-3/c.pdf", "x.pdf"])
         // Without a session in an always group, every ranked group contends.
@@ -72,7 +77,8 @@ import Testing
         #expect(Self.contenders(router) == ["s0", "s1", "s2", "s3"])
 
         let large = try (0..<(TierContenders.groupLimit + 1)).map {
-            try Self.session("s\($0)", can: $0 == 0 ? "SELF == 'top'" : "SELF == 'k\($0)'", lastActive: $0 == 0 ? 1_000 : $0)
+            try Self.session(
+                "s\($0)", can: $0 == 0 ? "SELF == 'top'" : "SELF == 'k\($0)'", lastActive: $0 == 0 ? 1_000 : $0)
         }
         let crowded = SceneRouter(app: try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: large))
         #expect(Self.contenders(crowded) == nil)

@@ -1,5 +1,6 @@
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// `\N{NAME}` resolves every named scalar, by its name and by its alias, whichever way the
 /// name is looked up (table, `PREFIX-HEX`, Hangul).

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// `==` without options (and `==[n]`) compares code units. On a non-ASCII literal the
 /// group's check then holds the literal's bytes and decides every identifier, ASCII or not,

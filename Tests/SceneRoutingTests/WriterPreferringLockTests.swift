@@ -1,7 +1,8 @@
 import Foundation
-@testable import SceneRouting
 import Synchronization
 import Testing
+
+@testable import SceneRouting
 
 /// The lock routing and churn share: readers together, writers alone, and a waiting writer
 /// before any reader that comes after it.

@@ -1,23 +1,30 @@
 import Benchmark
 import Foundation
-import SceneRouting
 import SceneRouterWorkloads
+import SceneRouting
 
 /// Typical activation conditions, each evaluated against identifiers that match and that
 /// do not. Run from the repository root with
 /// `swift package --package-path Benchmarks --disable-sandbox benchmark` (release build).
 private let predicateCases: [(name: String, format: String, arguments: [PredicateArgument], identifiers: [String])] = [
-    ("==", "SELF == %@", ["com.example.mail.window.9F3A"],
-     ["com.example.mail.window.9F3A", "com.example.mail.window.0000"]),
-    ("IN", "SELF IN %@", [["mail.inbox", "mail.inbox/", "mail.outbox", "mail.drafts", "mail.sent"]],
-     ["mail.inbox/", "mail.archive"]),
+    (
+        "==", "SELF == %@", ["com.example.mail.window.9F3A"],
+        ["com.example.mail.window.9F3A", "com.example.mail.window.0000"]
+    ),
+    (
+        "IN", "SELF IN %@", [["mail.inbox", "mail.inbox/", "mail.outbox", "mail.drafts", "mail.sent"]],
+        ["mail.inbox/", "mail.archive"]
+    ),
     ("BEGINSWITH", "SELF BEGINSWITH 'mail.thread.'", [], ["mail.thread.42", "compose.draft.7"]),
     ("CONTAINS[cd]", "SELF CONTAINS[cd] 'group'", [], ["sms:Group-17", "sms:person-3"]),
     ("LIKE", "SELF LIKE '*.pdf'", [], ["attachments/report-2026.pdf", "attachments/photo.jpg"]),
     ("MATCHES", "SELF MATCHES 'doc-[0-9]{1,6}'", [], ["doc-123456", "doc-12x"]),
     ("MATCHES[c]", "SELF MATCHES[c] 'DOC-[0-9]+'", [], ["doc-42", "DOC-X"]),
-    ("compound", "(SELF BEGINSWITH[c] 'sms:' AND SELF CONTAINS 'group') OR SELF ENDSWITH '.pdf' OR NOT SELF == 'x'", [],
-     ["SMS:group-1", "a.pdf", "x"]),
+    (
+        "compound", "(SELF BEGINSWITH[c] 'sms:' AND SELF CONTAINS 'group') OR SELF ENDSWITH '.pdf' OR NOT SELF == 'x'",
+        [],
+        ["SMS:group-1", "a.pdf", "x"]
+    ),
 ]
 
 let benchmarks: @Sendable () -> Void = {
@@ -103,14 +110,17 @@ let routingBenchmarks: @Sendable () -> Void = {
     // Routes allocate nothing: `benchmark thresholds check` (run by CI on the 10k routes)
     // fails on any allocation above the static thresholds in Benchmarks/Thresholds, which
     // are 0, with no tolerance.
-    let noAllocations: [BenchmarkMetric: BenchmarkThresholds] = [.mallocCountTotal: .init(absolute: [.p0: 0, .p50: 0, .p90: 0, .p99: 0, .p100: 0])]
+    let noAllocations: [BenchmarkMetric: BenchmarkThresholds] = [
+        .mallocCountTotal: .init(absolute: [.p0: 0, .p50: 0, .p90: 0, .p99: 0, .p100: 0])
+    ]
     for mix in [WorkloadMix.literal, .realistic, .regexHeavy, .adversarial, .unicode] {
         for sessions in [10_000, 100_000, 1_000_000] {
             let fixture = RouterFixture(mix: mix, sessions: sessions)
             let label = sessions >= 1_000_000 ? "\(sessions / 1_000_000)M" : "\(sessions / 1_000)k"
             Benchmark(
                 "route \(mix.rawValue) \(label)",
-                configuration: .init(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3), thresholds: noAllocations),
+                configuration: .init(
+                    metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3), thresholds: noAllocations),
                 closure: { benchmark in
                     guard let router = fixture.router else { return }
                     let events = fixture.events
@@ -135,7 +145,9 @@ let routingBenchmarks: @Sendable () -> Void = {
             SceneSession(
                 id: "doc-\(n)", declaration: "Main",
                 conditions: ActivationConditions(
-                    canActivate: .alwaysFalse, prefersToActivate: try! ActivationPredicate(format: "SELF == %@", arguments: [.string("doc/\(n)")])))
+                    canActivate: .alwaysFalse,
+                    prefersToActivate: try! ActivationPredicate(format: "SELF == %@", arguments: [.string("doc/\(n)")]))
+            )
         })
     let creatingRouter = SceneRouter(app: creating)
     let creatingEvents = (0..<1_000).map { n in n % 2 == 0 ? "compose/draft-\(n)" : "inbox/message-\(n)" }
@@ -166,7 +178,9 @@ let routingBenchmarks: @Sendable () -> Void = {
         "churn open+update+close realistic 100k",
         configuration: .init(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3)),
         closure: { benchmark in
-            guard let router = churnFixture.router, let template = churnFixture.workload?.app.sessions.first else { return }
+            guard let router = churnFixture.router, let template = churnFixture.workload?.app.sessions.first else {
+                return
+            }
             for _ in benchmark.scaledIterations {
                 counter += 1
                 var session = template

@@ -1,3 +1,5 @@
+import SceneRouting
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SceneRouting
 
 /// An app's folder as a stranger may have written it: the import reads only regular files
 /// inside it. `check --app .` runs on pull requests, so a symbolic link that leaves the
@@ -20,7 +21,8 @@ struct AppFolder: Sendable {
 
     /// Folders an app's own files are never in: build output, dependencies, version control.
     static let skippedDirectories: Set<String> = [
-        ".build", ".git", ".hg", ".svn", "DerivedData", "Pods", "Carthage", ".swiftpm", "node_modules", "SourcePackages",
+        ".build", ".git", ".hg", ".svn", "DerivedData", "Pods", "Carthage", ".swiftpm", "node_modules",
+        "SourcePackages",
     ]
 
     /// The folder as given (paths found below it are named from it).
@@ -85,16 +87,23 @@ struct AppFolder: Sendable {
         return listing
     }
 
-    private func walk(relative: String, depth: Int, extensions: Set<String>, folderExtensions: Set<String>, into listing: inout Listing) {
+    private func walk(
+        relative: String, depth: Int, extensions: Set<String>, folderExtensions: Set<String>,
+        into listing: inout Listing
+    ) {
         let directoryPath = join(relative)
         guard depth <= Self.maximumDepth else {
             listing.warnings.append(
-                Diagnostic(severity: .warning, message: "folders nested deeper than \(Self.maximumDepth) levels are not read", file: directoryPath))
+                Diagnostic(
+                    severity: .warning, message: "folders nested deeper than \(Self.maximumDepth) levels are not read",
+                    file: directoryPath))
             return
         }
         guard let directory = opendir(directoryPath) else {
             listing.warnings.append(
-                Diagnostic(severity: .warning, message: "cannot read the folder (\(Self.reason(errno))): skipped", file: directoryPath))
+                Diagnostic(
+                    severity: .warning, message: "cannot read the folder (\(Self.reason(errno))): skipped",
+                    file: directoryPath))
             return
         }
         defer { closedir(directory) }
@@ -124,7 +133,9 @@ struct AppFolder: Sendable {
                     listing.folders.append(Entry(path: childPath, relativePath: childRelative))
                     continue
                 }
-                walk(relative: childRelative, depth: depth + 1, extensions: extensions, folderExtensions: folderExtensions, into: &listing)
+                walk(
+                    relative: childRelative, depth: depth + 1, extensions: extensions,
+                    folderExtensions: folderExtensions, into: &listing)
             case S_IFREG:
                 guard wanted else { continue }
                 if Int(status.st_size) > Self.maximumFileSize {
@@ -146,7 +157,9 @@ struct AppFolder: Sendable {
                 case .outside: listing.warnings.append(skipped(childPath, "a symbolic link that leaves the folder"))
                 case .folder: listing.warnings.append(skipped(childPath, "a symbolic link to a folder"))
                 case .special(let kind): listing.warnings.append(skipped(childPath, "a symbolic link to \(kind)"))
-                case .broken: listing.warnings.append(skipped(childPath, "a symbolic link that does not resolve to a file in the folder"))
+                case .broken:
+                    listing.warnings.append(
+                        skipped(childPath, "a symbolic link that does not resolve to a file in the folder"))
                 }
             default:
                 guard wanted else { continue }
@@ -187,12 +200,20 @@ struct AppFolder: Sendable {
     func check(_ path: String) -> Diagnostic? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
-        guard let resolved = Self.realPath(path) else { return skipped(path, "a symbolic link that does not resolve to a file in the folder") }
-        guard isInside(resolved) else {
-            return skipped(path, status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link that leaves the folder" : "outside the folder")
+        guard let resolved = Self.realPath(path) else {
+            return skipped(path, "a symbolic link that does not resolve to a file in the folder")
         }
-        guard stat(resolved, &status) == 0 else { return skipped(path, "a symbolic link that does not resolve to a file in the folder") }
-        guard status.st_mode & S_IFMT == S_IFREG else { return skipped(path, "not a regular file (\(Self.kind(of: status.st_mode)))") }
+        guard isInside(resolved) else {
+            return skipped(
+                path,
+                status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link that leaves the folder" : "outside the folder")
+        }
+        guard stat(resolved, &status) == 0 else {
+            return skipped(path, "a symbolic link that does not resolve to a file in the folder")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return skipped(path, "not a regular file (\(Self.kind(of: status.st_mode)))")
+        }
         if Int(status.st_size) > Self.maximumFileSize { return tooLarge(path) }
         return nil
     }
@@ -209,10 +230,12 @@ struct AppFolder: Sendable {
         let base = ProjectPaths.normalized(self.path)
         let target = ProjectPaths.normalized(path)
         if base == "." {
-            return target.hasPrefix("/") || target == ".." || target.hasPrefix("../") ? nil : (target == "." ? "" : target)
+            return target.hasPrefix("/") || target == ".." || target.hasPrefix("../")
+                ? nil : (target == "." ? "" : target)
         }
         if target == base { return "" }
-        return target.hasPrefix(base == "/" ? "/" : base + "/") ? String(target.dropFirst(base == "/" ? 1 : base.count + 1)) : nil
+        return target.hasPrefix(base == "/" ? "/" : base + "/")
+            ? String(target.dropFirst(base == "/" ? 1 : base.count + 1)) : nil
     }
 
     private func skipped(_ path: String, _ what: String) -> Diagnostic {
@@ -222,7 +245,8 @@ struct AppFolder: Sendable {
     private func tooLarge(_ path: String) -> Diagnostic {
         Diagnostic(
             severity: .warning, code: Diagnostic.Code("skipped-file"),
-            message: "larger than \(Self.maximumFileSize >> 20) MiB, more than any app's source file: not read", file: path)
+            message: "larger than \(Self.maximumFileSize >> 20) MiB, more than any app's source file: not read",
+            file: path)
     }
 
     private func join(_ relative: String) -> String {

@@ -16,27 +16,34 @@ enum BinaryPropertyListCheck {
     static func refusal(_ bytes: [UInt8]) -> String? {
         guard bytes.starts(with: Array("bplist".utf8)) else { return nil }
         guard bytes.starts(with: Array("bplist00".utf8)) else {
-            return "a binary property list of a version other than 00 (\(printable(bytes.prefix(8)))), which Foundation does not read"
+            return
+                "a binary property list of a version other than 00 (\(printable(bytes.prefix(8)))), which Foundation does not read"
         }
         guard bytes.count >= 8 + 1 + 32 else {
-            return "a binary property list of \(bytes.count) bytes, too short for an object and its 32-byte trailer: truncated?"
+            return
+                "a binary property list of \(bytes.count) bytes, too short for an object and its 32-byte trailer: truncated?"
         }
         let trailer = bytes.count - 32
         let offsetSize = Int(bytes[trailer + 6])
         let referenceSize = Int(bytes[trailer + 7])
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
-            return "a binary property list whose trailer (at byte \(trailer)) gives offsets of \(offsetSize) and references of "
+            return
+                "a binary property list whose trailer (at byte \(trailer)) gives offsets of \(offsetSize) and references of "
                 + "\(referenceSize) bytes (1 to 8 are possible): corrupt or truncated"
         }
-        guard let objectCount = integer(bytes, at: trailer + 8, size: 8), let top = integer(bytes, at: trailer + 16, size: 8),
+        guard let objectCount = integer(bytes, at: trailer + 8, size: 8),
+            let top = integer(bytes, at: trailer + 16, size: 8),
             let tableOffset = integer(bytes, at: trailer + 24, size: 8),
             objectCount > 0, objectCount <= bytes.count, top < objectCount,
             tableOffset >= 9, tableOffset <= trailer, objectCount <= (trailer - tableOffset) / offsetSize
         else {
-            return "a binary property list whose trailer (at byte \(trailer)) does not fit the file: its object count, top object "
+            return
+                "a binary property list whose trailer (at byte \(trailer)) does not fit the file: its object count, top object "
                 + "or offset table lies outside it (corrupt or truncated)"
         }
-        if let malformed = malformedObject(bytes, objectCount: objectCount, tableOffset: tableOffset, offsetSize: offsetSize) {
+        if let malformed = malformedObject(
+            bytes, objectCount: objectCount, tableOffset: tableOffset, offsetSize: offsetSize)
+        {
             return malformed
         }
 
@@ -65,7 +72,8 @@ enum BinaryPropertyListCheck {
             var result: [Int] = []
             result.reserveCapacity(references)
             for index in 0..<references {
-                guard let reference = integer(bytes, at: position + index * referenceSize, size: referenceSize), reference < objectCount
+                guard let reference = integer(bytes, at: position + index * referenceSize, size: referenceSize),
+                    reference < objectCount
                 else { return nil }
                 result.append(reference)
             }
@@ -111,12 +119,16 @@ enum BinaryPropertyListCheck {
 
     /// What is wrong with the first object that is malformed, or nil: an offset outside the
     /// objects, an unknown marker, an extent past the offset table, a reference to no object.
-    private static func malformedObject(_ bytes: [UInt8], objectCount: Int, tableOffset: Int, offsetSize: Int) -> String? {
+    private static func malformedObject(_ bytes: [UInt8], objectCount: Int, tableOffset: Int, offsetSize: Int)
+        -> String?
+    {
         let referenceSize = Int(bytes[bytes.count - 32 + 7])
         for object in 0..<objectCount {
-            guard let start = integer(bytes, at: tableOffset + object * offsetSize, size: offsetSize), start >= 8, start < tableOffset
+            guard let start = integer(bytes, at: tableOffset + object * offsetSize, size: offsetSize), start >= 8,
+                start < tableOffset
             else {
-                return "a binary property list whose offset table (at byte \(tableOffset)) puts object \(object) outside the "
+                return
+                    "a binary property list whose offset table (at byte \(tableOffset)) puts object \(object) outside the "
                     + "objects (bytes 8 to \(tableOffset)): corrupt or truncated"
             }
             let marker = bytes[start]
@@ -134,7 +146,8 @@ enum BinaryPropertyListCheck {
             let kind: String
             if marker >> 4 == 0xC {
                 // Foundation on Linux crashes bridging a set (and no property list holds one).
-                return "a binary property list with a set (object \(object) at byte \(start)): sets are not property-list "
+                return
+                    "a binary property list with a set (object \(object) at byte \(start)): sets are not property-list "
                     + "values, and no Info.plist or project holds one"
             }
             switch marker >> 4 {
@@ -174,14 +187,16 @@ enum BinaryPropertyListCheck {
                     + "0x\(String(marker, radix: 16))) is malformed: corrupt"
             }
             guard end <= tableOffset else {
-                return "a binary property list whose object \(object) at byte \(start) (\(kind)) runs to byte \(end), past the "
+                return
+                    "a binary property list whose object \(object) at byte \(start) (\(kind)) runs to byte \(end), past the "
                     + "objects' end at byte \(tableOffset): corrupt or truncated"
             }
             if let (from, count) = references {
                 for index in 0..<count {
                     let reference = integer(bytes, at: from + index * referenceSize, size: referenceSize) ?? Int.max
                     guard reference < objectCount else {
-                        return "a binary property list whose object \(object) at byte \(start) (\(kind)) refers to object "
+                        return
+                            "a binary property list whose object \(object) at byte \(start) (\(kind)) refers to object "
                             + "\(reference) of \(objectCount): corrupt"
                     }
                 }

@@ -121,7 +121,9 @@ enum BoundedParallelWork {
         func abandon(_ index: Int, with result: Result) -> Bool {
             lock.lock()
             defer { lock.unlock() }
-            guard slots[index] == nil, let worker = current.firstIndex(where: { $0?.index == index }) else { return false }
+            guard slots[index] == nil, let worker = current.firstIndex(where: { $0?.index == index }) else {
+                return false
+            }
             slots[index] = result
             finished += 1
             retired[worker] = true
@@ -156,11 +158,13 @@ private final class WorkerThread {
         }
         pthread_attr_setstacksize(attributes, stackSize)
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        let status = pthread_create(&thread, attributes, { raw in
-            let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
-            body.run()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &thread, attributes,
+            { raw in
+                let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
+                body.run()
+                return nil
+            }, context)
         precondition(status == 0, "pthread_create failed: \(status)")
     }
 

@@ -1,3 +1,5 @@
+import SceneRouting
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SceneRouting
 
 /// Reads one file of an app: a regular file only, at most ``AppFolder/maximumFileSize``
 /// bytes. Opened without blocking and checked after opening, so a FIFO or a device put in
@@ -23,7 +24,8 @@ enum SafeFile {
             throw Diagnostic(message: "cannot read the file (\(AppFolder.reason(errno)))", file: path)
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw Diagnostic(message: "cannot read the file (\(AppFolder.kind(of: status.st_mode)), not a regular file)", file: path)
+            throw Diagnostic(
+                message: "cannot read the file (\(AppFolder.kind(of: status.st_mode)), not a regular file)", file: path)
         }
         let limit = AppFolder.maximumFileSize
         guard Int(status.st_size) <= limit else {

@@ -11,7 +11,8 @@ struct UTF8Position: Equatable {
     var byte: UInt8
 
     /// The first invalid place in `bytes`, or nil when they are all valid UTF-8.
-    static func firstInvalid<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes) -> UTF8Position? where Bytes.Index == Int {
+    static func firstInvalid<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes) -> UTF8Position?
+    where Bytes.Index == Int {
         var line = 1
         var column = 1
         var index = bytes.startIndex
@@ -40,7 +41,9 @@ struct UTF8Position: Equatable {
             default: return UTF8Position(line: line, column: column, byte: lead)
             }
             for offset in 1..<length {
-                guard index + offset < bytes.endIndex else { return UTF8Position(line: line, column: column, byte: lead) }
+                guard index + offset < bytes.endIndex else {
+                    return UTF8Position(line: line, column: column, byte: lead)
+                }
                 let continuation = bytes[index + offset]
                 let range = offset == 1 ? lowest...highest : 0x80...0xBF
                 guard range.contains(continuation) else { return UTF8Position(line: line, column: column, byte: lead) }
@@ -66,6 +69,7 @@ extension Diagnostic {
         let place = UTF8Position.firstInvalid(in: bytes)
         let byte = place.map { " (byte 0x" + String($0.byte, radix: 16, uppercase: true) + ")" } ?? ""
         return Diagnostic(
-            severity: severity, message: "not valid UTF-8\(byte): \(consequence)", file: file, line: place?.line, column: place?.column)
+            severity: severity, message: "not valid UTF-8\(byte): \(consequence)", file: file, line: place?.line,
+            column: place?.column)
     }
 }

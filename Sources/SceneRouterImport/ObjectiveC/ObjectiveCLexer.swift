@@ -49,7 +49,9 @@ enum ObjectiveCLexer {
             // Preprocessor lines (`#import`, `#define`, `#if`), with `\` continuations.
             if atLineStart && byte == UInt8(ascii: "#") {
                 while index < bytes.count && bytes[index] != UInt8(ascii: "\n") {
-                    if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") {
+                    if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                        bytes[index + 1] == UInt8(ascii: "\n")
+                    {
                         index += 2
                         line += 1
                         lineStart = index
@@ -67,7 +69,10 @@ enum ObjectiveCLexer {
             }
             if byte == UInt8(ascii: "/") && next == UInt8(ascii: "*") {
                 index += 2
-                while index < bytes.count && !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")) {
+                while index < bytes.count
+                    && !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count
+                        && bytes[index + 1] == UInt8(ascii: "/"))
+                {
                     if bytes[index] == UInt8(ascii: "\n") {
                         line += 1
                         lineStart = index + 1
@@ -103,7 +108,10 @@ enum ObjectiveCLexer {
                 if let last = tokens.last, case .string = last.kind {
                     tokens[tokens.count - 1].text += String(decoding: value, as: UTF8.self)
                 } else {
-                    tokens.append(ObjectiveCToken(kind: .string(objectiveC: objectiveC), text: String(decoding: value, as: UTF8.self), line: line, column: startColumn))
+                    tokens.append(
+                        ObjectiveCToken(
+                            kind: .string(objectiveC: objectiveC), text: String(decoding: value, as: UTF8.self),
+                            line: line, column: startColumn))
                 }
                 continue
             }
@@ -119,34 +127,50 @@ enum ObjectiveCLexer {
             if isIdentifierStart(byte) {
                 let start = index
                 while index < bytes.count && (isIdentifierStart(bytes[index]) || isDigit(bytes[index])) { index += 1 }
-                tokens.append(ObjectiveCToken(kind: .identifier, text: String(decoding: bytes[start..<index], as: UTF8.self), line: line, column: startColumn))
+                tokens.append(
+                    ObjectiveCToken(
+                        kind: .identifier, text: String(decoding: bytes[start..<index], as: UTF8.self), line: line,
+                        column: startColumn))
                 continue
             }
             if isDigit(byte) {
                 let start = index
-                while index < bytes.count && (isIdentifierStart(bytes[index]) || isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ".")) { index += 1 }
-                tokens.append(ObjectiveCToken(kind: .number, text: String(decoding: bytes[start..<index], as: UTF8.self), line: line, column: startColumn))
+                while index < bytes.count
+                    && (isIdentifierStart(bytes[index]) || isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "."))
+                { index += 1 }
+                tokens.append(
+                    ObjectiveCToken(
+                        kind: .number, text: String(decoding: bytes[start..<index], as: UTF8.self), line: line,
+                        column: startColumn))
                 continue
             }
             // `==`, `!=`, `<=`, `>=`, `->` stay one token so that `=` alone is an assignment.
-            if (byte == UInt8(ascii: "=") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")) && next == UInt8(ascii: "=")
+            if (byte == UInt8(ascii: "=") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "<")
+                || byte == UInt8(ascii: ">")) && next == UInt8(ascii: "=")
                 || (byte == UInt8(ascii: "-") && next == UInt8(ascii: ">"))
             {
-                tokens.append(ObjectiveCToken(kind: .punctuation, text: String(decoding: bytes[index...index + 1], as: UTF8.self), line: line, column: startColumn))
+                tokens.append(
+                    ObjectiveCToken(
+                        kind: .punctuation, text: String(decoding: bytes[index...index + 1], as: UTF8.self), line: line,
+                        column: startColumn))
                 index += 2
                 continue
             }
             // One punctuation character, or one whole UTF-8 sequence outside identifiers.
             var end = index + 1
             while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
-            tokens.append(ObjectiveCToken(kind: .punctuation, text: String(decoding: bytes[index..<end], as: UTF8.self), line: line, column: startColumn))
+            tokens.append(
+                ObjectiveCToken(
+                    kind: .punctuation, text: String(decoding: bytes[index..<end], as: UTF8.self), line: line,
+                    column: startColumn))
             index = end
         }
         return tokens
     }
 
     private static func isIdentifierStart(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
     }
 

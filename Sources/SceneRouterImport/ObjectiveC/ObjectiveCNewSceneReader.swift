@@ -56,7 +56,9 @@ struct ObjectiveCNewSceneReader {
         }
         guard let session = parameter(), isIdentifier(index, "options") else { return nil }
         index += 1
-        guard let options = parameter(), isPunctuation(index, "{"), let end = closing(from: index, open: "{", close: "}") else { return nil }
+        guard let options = parameter(), isPunctuation(index, "{"),
+            let end = closing(from: index, open: "{", close: "}")
+        else { return nil }
         sessionName = session
         optionsName = options
         return (index + 1)..<end
@@ -83,7 +85,9 @@ struct ObjectiveCNewSceneReader {
             if isPunctuation(index, "(") || isPunctuation(index, "[") { depth += 1 }
             if isPunctuation(index, ")") || isPunctuation(index, "]") { depth -= 1 }
             if depth <= 0, isPunctuation(index, ";") { return index + 1 }
-            if depth <= 0, isPunctuation(index, "{") { return (closing(from: index, open: "{", close: "}") ?? limit - 1) + 1 }
+            if depth <= 0, isPunctuation(index, "{") {
+                return (closing(from: index, open: "{", close: "}") ?? limit - 1) + 1
+            }
             index += 1
         }
         return limit
@@ -98,7 +102,9 @@ struct ObjectiveCNewSceneReader {
                 addReturn(index + 1..<max(index + 1, end - 1), tests: tests, unread: unread, at: index)
                 return
             }
-            if isIdentifier(index, "if"), isPunctuation(index + 1, "("), let close = closing(from: index + 1, open: "(", close: ")") {
+            if isIdentifier(index, "if"), isPunctuation(index + 1, "("),
+                let close = closing(from: index + 1, open: "(", close: ")")
+            {
                 let condition = self.condition(index + 2..<close)
                 let bodyEnd = statementEnd(from: close + 1, limit: range.upperBound)
                 let body = isPunctuation(close + 1, "{") ? (close + 2)..<(bodyEnd - 1) : (close + 1)..<bodyEnd
@@ -113,7 +119,9 @@ struct ObjectiveCNewSceneReader {
                 }
                 continue
             }
-            if isIdentifier(index, "for"), isPunctuation(index + 1, "("), let close = closing(from: index + 1, open: "(", close: ")") {
+            if isIdentifier(index, "for"), isPunctuation(index + 1, "("),
+                let close = closing(from: index + 1, open: "(", close: ")")
+            {
                 let header = Array(tokens[(index + 2)..<close])
                 let bodyEnd = statementEnd(from: close + 1, limit: range.upperBound)
                 let body = isPunctuation(close + 1, "{") ? (close + 2)..<(bodyEnd - 1) : (close + 1)..<bodyEnd
@@ -142,19 +150,23 @@ struct ObjectiveCNewSceneReader {
             case .string(let objectiveC): written = (objectiveC ? "@" : "") + JSONStringLiteral.quoted(token.text)
             default: written = token.text
             }
-            let tight = [".", "(", ")", "[", "]", ":", "*"].contains(token.text) || result.last.map { ".([:*".contains($0) } == true
+            let tight =
+                [".", "(", ")", "[", "]", ":", "*"].contains(token.text)
+                || result.last.map { ".([:*".contains($0) } == true
             result += (result.isEmpty || tight ? "" : " ") + written
         }
         return result
     }
 
-    private mutating func addReturn(_ range: Range<Int>, tests: [NewSceneFinding.Test], unread: [String], at index: Int) {
+    private mutating func addReturn(_ range: Range<Int>, tests: [NewSceneFinding.Test], unread: [String], at index: Int)
+    {
         let source = SourceLocation(file: file, line: tokens[index].line, column: tokens[index].column)
         let written = range.map { tokens[$0] }
         let words = written.map(\.text)
         var configuration: NewSceneFinding.Configuration?
         // `[UISceneConfiguration configurationWithName:@"Main" sessionRole:…]`, `[[UISceneConfiguration alloc] initWithName:@"Main" …]`
-        if let name = words.firstIndex(where: { $0 == "configurationWithName" || $0 == "initWithName" }), words.contains("UISceneConfiguration"),
+        if let name = words.firstIndex(where: { $0 == "configurationWithName" || $0 == "initWithName" }),
+            words.contains("UISceneConfiguration"),
             name + 2 < written.count, words[name + 1] == ":", case .string = written[name + 2].kind
         {
             configuration = .name(.literal(written[name + 2].text))
@@ -163,10 +175,13 @@ struct ObjectiveCNewSceneReader {
         }
         if let configuration {
             finding.rules.append(
-                NewSceneFinding.Rule(tests: tests, configuration: configuration, unread: unread.isEmpty ? nil : unread.joined(separator: " && "), source: source))
+                NewSceneFinding.Rule(
+                    tests: tests, configuration: configuration,
+                    unread: unread.isEmpty ? nil : unread.joined(separator: " && "), source: source))
         } else {
             let returned = ([text(range)] + unread.map { "when \($0)" }).joined(separator: " ")
-            finding.rules.append(NewSceneFinding.Rule(tests: tests, configuration: nil, unread: returned, source: source))
+            finding.rules.append(
+                NewSceneFinding.Rule(tests: tests, configuration: nil, unread: returned, source: source))
         }
     }
 
@@ -180,7 +195,10 @@ struct ObjectiveCNewSceneReader {
         while index < range.upperBound {
             if isPunctuation(index, "(") || isPunctuation(index, "[") { depth += 1 }
             if isPunctuation(index, ")") || isPunctuation(index, "]") { depth -= 1 }
-            if depth == 0, index + 1 < range.upperBound, (isPunctuation(index, "|") && isPunctuation(index + 1, "|")) || (isPunctuation(index, "&") && isPunctuation(index + 1, "&")) {
+            if depth == 0, index + 1 < range.upperBound,
+                (isPunctuation(index, "|") && isPunctuation(index + 1, "|"))
+                    || (isPunctuation(index, "&") && isPunctuation(index + 1, "&"))
+            {
                 operators.append(tokens[index].text)
                 parts.append([])
                 index += 2
@@ -218,8 +236,11 @@ struct ObjectiveCNewSceneReader {
         else { return nil }
         let subject = words[1..<selector].map(\.text)
         let value = NewSceneFinding.Value.literal(words[selector + 2].text)
-        if subject.count == 3, activities.contains(subject[0]), subject[1...] == [".", "activityType"] { return .activityType([value]) }
-        for first in ["firstObject", "anyObject"] where subject == [optionsName, ".", "userActivities", ".", first, ".", "activityType"] {
+        if subject.count == 3, activities.contains(subject[0]), subject[1...] == [".", "activityType"] {
+            return .activityType([value])
+        }
+        for first in ["firstObject", "anyObject"]
+        where subject == [optionsName, ".", "userActivities", ".", first, ".", "activityType"] {
             return .activityType([value])
         }
         if subject == [optionsName, ".", "shortcutItem", ".", "type"] { return .shortcutType([value]) }

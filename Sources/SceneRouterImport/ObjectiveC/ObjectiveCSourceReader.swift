@@ -32,7 +32,9 @@ enum ObjectiveCSourceReader {
     ]
 
     static func read(_ text: String, file: String) -> SourceFindings {
-        var reader = Reader(tokens: ObjectiveCLexer.tokens(text), file: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+        var reader = Reader(
+            tokens: ObjectiveCLexer.tokens(text), file: file,
+            lines: text.split(separator: "\n", omittingEmptySubsequences: false))
         reader.run()
         return reader.findings
     }
@@ -73,7 +75,9 @@ enum ObjectiveCSourceReader {
                 if isPunctuation(index, "@"), index + 1 < tokens.count, tokens[index + 1].kind == .identifier {
                     switch tokens[index + 1].text {
                     case "implementation":
-                        owner = index + 2 < tokens.count && tokens[index + 2].kind == .identifier ? tokens[index + 2].text : nil
+                        owner =
+                            index + 2 < tokens.count && tokens[index + 2].kind == .identifier
+                            ? tokens[index + 2].text : nil
                         locals = [:]
                     case "end":
                         owner = nil
@@ -177,7 +181,8 @@ enum ObjectiveCSourceReader {
             switch predicate(value, depth: 0) {
             case .read(let format, let arguments, let formatToken):
                 do {
-                    conditionValue = .predicate(try ActivationPredicate(format: format, arguments: arguments).located(at: source))
+                    conditionValue = .predicate(
+                        try ActivationPredicate(format: format, arguments: arguments).located(at: source))
                 } catch {
                     findings.diagnostics.append(located(error, formatToken: formatToken ?? start))
                     conditionValue = .unresolved(expression(value))
@@ -185,7 +190,9 @@ enum ObjectiveCSourceReader {
             case .unread:
                 conditionValue = .unresolved(expression(value))
             }
-            findings.assignments.append(SourceFindings.ConditionAssignment(condition: condition, owner: owner, value: conditionValue, source: source))
+            findings.assignments.append(
+                SourceFindings.ConditionAssignment(
+                    condition: condition, owner: owner, value: conditionValue, source: source))
         }
 
         enum PredicateValue {
@@ -215,7 +222,8 @@ enum ObjectiveCSourceReader {
                 guard body.count == 1 else { return .unread }
                 switch tokens[body.lowerBound].text {
                 case "YES", "true", "TRUE", "1": return .read(format: "TRUEPREDICATE", arguments: [], formatToken: nil)
-                case "NO", "false", "FALSE", "0": return .read(format: "FALSEPREDICATE", arguments: [], formatToken: nil)
+                case "NO", "false", "FALSE", "0":
+                    return .read(format: "FALSEPREDICATE", arguments: [], formatToken: nil)
                 default: return .unread
                 }
             case "predicateWithFormat":
@@ -227,7 +235,9 @@ enum ObjectiveCSourceReader {
                     if isPunctuation(index, ","), index + 1 < body.upperBound {
                         let (argument, next) = self.argument(from: index + 1, limit: body.upperBound)
                         guard let argument else { return .unread }
-                        if case .strings(let list) = argument, list.isEmpty, next == index + 2, tokens[index + 1].text == "nil" {
+                        if case .strings(let list) = argument, list.isEmpty, next == index + 2,
+                            tokens[index + 1].text == "nil"
+                        {
                             // The variadic list's terminating nil.
                         } else {
                             arguments.append(argument)
@@ -253,17 +263,22 @@ enum ObjectiveCSourceReader {
             if case .string = tokens[start].kind { return (.string(tokens[start].text), start + 1) }
             if tokens[start].text == "nil" { return (.strings([]), start + 1) }
             if let list = stringArray(from: start, limit: limit) { return (.strings(list.strings), list.next) }
-            if isPunctuation(start, "["), start + 3 < limit, tokens[start + 1].text == "NSSet" || tokens[start + 1].text == "NSArray",
+            if isPunctuation(start, "["), start + 3 < limit,
+                tokens[start + 1].text == "NSSet" || tokens[start + 1].text == "NSArray",
                 isPunctuation(start + 3, ":"), let close = matchingClose(from: start + 4, limit: limit)
             {
                 switch tokens[start + 2].text {
                 case "setWithArray", "arrayWithArray":
-                    if let list = stringArray(from: start + 4, limit: close), list.next == close { return (.strings(list.strings), close + 1) }
+                    if let list = stringArray(from: start + 4, limit: close), list.next == close {
+                        return (.strings(list.strings), close + 1)
+                    }
                 case "setWithObjects", "arrayWithObjects":
                     var strings: [String] = []
                     var index = start + 4
                     while index < close {
-                        if case .string = tokens[index].kind { strings.append(tokens[index].text) } else if tokens[index].text != "nil" && !isPunctuation(index, ",") {
+                        if case .string = tokens[index].kind {
+                            strings.append(tokens[index].text)
+                        } else if tokens[index].text != "nil" && !isPunctuation(index, ",") {
                             return (nil, close + 1)
                         }
                         index += 1
@@ -282,7 +297,11 @@ enum ObjectiveCSourceReader {
             var index = start + 2
             while index < limit {
                 if isPunctuation(index, "]") { return (strings, index + 1) }
-                if case .string = tokens[index].kind { strings.append(tokens[index].text) } else if !isPunctuation(index, ",") { return nil }
+                if case .string = tokens[index].kind {
+                    strings.append(tokens[index].text)
+                } else if !isPunctuation(index, ",") {
+                    return nil
+                }
                 index += 1
             }
             return nil
@@ -317,8 +336,11 @@ enum ObjectiveCSourceReader {
             var column = token.column
             if let offset = error.excerpt?.offset, !line.contains("\\") { column += offset + 2 }
             located.column = column
-            if let format = error.excerpt?.text { located.notes = ["in the predicate format string \(JSONStringLiteral.quoted(format))"] }
-            located.excerpt = Diagnostic.Excerpt(.line, text: line, offset: column - 1, length: error.excerpt?.length ?? 1)
+            if let format = error.excerpt?.text {
+                located.notes = ["in the predicate format string \(JSONStringLiteral.quoted(format))"]
+            }
+            located.excerpt = Diagnostic.Excerpt(
+                .line, text: line, offset: column - 1, length: error.excerpt?.length ?? 1)
             return located
         }
 
@@ -326,11 +348,14 @@ enum ObjectiveCSourceReader {
 
         mutating func recordEmitted(_ value: Range<Int>, carrier: EmittedIdentifier.Carrier?, at start: Int) {
             guard start < tokens.count else { return }
-            findings.emitted.append(EmittedIdentifier(identifier(value, depth: 0), carrier: carrier, source: location(start)))
+            findings.emitted.append(
+                EmittedIdentifier(identifier(value, depth: 0), carrier: carrier, source: location(start)))
         }
 
         func identifier(_ range: Range<Int>, depth: Int) -> EmittedIdentifier.Value {
-            if range.count == 1, case .string = tokens[range.lowerBound].kind { return .identifier(tokens[range.lowerBound].text) }
+            if range.count == 1, case .string = tokens[range.lowerBound].kind {
+                return .identifier(tokens[range.lowerBound].text)
+            }
             if range.count == 1, tokens[range.lowerBound].kind == .identifier, depth < 4,
                 let value = locals[tokens[range.lowerBound].text]?.value
             {
@@ -348,11 +373,17 @@ enum ObjectiveCSourceReader {
                 if let last = format.lastIndex(of: "%") {
                     // The conversion runs to its letter (`%@`, `%ld`, `%02d`).
                     var end = format.index(after: last)
-                    while end < format.endIndex, !format[end].isLetter && format[end] != "@" { end = format.index(after: end) }
-                    while end < format.endIndex, format[end] == "l" || format[end] == "h" || format[end] == "q" { end = format.index(after: end) }
+                    while end < format.endIndex, !format[end].isLetter && format[end] != "@" {
+                        end = format.index(after: end)
+                    }
+                    while end < format.endIndex, format[end] == "l" || format[end] == "h" || format[end] == "q" {
+                        end = format.index(after: end)
+                    }
                     if end < format.endIndex { suffix = String(format[format.index(after: end)...]) }
                 }
-                return .pattern(prefix: prefix.replacingOccurrences(of: "%%", with: "%"), suffix: suffix.replacingOccurrences(of: "%%", with: "%"))
+                return .pattern(
+                    prefix: prefix.replacingOccurrences(of: "%%", with: "%"),
+                    suffix: suffix.replacingOccurrences(of: "%%", with: "%"))
             }
             return .dynamic(text(range))
         }
@@ -366,7 +397,8 @@ enum ObjectiveCSourceReader {
             guard let type = locals[tokens[receiver].text]?.type else { return nil }
             if let carrier = SwiftSourceScanner.carriers[type] { return carrier }
             if let value = locals[tokens[receiver].text]?.value, value.count >= 3, isPunctuation(value.lowerBound, "["),
-                isPunctuation(value.lowerBound + 1, "["), let carrier = SwiftSourceScanner.carriers[tokens[value.lowerBound + 2].text]
+                isPunctuation(value.lowerBound + 1, "["),
+                let carrier = SwiftSourceScanner.carriers[tokens[value.lowerBound + 2].text]
             {
                 return carrier
             }
@@ -375,10 +407,13 @@ enum ObjectiveCSourceReader {
 
         /// `@{@"aps": @{@"target-content-id": @"…"}}` in a dictionary literal.
         mutating func payloadLiterals() {
-            for index in tokens.indices where tokens[index].text == "target-content-id" && isPunctuation(index + 1, ":") {
+            for index in tokens.indices where tokens[index].text == "target-content-id" && isPunctuation(index + 1, ":")
+            {
                 guard case .string = tokens[index].kind, index + 2 < tokens.count else { continue }
                 if case .string = tokens[index + 2].kind {
-                    findings.emitted.append(EmittedIdentifier(.identifier(tokens[index + 2].text), carrier: .payload, source: location(index + 2)))
+                    findings.emitted.append(
+                        EmittedIdentifier(
+                            .identifier(tokens[index + 2].text), carrier: .payload, source: location(index + 2)))
                 }
             }
         }
@@ -409,7 +444,8 @@ enum ObjectiveCSourceReader {
                     finding.rules.append(
                         NewSceneFinding.Rule(
                             tests: [], configuration: nil,
-                            unread: "the Objective-C application:configurationForConnectingSceneSession:options:", source: source))
+                            unread: "the Objective-C application:configurationForConnectingSceneSession:options:",
+                            source: source))
                     findings.newSceneChoices.append(finding)
                     continue
                 }
@@ -434,7 +470,8 @@ enum ObjectiveCSourceReader {
         func definesMethod(before index: Int) -> Bool {
             for back in stride(from: index - 1, through: max(0, index - 12), by: -1) {
                 if tokens[back].kind == .identifier, tokens[back].text == "UISceneConfiguration" {
-                    return isPunctuation(back - 1, "(") && (isPunctuation(back - 2, "-") || isPunctuation(back - 2, "+"))
+                    return isPunctuation(back - 1, "(")
+                        && (isPunctuation(back - 2, "-") || isPunctuation(back - 2, "+"))
                 }
                 if isPunctuation(back, "[") || isPunctuation(back, ";") || isPunctuation(back, "}") { return false }
             }
@@ -444,13 +481,16 @@ enum ObjectiveCSourceReader {
         func unread(_ name: String, at index: Int) -> Diagnostic {
             Diagnostic(
                 severity: .warning, code: Diagnostic.Code("unread-objective-c"),
-                message: "Objective-C code sets \(name) in a form the import does not read: its effect on routing is not imported",
+                message:
+                    "Objective-C code sets \(name) in a form the import does not read: its effect on routing is not imported",
                 file: file, line: tokens[index].line, column: tokens[index].column)
         }
 
         /// What a value is, as written: a local's own value when the value names one.
         func expression(_ range: Range<Int>) -> String {
-            if range.count == 1, tokens[range.lowerBound].kind == .identifier, let value = locals[tokens[range.lowerBound].text]?.value {
+            if range.count == 1, tokens[range.lowerBound].kind == .identifier,
+                let value = locals[tokens[range.lowerBound].text]?.value
+            {
                 return text(value)
             }
             return text(range)
@@ -462,12 +502,16 @@ enum ObjectiveCSourceReader {
             for index in range {
                 let token = tokens[index]
                 switch token.kind {
-                case .string(let objectiveC): parts.append((objectiveC ? "@" : "") + JSONStringLiteral.quoted(token.text))
+                case .string(let objectiveC):
+                    parts.append((objectiveC ? "@" : "") + JSONStringLiteral.quoted(token.text))
                 default: parts.append(token.text)
                 }
             }
             var result = parts.joined(separator: " ")
-            for (spaced, tight) in [(" : ", ":"), ("[ ", "["), (" ]", "]"), ("( ", "("), (" )", ")"), (" .", "."), (". ", "."), (" ,", ","), ("@ ", "@")] {
+            for (spaced, tight) in [
+                (" : ", ":"), ("[ ", "["), (" ]", "]"), ("( ", "("), (" )", ")"), (" .", "."), (". ", "."), (" ,", ","),
+                ("@ ", "@"),
+            ] {
                 result = result.replacingOccurrences(of: spaced, with: tight)
             }
             return result

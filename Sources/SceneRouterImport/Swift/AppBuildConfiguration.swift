@@ -22,8 +22,14 @@ struct AppBuildConfiguration: BuildConfiguration, Sendable {
     /// module (Apple's frameworks on the platform, and the app's own packages, which the
     /// project links).
     static let unavailableModules: [AppPlatform: Set<String>] = [
-        .iOS: ["AppKit", "Cocoa", "WatchKit", "ClockKit", "TVUIKit", "TVServices", "RealityKitContent", "CompositorServices", "ScreenSaver", "IOKit"],
-        .catalyst: ["Cocoa", "WatchKit", "ClockKit", "TVUIKit", "TVServices", "RealityKitContent", "CompositorServices", "ScreenSaver"],
+        .iOS: [
+            "AppKit", "Cocoa", "WatchKit", "ClockKit", "TVUIKit", "TVServices", "RealityKitContent",
+            "CompositorServices", "ScreenSaver", "IOKit",
+        ],
+        .catalyst: [
+            "Cocoa", "WatchKit", "ClockKit", "TVUIKit", "TVServices", "RealityKitContent", "CompositorServices",
+            "ScreenSaver",
+        ],
         .visionOS: ["AppKit", "Cocoa", "WatchKit", "ClockKit", "TVUIKit", "TVServices", "ScreenSaver", "IOKit"],
     ]
 

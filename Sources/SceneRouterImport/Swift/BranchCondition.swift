@@ -31,7 +31,11 @@ indirect enum BranchCondition: Equatable, Sendable {
         var child = Syntax(node)
         var current = node.parent
         while let syntax = current {
-            if syntax.is(FunctionDeclSyntax.self) || syntax.is(ClosureExprSyntax.self) || syntax.is(InitializerDeclSyntax.self) { break }
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(ClosureExprSyntax.self)
+                || syntax.is(InitializerDeclSyntax.self)
+            {
+                break
+            }
             if let ifExpression = syntax.as(IfExprSyntax.self) {
                 let condition = read(ifExpression.conditions)
                 if child.id == ifExpression.body.id {
@@ -55,10 +59,13 @@ indirect enum BranchCondition: Equatable, Sendable {
             switch element.condition {
             // `if let windowScene = scene as? UIWindowScene`: the shape of the code, taken as met.
             case .optionalBinding, .availability: condition = .constant(true)
-            case .expression(let expression) where (expression.as(SequenceExprSyntax.self)?.elements.count ?? 0) > maximumOperands:
+            case .expression(let expression)
+            where (expression.as(SequenceExprSyntax.self)?.elements.count ?? 0) > maximumOperands:
                 condition = .unknown(String(expression.trimmedDescription.prefix(200)))
             case .expression(let expression):
-                let folded = (try? OperatorTable.standardOperators.foldAll(expression)).flatMap { $0.as(ExprSyntax.self) } ?? expression
+                let folded =
+                    (try? OperatorTable.standardOperators.foldAll(expression)).flatMap { $0.as(ExprSyntax.self) }
+                    ?? expression
                 condition = read(folded)
             default: condition = .unknown(element.trimmedDescription)
             }
@@ -68,12 +75,17 @@ indirect enum BranchCondition: Equatable, Sendable {
     }
 
     private static func read(_ expression: ExprSyntax) -> BranchCondition {
-        if let literal = expression.as(BooleanLiteralExprSyntax.self) { return .constant(literal.literal.tokenKind == .keyword(.true)) }
+        if let literal = expression.as(BooleanLiteralExprSyntax.self) {
+            return .constant(literal.literal.tokenKind == .keyword(.true))
+        }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             return read(only.expression)
         }
-        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" { return .not(read(prefix.expression)) }
-        if let infix = expression.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+            return .not(read(prefix.expression))
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
             op == "&&" || op == "||"
         {
             let (left, right) = (read(infix.leftOperand), read(infix.rightOperand))
@@ -81,7 +93,9 @@ indirect enum BranchCondition: Equatable, Sendable {
         }
         var text = expression.trimmedDescription
         if text.hasPrefix("self.") || text.hasPrefix("Self.") { text.removeFirst(5) }
-        if !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) { return .reference(text) }
+        if !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
+            return .reference(text)
+        }
         return .unknown(expression.trimmedDescription)
     }
 

@@ -17,7 +17,8 @@ enum EmittedTemplates {
                 if let text = segment.as(StringSegmentSyntax.self) {
                     guard !text.content.text.contains("\\") else { return nil }
                     pieces.append(.text(text.content.text))
-                } else if let interpolation = segment.as(ExpressionSegmentSyntax.self), interpolation.expressions.count == 1,
+                } else if let interpolation = segment.as(ExpressionSegmentSyntax.self),
+                    interpolation.expressions.count == 1,
                     let inner = interpolation.expressions.first?.expression
                 {
                     pieces.append(.value(name(of: inner)))

@@ -58,7 +58,8 @@ struct NewSceneFinding {
 struct NewSceneChoiceReader {
     /// What a name or an expression of the method stands for.
     private enum Subject {
-        case options, activities, activity, activityType, shortcut, shortcutType, urlContexts, urlContext, url, urlString
+        case options, activities, activity, activityType, shortcut, shortcutType, urlContexts, urlContext, url,
+            urlString
         case urlHost, urlScheme, notificationResponse, identifier, session, role
     }
 
@@ -94,7 +95,8 @@ struct NewSceneChoiceReader {
 
     /// The method's reading, when `function` is `application(_:configurationForConnecting:options:)`.
     static func read(
-        _ function: FunctionDeclSyntax, configuration: AppBuildConfiguration, locate: @escaping (Syntax) -> SceneRouting.SourceLocation
+        _ function: FunctionDeclSyntax, configuration: AppBuildConfiguration,
+        locate: @escaping (Syntax) -> SceneRouting.SourceLocation
     ) -> NewSceneFinding? {
         let parameters = Array(function.signature.parameterClause.parameters)
         guard function.name.text == "application", parameters.count == 3,
@@ -102,14 +104,16 @@ struct NewSceneChoiceReader {
         else { return nil }
         var reader = NewSceneChoiceReader(
             sessionName: (parameters[1].secondName ?? parameters[1].firstName).text,
-            optionsName: (parameters[2].secondName ?? parameters[2].firstName).text, configuration: configuration, locate: locate,
+            optionsName: (parameters[2].secondName ?? parameters[2].firstName).text, configuration: configuration,
+            locate: locate,
             finding: NewSceneFinding(source: locate(Syntax(function.name))))
         reader.read(body.statements, under: Conditions())
         return reader.finding
     }
 
     private init(
-        sessionName: String, optionsName: String, configuration: AppBuildConfiguration, locate: @escaping (Syntax) -> SceneRouting.SourceLocation,
+        sessionName: String, optionsName: String, configuration: AppBuildConfiguration,
+        locate: @escaping (Syntax) -> SceneRouting.SourceLocation,
         finding: NewSceneFinding
     ) {
         self.sessionName = sessionName
@@ -176,7 +180,9 @@ struct NewSceneChoiceReader {
             defer { chain = outer }
             return readIf(ifExpression, under: conditions)
         }
-        if let switchExpression = expression.as(SwitchExprSyntax.self) { return readSwitch(switchExpression, under: conditions) }
+        if let switchExpression = expression.as(SwitchExprSyntax.self) {
+            return readSwitch(switchExpression, under: conditions)
+        }
         if let sequence = expression.as(SequenceExprSyntax.self) { readAssignment(sequence, under: conditions) }
         return false
     }
@@ -237,7 +243,8 @@ struct NewSceneChoiceReader {
 
     private mutating func readDeclaration(_ variable: VariableDeclSyntax, under conditions: Conditions) {
         for binding in variable.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let value = binding.initializer?.value
             else { continue }
             if let made = configurationCall(value) {
                 localConfigurations[name] = made
@@ -245,7 +252,9 @@ struct NewSceneChoiceReader {
                 bound[name] = subject
             } else {
                 chains += 1
-                assignments[name] = [Assignment(conditions: conditions, value: self.value(of: value), text: value.oneLine, chain: chains)]
+                assignments[name] = [
+                    Assignment(conditions: conditions, value: self.value(of: value), text: value.oneLine, chain: chains)
+                ]
             }
         }
     }
@@ -255,12 +264,20 @@ struct NewSceneChoiceReader {
         let elements = Array(sequence.elements)
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return }
         if let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text, assignments[name] != nil {
-            let chain = self.chain ?? { chains += 1; return chains }()
+            let chain =
+                self.chain
+                ?? {
+                    chains += 1
+                    return chains
+                }()
             assignments[name, default: []].append(
-                Assignment(conditions: conditions, value: value(of: elements[2]), text: elements[2].oneLine, chain: chain))
-        } else if let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == "delegateClass",
+                Assignment(
+                    conditions: conditions, value: value(of: elements[2]), text: elements[2].oneLine, chain: chain))
+        } else if let member = elements[0].as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "delegateClass",
             let owner = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, localConfigurations[owner] != nil,
-            let type = elements[2].as(MemberAccessExprSyntax.self), type.declName.baseName.text == "self", let base = type.base
+            let type = elements[2].as(MemberAccessExprSyntax.self), type.declName.baseName.text == "self",
+            let base = type.base
         {
             if case .name? = localConfigurations[owner] { return }
             localConfigurations[owner] = .delegateClass(ImportAssembler.typeName(base.trimmedDescription))
@@ -281,33 +298,42 @@ struct NewSceneChoiceReader {
                 for assignment in ordered {
                     let tests = conditions.tests + assignment.conditions.tests
                     var unread: [String] = []
-                    for text in conditions.unread + assignment.conditions.unread where !unread.contains(text) { unread.append(text) }
+                    for text in conditions.unread + assignment.conditions.unread where !unread.contains(text) {
+                        unread.append(text)
+                    }
                     let rule =
                         if let value = assignment.value {
                             NewSceneFinding.Rule(
-                                tests: tests, configuration: .name(value), unread: unread.isEmpty ? nil : unread.joined(separator: " && "),
+                                tests: tests, configuration: .name(value),
+                                unread: unread.isEmpty ? nil : unread.joined(separator: " && "),
                                 source: source)
                         } else {
-                            NewSceneFinding.Rule(tests: tests, configuration: nil, unread: assignment.text, source: source)
+                            NewSceneFinding.Rule(
+                                tests: tests, configuration: nil, unread: assignment.text, source: source)
                         }
                     finding.rules.append(rule)
                 }
                 return
             }
-            finding.rules.append(NewSceneFinding.Rule(tests: conditions.tests, configuration: made, unread: unread, source: source))
+            finding.rules.append(
+                NewSceneFinding.Rule(tests: conditions.tests, configuration: made, unread: unread, source: source))
             return
         }
         if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let made = localConfigurations[name] {
-            finding.rules.append(NewSceneFinding.Rule(tests: conditions.tests, configuration: made, unread: unread, source: source))
+            finding.rules.append(
+                NewSceneFinding.Rule(tests: conditions.tests, configuration: made, unread: unread, source: source))
             return
         }
         if subject(of: expression) == .session {
-            finding.rules.append(NewSceneFinding.Rule(tests: conditions.tests, configuration: .firstConfiguration, unread: unread, source: source))
+            finding.rules.append(
+                NewSceneFinding.Rule(
+                    tests: conditions.tests, configuration: .firstConfiguration, unread: unread, source: source))
             return
         }
         // What is returned cannot be read; an unread condition of the branch goes with it.
         let text = ([expression.oneLine] + conditions.unread.map { "when \($0)" }).joined(separator: " ")
-        finding.rules.append(NewSceneFinding.Rule(tests: conditions.tests, configuration: nil, unread: text, source: source))
+        finding.rules.append(
+            NewSceneFinding.Rule(tests: conditions.tests, configuration: nil, unread: text, source: source))
     }
 
     /// `UISceneConfiguration(name: …, sessionRole: …)`, or `connectingSceneSession.configuration`.
@@ -322,7 +348,8 @@ struct NewSceneChoiceReader {
             let name = call.arguments.first(where: { $0.label?.text == "name" })
         else { return nil }
         if name.expression.is(NilLiteralExprSyntax.self) { return .delegateClass("") }
-        if let reference = name.expression.as(DeclReferenceExprSyntax.self), assignments[reference.baseName.text] != nil {
+        if let reference = name.expression.as(DeclReferenceExprSyntax.self), assignments[reference.baseName.text] != nil
+        {
             return .name(.reference(reference.baseName.text))
         }
         guard let value = value(of: name.expression) else { return nil }
@@ -340,7 +367,8 @@ struct NewSceneChoiceReader {
                     read.unread.append(binding.oneLine)
                     continue
                 }
-                let value = binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
+                let value =
+                    binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
                 guard let subject = subject(of: value) else {
                     read.unread.append(binding.oneLine)
                     continue
@@ -349,11 +377,14 @@ struct NewSceneChoiceReader {
                 if let kind = Self.eventKind(of: subject) { read.tests.append(.event(kind)) }
             case .expression(let expression):
                 // No app tests hundreds of operands; a stranger's file that does is not folded.
-                guard (expression.as(SequenceExprSyntax.self)?.elements.count ?? 0) <= BranchCondition.maximumOperands else {
+                guard (expression.as(SequenceExprSyntax.self)?.elements.count ?? 0) <= BranchCondition.maximumOperands
+                else {
                     read.unread.append(String(expression.trimmedDescription.prefix(120)) + "…")
                     continue
                 }
-                let folded = (try? OperatorTable.standardOperators.foldAll(expression)).flatMap { $0.as(ExprSyntax.self) } ?? expression
+                let folded =
+                    (try? OperatorTable.standardOperators.foldAll(expression)).flatMap { $0.as(ExprSyntax.self) }
+                    ?? expression
                 if let tests = tests(of: folded) { read.tests += tests } else { read.unread.append(expression.oneLine) }
             default:
                 read.unread.append(element.oneLine)
@@ -367,14 +398,19 @@ struct NewSceneChoiceReader {
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             return tests(of: only.expression)
         }
-        if let infix = expression.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text {
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text
+        {
             switch op {
             case "&&":
-                guard let left = tests(of: infix.leftOperand), let right = tests(of: infix.rightOperand) else { return nil }
+                guard let left = tests(of: infix.leftOperand), let right = tests(of: infix.rightOperand) else {
+                    return nil
+                }
                 return left + right
             case "||":
                 // `type == a || type == b`: one set of types.
-                guard let left = tests(of: infix.leftOperand), let right = tests(of: infix.rightOperand), left.count == 1, right.count == 1
+                guard let left = tests(of: infix.leftOperand), let right = tests(of: infix.rightOperand),
+                    left.count == 1, right.count == 1
                 else { return nil }
                 switch (left[0], right[0]) {
                 case (.activityType(let a), .activityType(let b)): return [.activityType(a + b)]
@@ -404,7 +440,8 @@ struct NewSceneChoiceReader {
             }
         }
         // `x.hasPrefix("…")`, `[a, b].contains(x.activityType)`.
-        guard let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             call.arguments.count == 1, let argument = call.arguments.first?.expression, let base = member.base
         else { return nil }
         let method = member.declName.baseName.text
@@ -414,7 +451,9 @@ struct NewSceneChoiceReader {
             return equality(subject, values).map { [$0] }
         }
         let operators = ["hasPrefix": "BEGINSWITH", "hasSuffix": "ENDSWITH", "contains": "CONTAINS"]
-        guard let op = operators[method], let subject = subject(of: base), let value = value(of: argument) else { return nil }
+        guard let op = operators[method], let subject = subject(of: base), let value = value(of: argument) else {
+            return nil
+        }
         switch subject {
         case .identifier: return [.identifier(operator: op, value)]
         case .urlString: return [.url(operator: op, value)]
@@ -424,7 +463,8 @@ struct NewSceneChoiceReader {
 
     /// For `role == X` (either side): whether X is the application window role.
     private func roleTest(_ infix: InfixOperatorExprSyntax) -> Bool? {
-        for (side, other) in [(infix.leftOperand, infix.rightOperand), (infix.rightOperand, infix.leftOperand)] where subject(of: side) == .role {
+        for (side, other) in [(infix.leftOperand, infix.rightOperand), (infix.rightOperand, infix.leftOperand)]
+        where subject(of: side) == .role {
             let name = other.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
             guard name.first?.isLetter == true else { return nil }
             return name == "windowApplication"
@@ -509,7 +549,8 @@ struct NewSceneChoiceReader {
         case (.url, "host"): .urlHost
         case (.url, "scheme"): .urlScheme
         case (.options, "notificationResponse"): .notificationResponse
-        case (.notificationResponse, "notification"), (.notificationResponse, "request"), (.notificationResponse, "content"):
+        case (.notificationResponse, "notification"), (.notificationResponse, "request"),
+            (.notificationResponse, "content"):
             .notificationResponse
         case (.notificationResponse, "targetContentIdentifier"): .identifier
         case (.session, "configuration"): .session
@@ -523,7 +564,9 @@ struct NewSceneChoiceReader {
         if case .literal(let text) = SourceString(expression) { return .literal(text) }
         var text = expression.trimmedDescription
         if text.hasSuffix(".rawValue") { text.removeLast(".rawValue".count) }
-        guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+        guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
+            return nil
+        }
         if text.hasPrefix("self.") || text.hasPrefix("Self.") { text.removeFirst(5) }
         guard bound[text] == nil, text != optionsName, text != sessionName else { return nil }
         return .reference(text)

@@ -7,9 +7,11 @@ extension SyntaxProtocol {
     /// The code as written, on one line: runs of white space (line breaks, indentation)
     /// become one space.
     var oneLine: String {
-        trimmedDescription.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
-            .replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
-            .replacingOccurrences(of: "[ ", with: "[").replacingOccurrences(of: " ]", with: "]")
+        trimmedDescription.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(
+            separator: " "
+        )
+        .replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
+        .replacingOccurrences(of: "[ ", with: "[").replacingOccurrences(of: " ]", with: "]")
     }
 }
 
@@ -62,11 +64,13 @@ enum SourceString: Equatable {
     private static func urlLiteral(_ expression: ExprSyntax) -> String? {
         var current = expression
         if let sequence = current.as(SequenceExprSyntax.self), sequence.elements.count == 3,
-            sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??", let first = sequence.elements.first
+            sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
+            let first = sequence.elements.first
         {
             current = first
         }
-        guard let member = current.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "absoluteString", let base = member.base
+        guard let member = current.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "absoluteString",
+            let base = member.base
         else { return nil }
         return urlConstructor(base)
     }
@@ -76,7 +80,8 @@ enum SourceString: Equatable {
         var base = expression
         if let forced = base.as(ForceUnwrapExprSyntax.self) { base = forced.expression }
         if let chained = base.as(OptionalChainingExprSyntax.self) { base = chained.expression }
-        guard let call = base.as(FunctionCallExprSyntax.self), call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "URL",
+        guard let call = base.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "URL",
             call.arguments.count == 1, call.arguments.first?.label?.text == "string",
             let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
         else { return nil }
@@ -84,7 +89,9 @@ enum SourceString: Equatable {
     }
 
     /// The text of plain segments, with the escapes a non-raw literal may hold resolved.
-    private static func text(of segments: some Sequence<StringLiteralSegmentListSyntax.Element>, in literal: StringLiteralExprSyntax) -> String {
+    private static func text(
+        of segments: some Sequence<StringLiteralSegmentListSyntax.Element>, in literal: StringLiteralExprSyntax
+    ) -> String {
         let raw = segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
         guard literal.openingPounds == nil, raw.contains("\\") else { return raw }
         // Parse the segment text as a literal of its own: the parser resolves its escapes.
@@ -107,7 +114,8 @@ enum SourcePredicate {
     case predicate(format: String, arguments: [PredicateArgument], formatLiteral: StringLiteralExprSyntax?)
     /// A predicate built from values each window has (``WindowValues``): the format with a
     /// `%@` for each, and the expressions the values are read from.
-    case template(format: String, arguments: [ConditionTemplate.Argument], values: [(name: String, expression: ExprSyntax)])
+    case template(
+        format: String, arguments: [ConditionTemplate.Argument], values: [(name: String, expression: ExprSyntax)])
     /// Not readable without running the app.
     case dynamic(String)
 
@@ -129,7 +137,9 @@ enum SourcePredicate {
         switch first.label?.text {
         case "value":
             guard let flag = first.expression.as(BooleanLiteralExprSyntax.self) else { break }
-            self = .predicate(format: flag.literal.text == "true" ? "TRUEPREDICATE" : "FALSEPREDICATE", arguments: [], formatLiteral: nil)
+            self = .predicate(
+                format: flag.literal.text == "true" ? "TRUEPREDICATE" : "FALSEPREDICATE", arguments: [],
+                formatLiteral: nil)
             return
         case "format":
             guard let formatLiteral = first.expression.as(StringLiteralExprSyntax.self) else { break }
@@ -146,7 +156,9 @@ enum SourcePredicate {
                 for position in 0..<total {
                     if let interpolated = read.arguments.first(where: { $0.position == position }) {
                         templates.append(.string(interpolated.template))
-                    } else if let argument = stated.next(), let argumentTemplate = Self.templateArgument(argument, values: &values) {
+                    } else if let argument = stated.next(),
+                        let argumentTemplate = Self.templateArgument(argument, values: &values)
+                    {
                         templates.append(argumentTemplate)
                     } else {
                         self = .dynamic(expression.oneLine)
@@ -179,7 +191,8 @@ enum SourcePredicate {
                         arguments.append(argumentValue)
                         switch argumentValue {
                         case .string(let text): templates.append(.string(ValueTemplate(pieces: [.text(text)])))
-                        case .strings(let members): templates.append(.strings(members.map { ValueTemplate(pieces: [.text($0)]) }))
+                        case .strings(let members):
+                            templates.append(.strings(members.map { ValueTemplate(pieces: [.text($0)]) }))
                         }
                     } else if let read = WindowValues.template(of: value) {
                         templates.append(.string(read.template))
@@ -246,7 +259,8 @@ enum SourcePredicate {
                 for argument in arguments {
                     switch argument {
                     case .string(let text): templates.append(.string(ValueTemplate(pieces: [.text(text)])))
-                    case .strings(let members): templates.append(.strings(members.map { ValueTemplate(pieces: [.text($0)]) }))
+                    case .strings(let members):
+                        templates.append(.strings(members.map { ValueTemplate(pieces: [.text($0)]) }))
                     }
                 }
             case .template(let format, let arguments, let read):
@@ -261,9 +275,14 @@ enum SourcePredicate {
         switch kind {
         case "NOT":
             // `NOT` of several parts negates their conjunction, as NSCompoundPredicate does.
-            format = formats.isEmpty ? "FALSEPREDICATE" : "NOT (" + formats.map { "(\($0))" }.joined(separator: " AND ") + ")"
+            format =
+                formats.isEmpty
+                ? "FALSEPREDICATE" : "NOT (" + formats.map { "(\($0))" }.joined(separator: " AND ") + ")"
         default:
-            format = formats.isEmpty ? (kind == "OR" ? "FALSEPREDICATE" : "TRUEPREDICATE") : formats.map { "(\($0))" }.joined(separator: " \(kind) ")
+            format =
+                formats.isEmpty
+                ? (kind == "OR" ? "FALSEPREDICATE" : "TRUEPREDICATE")
+                : formats.map { "(\($0))" }.joined(separator: " \(kind) ")
         }
         guard !values.isEmpty else { return .predicate(format: format, arguments: plain, formatLiteral: nil) }
         let named = WindowValues.distinctlyNamed(templates, values: values)
@@ -271,7 +290,9 @@ enum SourcePredicate {
     }
 
     /// A `%@` argument as a template: a literal, or a window value.
-    private static func templateArgument(_ expression: ExprSyntax, values: inout [(name: String, expression: ExprSyntax)]) -> ConditionTemplate.Argument? {
+    private static func templateArgument(
+        _ expression: ExprSyntax, values: inout [(name: String, expression: ExprSyntax)]
+    ) -> ConditionTemplate.Argument? {
         if let literal = argument(expression) {
             switch literal {
             case .string(let text): return .string(ValueTemplate(pieces: [.text(text)]))
@@ -303,7 +324,8 @@ struct SourceStringSet {
     static func elements(_ expression: ExprSyntax) -> [ExprSyntax]? {
         var expression = expression
         if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
-            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) ?? call.calledExpression.as(GenericSpecializationExprSyntax.self)?
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
+                ?? call.calledExpression.as(GenericSpecializationExprSyntax.self)?
                 .expression.as(DeclReferenceExprSyntax.self),
             callee.baseName.text == "Set", let only = call.arguments.first
         {

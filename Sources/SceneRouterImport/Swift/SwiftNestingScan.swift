@@ -68,7 +68,8 @@ enum SwiftNestingScan {
         func byte(_ offset: Int) -> UInt8 { offset >= 0 && offset < bytes.count ? bytes[offset] : 0 }
 
         static func isIdentifier(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
         }
 
@@ -114,7 +115,8 @@ enum SwiftNestingScan {
                 while byte(index + pounds) == UInt8(ascii: "#") { pounds += 1 }
                 if byte(index + pounds) == UInt8(ascii: "\"") {
                     let start = index
-                    let multiline = byte(index + pounds + 1) == UInt8(ascii: "\"") && byte(index + pounds + 2) == UInt8(ascii: "\"")
+                    let multiline =
+                        byte(index + pounds + 1) == UInt8(ascii: "\"") && byte(index + pounds + 2) == UInt8(ascii: "\"")
                     index += pounds + (multiline ? 3 : 1)
                     return stringBody(StringForm(pounds: pounds, multiline: multiline), start: start)
                 }
@@ -127,7 +129,8 @@ enum SwiftNestingScan {
                 if word.elementsEqual("try".utf8) || word.elementsEqual("await".utf8) {
                     effects += 1
                     if effects > Limit.effectKeywords {
-                        return Refusal(offset: start, message: "more than \(Limit.effectKeywords) 'try' and 'await' in a row")
+                        return Refusal(
+                            offset: start, message: "more than \(Limit.effectKeywords) 'try' and 'await' in a row")
                     }
                 } else {
                     effects = 0
@@ -141,8 +144,9 @@ enum SwiftNestingScan {
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
                 let open: Open = current == UInt8(ascii: "(") ? .paren : current == UInt8(ascii: "[") ? .square : .brace
                 // A call or subscript right after an expression is a postfix step.
-                if open != .brace, index >= 2, Self.isIdentifier(bytes[index - 2]) || bytes[index - 2] == UInt8(ascii: ")")
-                    || bytes[index - 2] == UInt8(ascii: "]")
+                if open != .brace, index >= 2,
+                    Self.isIdentifier(bytes[index - 2]) || bytes[index - 2] == UInt8(ascii: ")")
+                        || bytes[index - 2] == UInt8(ascii: "]")
                 {
                     if let refusal = postfixStep(at: index - 1) { return refusal }
                 }
@@ -150,15 +154,20 @@ enum SwiftNestingScan {
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                 return pop()
             case UInt8(ascii: "."):
-                if Self.isIdentifier(byte(index)) && byte(index - 2) != UInt8(ascii: ".") { return postfixStep(at: index - 1) }
+                if Self.isIdentifier(byte(index)) && byte(index - 2) != UInt8(ascii: ".") {
+                    return postfixStep(at: index - 1)
+                }
                 return nil
             case UInt8(ascii: "<"):
                 if index >= 2, Self.isIdentifier(bytes[index - 2]),
-                    Self.isIdentifier(byte(index)) || byte(index) == UInt8(ascii: "[") || byte(index) == UInt8(ascii: "(")
+                    Self.isIdentifier(byte(index)) || byte(index) == UInt8(ascii: "[")
+                        || byte(index) == UInt8(ascii: "(")
                 {
                     levels[levels.count - 1].angles += 1
                     if levels[levels.count - 1].angles > Limit.genericArguments {
-                        return Refusal(offset: index - 1, message: "generic arguments nested more than \(Limit.genericArguments) deep")
+                        return Refusal(
+                            offset: index - 1,
+                            message: "generic arguments nested more than \(Limit.genericArguments) deep")
                     }
                 } else {
                     levels[levels.count - 1].steps = 0
@@ -172,7 +181,8 @@ enum SwiftNestingScan {
                 levels[levels.count - 1].steps = 0
                 levels[levels.count - 1].angles = 0
                 return nil
-            case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"),
+                UInt8(ascii: "&"),
                 UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"):
                 // A binary operator ends the chain on its left.
                 levels[levels.count - 1].steps = 0
@@ -185,7 +195,8 @@ enum SwiftNestingScan {
         mutating func postfixStep(at offset: Int) -> Refusal? {
             levels[levels.count - 1].steps += 1
             guard levels[levels.count - 1].steps <= Limit.postfixSteps else {
-                return Refusal(offset: offset, message: "a chain of more than \(Limit.postfixSteps) members, calls and subscripts")
+                return Refusal(
+                    offset: offset, message: "a chain of more than \(Limit.postfixSteps) members, calls and subscripts")
             }
             return nil
         }
@@ -201,7 +212,9 @@ enum SwiftNestingScan {
             // the chain the bracket interrupted.
             levels.append(Level(open: open))
             if levels.count - 1 > Limit.brackets {
-                return Refusal(offset: offset, message: "brackets and string interpolations nested more than \(Limit.brackets) deep")
+                return Refusal(
+                    offset: offset,
+                    message: "brackets and string interpolations nested more than \(Limit.brackets) deep")
             }
             return nil
         }
@@ -275,7 +288,9 @@ enum SwiftNestingScan {
                     let quotes = form.multiline ? 3 : 1
                     var closes = true
                     for offset in 0..<quotes where byte(index + offset) != UInt8(ascii: "\"") { closes = false }
-                    for offset in 0..<form.pounds where byte(index + quotes + offset) != UInt8(ascii: "#") { closes = false }
+                    for offset in 0..<form.pounds where byte(index + quotes + offset) != UInt8(ascii: "#") {
+                        closes = false
+                    }
                     if closes {
                         index += quotes + form.pounds
                         return nil

@@ -44,7 +44,8 @@ enum SwiftParseBudget {
         guard bytes.count > maximumParsed else { return (false, nil) }
         let warning = Diagnostic(
             severity: .warning, code: Diagnostic.Code("skipped-file"),
-            message: "a Swift file of \(bytes.count >> 20) MiB that names scene APIs, larger than \(maximumParsed >> 20) MiB: not "
+            message:
+                "a Swift file of \(bytes.count >> 20) MiB that names scene APIs, larger than \(maximumParsed >> 20) MiB: not "
                 + "parsed (its scenes, conditions and identifiers are not imported)",
             file: file)
         return (true, warning)

@@ -35,17 +35,23 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
     /// Scans `text`, naming the file `file` in every location, in the language mode and
     /// with the `#if` conditions of the build.
     static func scan(
-        _ text: String, file: String, configuration: AppBuildConfiguration = AppBuildConfiguration(platform: .iOS, conditions: ["DEBUG"], swiftVersion: nil),
+        _ text: String, file: String,
+        configuration: AppBuildConfiguration = AppBuildConfiguration(
+            platform: .iOS, conditions: ["DEBUG"], swiftVersion: nil),
         swiftVersion: Parser.SwiftVersion = .v5
     ) -> SourceFindings {
         if let refusal = SwiftNestingScan.check(text) {
             var findings = SourceFindings(file: file)
             let prefix = text.utf8.prefix(refusal.offset)
             let line = prefix.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-            let column = refusal.offset - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0) + 1
+            let column =
+                refusal.offset
+                - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { prefix.distance(from: prefix.startIndex, to: $0) + 1 }
+                    ?? 0) + 1
             findings.diagnostics.append(
                 SceneRouting.Diagnostic(
-                    message: "\(refusal.message), deeper than any app's code: the file is not imported", file: file, line: line,
+                    message: "\(refusal.message), deeper than any app's code: the file is not imported", file: file,
+                    line: line,
                     column: column))
             return findings
         }
@@ -90,7 +96,8 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
     /// A `=` the lexer finds unevenly spaced although a space or tab stands on both sides
     /// (another character between): the case whose fix-it swift-syntax cannot build.
     static func firstUnfixableEquals(in node: Syntax) -> TokenSyntax? {
-        for token in node.tokens(viewMode: .sourceAccurate) where token.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides {
+        for token in node.tokens(viewMode: .sourceAccurate)
+        where token.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides {
             let before = token.previousToken(viewMode: .all)?.trailingTrivia.contains { $0.isSpaceOrTab } ?? false
             if before && token.trailingTrivia.contains(where: { $0.isSpaceOrTab }) { return token }
         }
@@ -104,7 +111,8 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
             let position = diagnostic.location(converter: converter)
             findings.diagnostics.append(
                 SceneRouting.Diagnostic(
-                    severity: .warning, message: "\(diagnostic.message) (in an #if condition)", file: findings.file, line: position.line,
+                    severity: .warning, message: "\(diagnostic.message) (in an #if condition)", file: findings.file,
+                    line: position.line,
                     column: position.column))
         }
     }
@@ -128,7 +136,8 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
             if let token = Self.firstUnfixableEquals(in: node) {
                 // swift-syntax 603 stops the process building this error's fix-it when the
                 // whitespace before `=` is not a space or tab (its fix-it has no change).
-                errors.append(("'=' must have consistent whitespace on both sides", token.startLocation(converter: converter)))
+                errors.append(
+                    ("'=' must have consistent whitespace on both sides", token.startLocation(converter: converter)))
                 continue
             }
             errors += ParseDiagnosticsGenerator.diagnostics(for: node).filter { $0.diagMessage.severity == .error }
@@ -137,7 +146,8 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         for error in errors.prefix(5) {
             findings.diagnostics.append(
                 SceneRouting.Diagnostic(
-                    message: "\(error.message) (what parsed is still imported)", file: findings.file, line: error.position.line,
+                    message: "\(error.message) (what parsed is still imported)", file: findings.file,
+                    line: error.position.line,
                     column: error.position.column))
         }
     }
@@ -150,7 +160,8 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
             let target = elements[0].as(MemberAccessExprSyntax.self)
         else { return .visitChildren }
-        let value = elements.count == 3 ? elements[2] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(elements[2...])))
+        let value =
+            elements.count == 3 ? elements[2] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(elements[2...])))
         switch target.declName.baseName.text {
         case "canActivateForTargetContentIdentifierPredicate":
             recordCondition(.canActivate, value, at: node)
@@ -164,14 +175,17 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         return .visitChildren
     }
 
-    private func recordCondition(_ condition: UnresolvedCondition.Condition, _ value: ExprSyntax, at node: some SyntaxProtocol) {
+    private func recordCondition(
+        _ condition: UnresolvedCondition.Condition, _ value: ExprSyntax, at node: some SyntaxProtocol
+    ) {
         let source = location(node)
         let resolved = resolvedPredicate(value)
         let conditionValue: SourceFindings.ConditionValue
         switch SourcePredicate(resolved, resolve: { [unowned self] in resolvedPredicate($0) }) {
         case .predicate(let format, let arguments, let literal):
             do {
-                conditionValue = .predicate(try ActivationPredicate(format: format, arguments: arguments).located(at: source))
+                conditionValue = .predicate(
+                    try ActivationPredicate(format: format, arguments: arguments).located(at: source))
             } catch {
                 findings.diagnostics.append(located(error, inFormat: literal, fallback: resolved))
                 conditionValue = .unresolved(resolved.oneLine)
@@ -193,8 +207,10 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
                 break
             }
             var seen: Set<String> = []
-            let declared = values.filter { seen.insert($0.name).inserted && !SessionValue.builtInNames.contains($0.name) }
-                .map { SessionValue(name: $0.name, expression: $0.expression.oneLine, source: location($0.expression)) }
+            let declared = values.filter {
+                seen.insert($0.name).inserted && !SessionValue.builtInNames.contains($0.name)
+            }
+            .map { SessionValue(name: $0.name, expression: $0.expression.oneLine, source: location($0.expression)) }
             let template = ConditionTemplate(format: format, arguments: arguments, source: source)
             // A format that uses no value after all (an unterminated literal, say) is a plain predicate.
             if template.valueNames.isEmpty, let plain = try? template.predicate(with: [:]) {
@@ -207,12 +223,15 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         }
         findings.assignments.append(
             SourceFindings.ConditionAssignment(
-                condition: condition, owner: enclosingType(of: node), value: conditionValue, source: source, branch: BranchCondition.around(node)))
+                condition: condition, owner: enclosingType(of: node), value: conditionValue, source: source,
+                branch: BranchCondition.around(node)))
     }
 
     /// A predicate error placed in the Swift file: at the character of the format literal it
     /// points to, with the Swift line and a caret under it.
-    private func located(_ error: Diagnostic, inFormat literal: StringLiteralExprSyntax?, fallback: ExprSyntax) -> Diagnostic {
+    private func located(_ error: Diagnostic, inFormat literal: StringLiteralExprSyntax?, fallback: ExprSyntax)
+        -> Diagnostic
+    {
         var start = location(literal.map { Syntax($0) } ?? Syntax(fallback))
         if let literal, literal.segments.count == 1, let segment = literal.segments.first?.as(StringSegmentSyntax.self),
             !segment.content.text.contains("\\"), let offset = error.excerpt?.offset
@@ -225,8 +244,11 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         located.file = findings.file
         located.line = start.line
         located.column = start.column
-        if let format = error.excerpt?.text { located.notes = ["in the predicate format string \(JSONStringLiteral.quoted(format))"] }
-        located.excerpt = Diagnostic.Excerpt(.line, text: sourceLine(start.line), offset: start.column - 1, length: error.excerpt?.length ?? 1)
+        if let format = error.excerpt?.text {
+            located.notes = ["in the predicate format string \(JSONStringLiteral.quoted(format))"]
+        }
+        located.excerpt = Diagnostic.Excerpt(
+            .line, text: sourceLine(start.line), offset: start.column - 1, length: error.excerpt?.length ?? 1)
         return located
     }
 
@@ -252,7 +274,8 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         let emitted: EmittedIdentifier.Value =
             switch SourceString(value) {
             case .literal(let text): .identifier(text)
-            case .pattern(let prefix, let suffix): EmittedTemplates.template(of: value).map { .template($0) } ?? .pattern(prefix: prefix, suffix: suffix)
+            case .pattern(let prefix, let suffix):
+                EmittedTemplates.template(of: value).map { .template($0) } ?? .pattern(prefix: prefix, suffix: suffix)
             case .dynamic(let text): .dynamic(text)
             }
         // A value alone is the emitting window's own only if its declaration lists it; the
@@ -301,7 +324,8 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         var current = node.parent
         while let syntax = current {
             if let function = syntax.as(FunctionDeclSyntax.self) {
-                for parameter in function.signature.parameterClause.parameters where (parameter.secondName ?? parameter.firstName).text == name {
+                for parameter in function.signature.parameterClause.parameters
+                where (parameter.secondName ?? parameter.firstName).text == name {
                     return parameter.type.trimmedDescription
                 }
                 return nil
@@ -342,7 +366,9 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
     private func localBinding(of name: String, around node: some SyntaxProtocol) -> PatternBindingSyntax? {
         var current: Syntax? = Syntax(node)
         while let syntax = current {
-            if let block = syntax.as(CodeBlockItemListSyntax.self), let binding = bindings(in: block)[name] { return binding }
+            if let block = syntax.as(CodeBlockItemListSyntax.self), let binding = bindings(in: block)[name] {
+                return binding
+            }
             current = syntax.parent
         }
         return nil
@@ -358,7 +384,9 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         for item in block {
             guard let declaration = item.item.as(VariableDeclSyntax.self) else { continue }
             for binding in declaration.bindings {
-                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, found[name] == nil { found[name] = binding }
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, found[name] == nil {
+                    found[name] = binding
+                }
             }
         }
         bindingsByBlock[block.id] = found
@@ -405,7 +433,9 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         // Read as routing reads a notification's payload; text that is not one is not a payload.
         if case .notification(let identifier)? = try? ExternalEvent.notification(payload: Data(text.utf8)) {
             findings.emitted.append(
-                EmittedIdentifier(identifier.map(EmittedIdentifier.Value.identifier) ?? .dynamic("null"), carrier: .payload, source: location(node)))
+                EmittedIdentifier(
+                    identifier.map(EmittedIdentifier.Value.identifier) ?? .dynamic("null"), carrier: .payload,
+                    source: location(node)))
         }
         return .skipChildren
     }
@@ -417,7 +447,8 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         guard node.bindingSpecifier.tokenKind == .keyword(.let), !isInsideFunction(node) else { return .visitChildren }
         for binding in node.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let value = binding.initializer?.value
             else { continue }
             if let flag = value.as(BooleanLiteralExprSyntax.self) {
                 let isTrue = flag.literal.tokenKind == .keyword(.true)
@@ -428,10 +459,14 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
             if let url = SourceString.urlConstructor(value) {
                 // `static let main = URL(string: "x-app://main")!`, read as `main.absoluteString`.
                 findings.constants[name + ".absoluteString"] = url
-                if let type = enclosingType(of: node) { findings.constants[type + "." + name + ".absoluteString"] = url }
+                if let type = enclosingType(of: node) {
+                    findings.constants[type + "." + name + ".absoluteString"] = url
+                }
                 continue
             }
-            if let read = WindowValues.template(of: value), !read.values.isEmpty, read.values.allSatisfy({ $0.name == "bundleIdentifier" }) {
+            if let read = WindowValues.template(of: value), !read.values.isEmpty,
+                read.values.allSatisfy({ $0.name == "bundleIdentifier" })
+            {
                 findings.templateConstants[name] = read.template
                 if let type = enclosingType(of: node) { findings.templateConstants[type + "." + name] = read.template }
                 continue
@@ -446,7 +481,8 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
     private func isInsideFunction(_ node: some SyntaxProtocol) -> Bool {
         var current = node.parent
         while let syntax = current {
-            if syntax.is(FunctionDeclSyntax.self) || syntax.is(ClosureExprSyntax.self) || syntax.is(AccessorBlockSyntax.self)
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(ClosureExprSyntax.self)
+                || syntax.is(AccessorBlockSyntax.self)
                 || syntax.is(InitializerDeclSyntax.self)
             {
                 return true
@@ -460,7 +496,9 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
     // MARK: The app delegate's choice of a new scene
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        if let finding = NewSceneChoiceReader.read(node, configuration: configuration, locate: { [unowned self] in location($0) }) {
+        if let finding = NewSceneChoiceReader.read(
+            node, configuration: configuration, locate: { [unowned self] in location($0) })
+        {
             findings.newSceneChoices.append(finding)
         }
         return .visitChildren
@@ -473,7 +511,8 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
     /// string is a constant, `SceneActivity.main.rawValue`, `SceneActivity.main.activityIdentifier`.
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
         let type = node.name.text
-        let isString = node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "String" } == true
+        let isString =
+            node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "String" } == true
         for member in node.memberBlock.members {
             if isString, let cases = member.decl.as(EnumCaseDeclSyntax.self) {
                 for element in cases.elements {
@@ -485,7 +524,8 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
                     findings.constants["\(type).\(element.name.text).rawValue"] = raw
                 }
             }
-            guard let variable = member.decl.as(VariableDeclSyntax.self), variable.bindings.count == 1, let binding = variable.bindings.first,
+            guard let variable = member.decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+                let binding = variable.bindings.first,
                 let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                 binding.typeAnnotation?.type.trimmedDescription == "String", let accessor = binding.accessorBlock
             else { continue }
@@ -493,18 +533,23 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
             switch accessor.accessors {
             case .getter(let body): statements = body
             case .accessors(let list):
-                guard let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }), let body = getter.body else { continue }
+                guard let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
+                    let body = getter.body
+                else { continue }
                 statements = body.statements
             }
             guard statements.count == 1, let item = statements.first else { continue }
-            let switchNode = item.item.as(SwitchExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self)
+            let switchNode =
+                item.item.as(SwitchExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(
+                    SwitchExprSyntax.self)
                 ?? item.item.as(ReturnStmtSyntax.self)?.expression?.as(SwitchExprSyntax.self)
             guard let switchNode, switchNode.subject.trimmedDescription == "self" else { continue }
             for element in switchNode.cases {
                 guard case .switchCase(let switchCase) = element, case .case(let label) = switchCase.label,
                     switchCase.statements.count == 1, let only = switchCase.statements.first
                 else { continue }
-                let returned = only.item.as(ReturnStmtSyntax.self)?.expression ?? only.item.as(ExprSyntax.self)
+                let returned =
+                    only.item.as(ReturnStmtSyntax.self)?.expression ?? only.item.as(ExprSyntax.self)
                     ?? only.item.as(ExpressionStmtSyntax.self)?.expression
                 guard let returned, case .literal(let text) = SourceString(returned) else { continue }
                 for item in label.caseItems {
@@ -535,13 +580,15 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         let inherited = node.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? []
         if inherited.contains(where: { ["App", "SwiftUI.App"].contains($0) }) { findings.declaresApp = true }
         if inherited.contains(where: { ["View", "SwiftUI.View"].contains($0) }) {
-            findings.viewChildren[node.name.text] = ViewTypeCollector.types(in: node.memberBlock, configuration: configuration)
+            findings.viewChildren[node.name.text] = ViewTypeCollector.types(
+                in: node.memberBlock, configuration: configuration)
         }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self), let role = Self.sceneTypes[callee.baseName.text],
+        if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self),
+            let role = Self.sceneTypes[callee.baseName.text],
             isInsideApp(node)
         {
             recordScene(node, kind: callee.baseName.text, role: role)
@@ -561,8 +608,10 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
             case "Link": argument = call.arguments.first { $0.label?.text == "destination" }?.expression
             default: argument = nil
             }
-        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "open",
-            let base = member.base?.trimmedDescription, base == "UIApplication.shared" || base.hasSuffix("scene") || base == "openURL",
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "open",
+            let base = member.base?.trimmedDescription,
+            base == "UIApplication.shared" || base.hasSuffix("scene") || base == "openURL",
             let first = call.arguments.first, first.label == nil
         {
             argument = first.expression
@@ -573,7 +622,8 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         var url = argument
         if let forced = url.as(ForceUnwrapExprSyntax.self) { url = forced.expression }
         // `URL(string: "…")`: the string is what routes.
-        if let constructed = url.as(FunctionCallExprSyntax.self), constructed.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "URL",
+        if let constructed = url.as(FunctionCallExprSyntax.self),
+            constructed.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "URL",
             let string = constructed.arguments.first(where: { $0.label?.text == "string" })?.expression
         {
             return string
@@ -584,7 +634,9 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
     /// Modifiers after their base: `WindowGroup { … }.handlesExternalEvents(matching:)`
     /// contains the scene it modifies, which is recorded only once visited.
     override func visitPost(_ node: FunctionCallExprSyntax) {
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "handlesExternalEvents" {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "handlesExternalEvents"
+        {
             recordHandlesExternalEvents(node, member: member)
         }
     }
@@ -593,7 +645,9 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         var current = node.parent
         while let syntax = current {
             if let type = syntax.as(StructDeclSyntax.self) {
-                return type.inheritanceClause?.inheritedTypes.contains { ["App", "SwiftUI.App"].contains($0.type.trimmedDescription) } == true
+                return type.inheritanceClause?.inheritedTypes.contains {
+                    ["App", "SwiftUI.App"].contains($0.type.trimmedDescription)
+                } == true
             }
             current = syntax.parent
         }
@@ -611,14 +665,18 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
             }
         }
         var views: [String] = []
-        let closures = ([call.trailingClosure] + call.arguments.map { $0.expression.as(ClosureExprSyntax.self) }).compactMap { $0 }
+        let closures = ([call.trailingClosure] + call.arguments.map { $0.expression.as(ClosureExprSyntax.self) })
+            .compactMap { $0 }
         for closure in closures {
-            for view in ViewTypeCollector.types(in: closure, configuration: configuration) where !views.contains(view) { views.append(view) }
+            for view in ViewTypeCollector.types(in: closure, configuration: configuration) where !views.contains(view) {
+                views.append(view)
+            }
         }
         sceneIndex[call.position] = findings.scenes.count
         findings.scenes.append(
             SourceFindings.Scene(
-                kind: kind, id: id, title: title, contentViews: views, matching: nil, matchingSource: nil, conditions: nil, role: role,
+                kind: kind, id: id, title: title, contentViews: views, matching: nil, matchingSource: nil,
+                conditions: nil, role: role,
                 source: location(call)))
     }
 
@@ -635,10 +693,13 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
             {
                 current = member.base
             }
-            guard let sceneCall = current?.as(FunctionCallExprSyntax.self), let index = sceneIndex[sceneCall.position] else {
+            guard let sceneCall = current?.as(FunctionCallExprSyntax.self), let index = sceneIndex[sceneCall.position]
+            else {
                 findings.diagnostics.append(
                     Diagnostic(
-                        severity: .warning, message: "handlesExternalEvents(matching:) on something that is not a scene the import recognises",
+                        severity: .warning,
+                        message:
+                            "handlesExternalEvents(matching:) on something that is not a scene the import recognises",
                         file: source.file, line: source.line, column: source.column))
                 return
             }
@@ -647,7 +708,8 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         } else if labels == ["preferring", "allowing"] {
             let arguments = Array(call.arguments)
             let conditions = SourceFindings.ViewConditions(
-                preferring: setCondition(arguments[0].expression, at: source), allowing: setCondition(arguments[1].expression, at: source),
+                preferring: setCondition(arguments[0].expression, at: source),
+                allowing: setCondition(arguments[1].expression, at: source),
                 owner: nil, source: source)
             if let scene = enclosingSceneIndex(of: call) {
                 findings.scenes[scene].conditions = conditions
@@ -659,7 +721,9 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
         }
     }
 
-    private func setCondition(_ expression: ExprSyntax, at source: SceneRouting.SourceLocation) -> SourceFindings.ConditionValue {
+    private func setCondition(_ expression: ExprSyntax, at source: SceneRouting.SourceLocation)
+        -> SourceFindings.ConditionValue
+    {
         let set = SourceStringSet(expression)
         guard let members = set.members else {
             // `[windowID]`, `Set(["doc/\(document.id)"])`: members read from the window's values.
@@ -672,8 +736,10 @@ final class SwiftSourceScanner: ActiveSyntaxVisitor {
                 values += read.values
             }
             var seen: Set<String> = []
-            let declared = values.filter { seen.insert($0.name).inserted && !SessionValue.builtInNames.contains($0.name) }
-                .map { SessionValue(name: $0.name, expression: $0.expression.oneLine, source: location($0.expression)) }
+            let declared = values.filter {
+                seen.insert($0.name).inserted && !SessionValue.builtInNames.contains($0.name)
+            }
+            .map { SessionValue(name: $0.name, expression: $0.expression.oneLine, source: location($0.expression)) }
             let template = ConditionTemplate(swiftUISet: templates, source: source)
             if template.valueNames.isEmpty, let plain = try? template.predicate(with: [:]) { return .predicate(plain) }
             return .template(template, values: declared)
@@ -704,7 +770,8 @@ private final class ViewTypeCollector: ActiveSyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, name.first?.isUppercase == true,
+        if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            name.first?.isUppercase == true,
             !types.contains(name)
         {
             types.append(name)

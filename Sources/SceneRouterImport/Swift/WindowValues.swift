@@ -24,10 +24,13 @@ enum WindowValues {
             case .rightSquare: inSubscript = false
             case .leftParen, .rightParen:
                 // A call: only the conversions a window id goes through.
-                guard let last = names.last, ["uuidString", "absoluteString", "description", "String", "string"].contains(last) else {
+                guard let last = names.last,
+                    ["uuidString", "absoluteString", "description", "String", "string"].contains(last)
+                else {
                     return nil
                 }
-            case .keyword(.self), .keyword(.as), .period, .postfixQuestionMark, .exclamationMark, .stringQuote, .infixQuestionMark,
+            case .keyword(.self), .keyword(.as), .period, .postfixQuestionMark, .exclamationMark, .stringQuote,
+                .infixQuestionMark,
                 .binaryOperator("??"):
                 continue
             default:
@@ -38,14 +41,19 @@ enum WindowValues {
         if names.contains("Bundle") && names.last == "bundleIdentifier" { return ("bundleIdentifier", text) }
         let conversions: Set<String> = ["uuidString", "absoluteString", "description", "String", "string", "self"]
         guard let name = key ?? names.last(where: { !conversions.contains($0) }), !names.isEmpty else { return nil }
-        let cleaned = String(name.unicodeScalars.filter { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" })
+        let cleaned = String(
+            name.unicodeScalars.filter {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+            })
         guard ValueTemplate.isValueName(cleaned) else { return nil }
         return (cleaned, text)
     }
 
     /// A string expression as a template: a literal with interpolations of window values, or
     /// one window value. Nil when a piece is something else.
-    static func template(of expression: ExprSyntax) -> (template: ValueTemplate, values: [(name: String, expression: ExprSyntax)])? {
+    static func template(of expression: ExprSyntax) -> (
+        template: ValueTemplate, values: [(name: String, expression: ExprSyntax)]
+    )? {
         if let literal = expression.as(StringLiteralExprSyntax.self) {
             if let text = literal.representedLiteralValue { return (ValueTemplate(pieces: [.text(text)]), []) }
             guard literal.openingPounds == nil else { return nil }
@@ -55,7 +63,8 @@ enum WindowValues {
                 if let text = segment.as(StringSegmentSyntax.self) {
                     guard !text.content.text.contains("\\") else { return nil }
                     pieces.append(.text(text.content.text))
-                } else if let interpolation = segment.as(ExpressionSegmentSyntax.self), interpolation.expressions.count == 1,
+                } else if let interpolation = segment.as(ExpressionSegmentSyntax.self),
+                    interpolation.expressions.count == 1,
                     let inner = interpolation.expressions.first?.expression, let value = value(of: inner)
                 {
                     pieces.append(.value(value.name))
@@ -75,7 +84,10 @@ enum WindowValues {
     /// into a `%@` and its text into a template argument. Nil when an interpolation stands
     /// outside a quoted string, or is not a window value.
     static func interpolatedFormat(_ literal: StringLiteralExprSyntax)
-        -> (format: String, arguments: [(position: Int, template: ValueTemplate)], values: [(name: String, expression: ExprSyntax)])?
+        -> (
+            format: String, arguments: [(position: Int, template: ValueTemplate)],
+            values: [(name: String, expression: ExprSyntax)]
+        )?
     {
         guard literal.openingPounds == nil else { return nil }
         // The format's text, with each interpolation as one marker character.
@@ -86,7 +98,8 @@ enum WindowValues {
             if let plain = segment.as(StringSegmentSyntax.self) {
                 guard !plain.content.text.contains("\\"), !plain.content.text.contains(marker) else { return nil }
                 text += plain.content.text
-            } else if let interpolation = segment.as(ExpressionSegmentSyntax.self), interpolation.expressions.count == 1,
+            } else if let interpolation = segment.as(ExpressionSegmentSyntax.self),
+                interpolation.expressions.count == 1,
                 let inner = interpolation.expressions.first?.expression, let value = value(of: inner)
             {
                 text.append(marker)
@@ -109,7 +122,7 @@ enum WindowValues {
                 index += 2
                 continue
             }
-            if character == marker { return nil }  // outside quotes
+            if character == marker { return nil } // outside quotes
             guard character == "'" || character == "\"" else {
                 format.append(character)
                 index += 1
@@ -148,8 +161,8 @@ enum WindowValues {
     static func distinctlyNamed(
         _ arguments: [ConditionTemplate.Argument], values: [(name: String, expression: ExprSyntax)]
     ) -> ([ConditionTemplate.Argument], [(name: String, expression: ExprSyntax)]) {
-        var names: [String: String] = [:]  // expression text → name
-        var taken: [String: String] = [:]  // name → expression text
+        var names: [String: String] = [:] // expression text → name
+        var taken: [String: String] = [:] // name → expression text
         var renamed: [(name: String, expression: ExprSyntax)] = []
         for (name, expression) in values {
             let text = expression.oneLine
@@ -169,11 +182,12 @@ enum WindowValues {
         }
         var next = 0
         func rename(_ template: ValueTemplate) -> ValueTemplate {
-            ValueTemplate(pieces: template.pieces.map { piece in
-                guard case .value = piece, next < renamed.count else { return piece }
-                defer { next += 1 }
-                return .value(renamed[next].name)
-            })
+            ValueTemplate(
+                pieces: template.pieces.map { piece in
+                    guard case .value = piece, next < renamed.count else { return piece }
+                    defer { next += 1 }
+                    return .value(renamed[next].name)
+                })
         }
         let arguments = arguments.map { argument -> ConditionTemplate.Argument in
             switch argument {

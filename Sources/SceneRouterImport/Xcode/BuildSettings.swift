@@ -145,7 +145,9 @@ struct BuildSettings {
             }
             for operation in parts { value = Self.apply(operation, to: value) }
             result += value
-            if result.utf8.count > Self.maximumLength { return String(decoding: result.utf8.prefix(Self.maximumLength), as: UTF8.self) }
+            if result.utf8.count > Self.maximumLength {
+                return String(decoding: result.utf8.prefix(Self.maximumLength), as: UTF8.self)
+            }
             index = raw.index(after: end)
         }
         return result
@@ -187,6 +189,9 @@ struct BuildSettings {
 
 extension String {
     var trimmingWhitespace: String {
-        String(drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }.reversed())
+        String(
+            drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }.reversed().drop {
+                $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n"
+            }.reversed())
     }
 }

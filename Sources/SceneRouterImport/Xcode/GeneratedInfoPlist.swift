@@ -5,7 +5,9 @@ import Foundation
 /// one: a key the file sets keeps the file's value.
 enum GeneratedInfoPlist {
     /// Boolean keys among those that bear on scenes and windows.
-    static let booleanKeys: Set<String> = ["UIRequiresFullScreen", "UIApplicationSupportsIndirectInputEvents", "LSRequiresIPhoneOS"]
+    static let booleanKeys: Set<String> = [
+        "UIRequiresFullScreen", "UIApplicationSupportsIndirectInputEvents", "LSRequiresIPhoneOS",
+    ]
 
     /// The generated top-level keys. `UIApplicationSceneManifest_Generation = YES` makes
     /// Xcode write a scene manifest that supports multiple scenes (and declares no

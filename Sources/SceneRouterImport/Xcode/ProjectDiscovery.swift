@@ -34,7 +34,9 @@ enum ProjectDiscovery {
         if projects.isEmpty {
             if !failures.isEmpty { return .unreadable(failures) }
             if options.target != nil {
-                throw ImportUsageError(message: "--target names a target of an Xcode project, and there is no .xcodeproj below \(folder.path)")
+                throw ImportUsageError(
+                    message:
+                        "--target names a target of an Xcode project, and there is no .xcodeproj below \(folder.path)")
             }
             return .noProject(warnings: warnings)
         }
@@ -46,27 +48,37 @@ enum ProjectDiscovery {
         }
         let targets = projects.flatMap { project in
             project.targets.map {
-                ProjectTarget(project: project, target: $0, configuration: options.configuration, platform: options.platform, folder: folder)
+                ProjectTarget(
+                    project: project, target: $0, configuration: options.configuration, platform: options.platform,
+                    folder: folder)
             }
         }
         let applications = targets.filter(\.isApplication)
         let chosen: ProjectTarget
         if let name = options.target {
             let named = targets.filter {
-                $0.target.name == name || "\($0.project.name)/\($0.target.name)" == name || qualifiedName($0, in: folder) == name
+                $0.target.name == name || "\($0.project.name)/\($0.target.name)" == name
+                    || qualifiedName($0, in: folder) == name
             }
             guard let only = named.first else {
-                throw ImportUsageError(message: "no target named '\(Diagnostic.printable(name))'.\n" + listing(applications, all: targets, projects: projects.count, folder: folder))
+                throw ImportUsageError(
+                    message: "no target named '\(Diagnostic.printable(name))'.\n"
+                        + listing(applications, all: targets, projects: projects.count, folder: folder))
             }
             guard named.count == 1 else {
                 throw ImportUsageError(
-                    message: "\(named.count) projects have a target named '\(Diagnostic.printable(name))': name one as PROJECT/TARGET.\n"
-                        + named.map { "  \(Diagnostic.printable(qualifiedName($0, in: folder)))  (\(Diagnostic.printable($0.project.bundlePath)))" }
+                    message:
+                        "\(named.count) projects have a target named '\(Diagnostic.printable(name))': name one as PROJECT/TARGET.\n"
+                        + named.map {
+                            "  \(Diagnostic.printable(qualifiedName($0, in: folder)))  (\(Diagnostic.printable($0.project.bundlePath)))"
+                        }
                         .joined(separator: "\n"))
             }
             chosen = only
         } else {
-            var candidates = applications.filter { options.platform == .iOS ? $0.buildsForIPad : $0.builds(for: options.platform) }
+            var candidates = applications.filter {
+                options.platform == .iOS ? $0.buildsForIPad : $0.builds(for: options.platform)
+            }
             // An iPhone-only app runs on the iPad too, as an iPhone app in one window.
             let iOSApplications = applications.filter { $0.builds(for: .iOS) }
             if candidates.isEmpty && options.platform == .iOS && iOSApplications.count == 1 {
@@ -74,7 +86,8 @@ enum ProjectDiscovery {
                 warnings.append(
                     Diagnostic(
                         severity: .warning,
-                        message: "target '\(iOSApplications[0].target.name)' builds for the iPhone only (TARGETED_DEVICE_FAMILY): "
+                        message:
+                            "target '\(iOSApplications[0].target.name)' builds for the iPhone only (TARGETED_DEVICE_FAMILY): "
                             + "on the iPad it runs as an iPhone app, in one window; read as its only iOS application target",
                         file: iOSApplications[0].project.bundlePath))
             }
@@ -82,13 +95,17 @@ enum ProjectDiscovery {
                 let platform = options.platform == .iOS ? "the iPad" : options.platform.displayName
                 let head =
                     candidates.isEmpty
-                    ? "no application target builds for \(platform)" : "\(candidates.count) application targets build for \(platform)"
+                    ? "no application target builds for \(platform)"
+                    : "\(candidates.count) application targets build for \(platform)"
                 throw ImportUsageError(
-                    message: "\(head): choose one with --target NAME.\n" + listing(applications, all: targets, projects: projects.count, folder: folder))
+                    message: "\(head): choose one with --target NAME.\n"
+                        + listing(applications, all: targets, projects: projects.count, folder: folder))
             }
             chosen = only
         }
-        if let requested = options.configuration, !chosen.configurationNames.isEmpty, !chosen.configurationNames.contains(requested) {
+        if let requested = options.configuration, !chosen.configurationNames.isEmpty,
+            !chosen.configurationNames.contains(requested)
+        {
             throw ImportUsageError(
                 message: "target '\(chosen.target.name)' has no configuration '\(requested)'; it has: "
                     + chosen.configurationNames.joined(separator: ", "))
@@ -97,7 +114,8 @@ enum ProjectDiscovery {
             warnings.append(
                 Diagnostic(
                     severity: .warning,
-                    message: "target '\(chosen.target.name)' (\(chosen.platformDescription)) does not build for \(options.platform.displayName): "
+                    message:
+                        "target '\(chosen.target.name)' (\(chosen.platformDescription)) does not build for \(options.platform.displayName): "
                         + "its #if branches are read as \(options.platform.displayName) would compile them",
                     file: chosen.project.bundlePath))
         }
@@ -115,7 +133,9 @@ enum ProjectDiscovery {
         return path + "/" + target.target.name
     }
 
-    static func listing(_ applications: [ProjectTarget], all: [ProjectTarget], projects: Int, folder: AppFolder) -> String {
+    static func listing(_ applications: [ProjectTarget], all: [ProjectTarget], projects: Int, folder: AppFolder)
+        -> String
+    {
         guard !applications.isEmpty else {
             return "The project has no application target (\(all.count) other target\(all.count == 1 ? "" : "s"))."
         }
@@ -125,7 +145,9 @@ enum ProjectDiscovery {
             lines.append("  \(Diagnostic.printable(name))  (\(Diagnostic.printable(target.platformDescription)))")
         }
         let others = all.count - applications.count
-        if others > 0 { lines.append("(and \(others) other target\(others == 1 ? "" : "s"): extensions, tests, frameworks)") }
+        if others > 0 {
+            lines.append("(and \(others) other target\(others == 1 ? "" : "s"): extensions, tests, frameworks)")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -13,13 +13,18 @@ struct ProjectTarget {
 
     static let applicationProductType = "com.apple.product-type.application"
 
-    init(project: XcodeProject, target: XcodeProject.Target, configuration requested: String?, platform: AppPlatform, folder: AppFolder) {
+    init(
+        project: XcodeProject, target: XcodeProject.Target, configuration requested: String?, platform: AppPlatform,
+        folder: AppFolder
+    ) {
         self.project = project
         self.target = target
         // Debug, as Xcode's Run action builds, unless the target has no configuration by that name.
         let names = project.configurations(of: target.configurationList).map(\.name)
         let configuration =
-            requested ?? (names.isEmpty || names.contains("Debug") ? "Debug" : project.defaultConfiguration(of: target.configurationList) ?? names[0])
+            requested
+            ?? (names.isEmpty || names.contains("Debug")
+                ? "Debug" : project.defaultConfiguration(of: target.configurationList) ?? names[0])
         self.configuration = configuration
         var settings = BuildSettings(conditions: ["sdk": platform.sdk, "arch": "arm64", "config": configuration])
         let srcroot = project.sourceRoot
@@ -37,7 +42,8 @@ struct ProjectTarget {
                 settings.push([:])
                 continue
             }
-            if let reference = chosen.baseReference, let path = TargetSources.path(ofReference: reference, in: project) {
+            if let reference = chosen.baseReference, let path = TargetSources.path(ofReference: reference, in: project)
+            {
                 let read = XcodeConfigFile.settings(at: path, folder: folder)
                 settings.push(read.settings)
                 problems += read.problems

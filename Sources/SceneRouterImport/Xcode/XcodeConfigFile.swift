@@ -1,3 +1,6 @@
+import Foundation
+import SceneRouting
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import SceneRouting
 
 /// A build configuration file (`.xcconfig`): `NAME = value` lines (with optional
 /// `[sdk=…]` conditions), `//` comments, and `#include "other.xcconfig"` (`#include?` when
@@ -36,7 +37,9 @@ enum XcodeConfigFile {
                 [:],
                 [
                     Diagnostic(
-                        severity: .warning, message: "#include nested more than \(maximumIncludeDepth) deep or past \(maximumFiles) files: not read",
+                        severity: .warning,
+                        message:
+                            "#include nested more than \(maximumIncludeDepth) deep or past \(maximumFiles) files: not read",
                         file: path)
                 ]
             )
@@ -48,7 +51,8 @@ enum XcodeConfigFile {
                 [
                     Diagnostic(
                         severity: .warning, code: Diagnostic.Code("skipped-file"),
-                        message: "a configuration file the project names is missing (not committed, or made by a tool such as `pod install`): its settings are not read",
+                        message:
+                            "a configuration file the project names is missing (not committed, or made by a tool such as `pod install`): its settings are not read",
                         file: path)
                 ]
             )
@@ -61,7 +65,13 @@ enum XcodeConfigFile {
             return ([:], [Diagnostic(severity: .warning, message: error.message, file: path)])
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            return ([:], [.invalidUTF8(in: bytes, file: path, severity: .warning, consequence: "the configuration file is not read")])
+            return (
+                [:],
+                [
+                    .invalidUTF8(
+                        in: bytes, file: path, severity: .warning, consequence: "the configuration file is not read")
+                ]
+            )
         }
         let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -71,8 +81,12 @@ enum XcodeConfigFile {
             if trimmed.isEmpty { continue }
             if trimmed.hasPrefix("#include") {
                 let optional = trimmed.hasPrefix("#include?")
-                guard let open = trimmed.firstIndex(of: "\""), let close = trimmed.lastIndex(of: "\""), open < close else {
-                    problems.append(Diagnostic(severity: .warning, message: "an #include without a quoted path: ignored", file: path, line: number + 1, column: 1))
+                guard let open = trimmed.firstIndex(of: "\""), let close = trimmed.lastIndex(of: "\""), open < close
+                else {
+                    problems.append(
+                        Diagnostic(
+                            severity: .warning, message: "an #include without a quoted path: ignored", file: path,
+                            line: number + 1, column: 1))
                     continue
                 }
                 let included = ProjectPaths.join(directory, String(trimmed[trimmed.index(after: open)..<close]))
@@ -84,7 +98,10 @@ enum XcodeConfigFile {
             }
             if trimmed.hasPrefix("#") { continue }
             guard let equals = trimmed.firstIndex(of: "=") else {
-                problems.append(Diagnostic(severity: .warning, message: "a line without '=': ignored", file: path, line: number + 1, column: 1))
+                problems.append(
+                    Diagnostic(
+                        severity: .warning, message: "a line without '=': ignored", file: path, line: number + 1,
+                        column: 1))
                 continue
             }
             let key = String(trimmed[..<equals]).trimmingWhitespace.replacingOccurrences(of: " ", with: "")

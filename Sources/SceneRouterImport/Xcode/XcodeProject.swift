@@ -48,7 +48,9 @@ struct XcodeProject {
         // Projects are OpenStep text; one in binary form is held to what binary lists cost.
         if bytes.starts(with: Array("bplist".utf8)) {
             guard bytes.count <= InfoPlistReader.maximumSize else {
-                throw Diagnostic(message: "a binary project file larger than \(InfoPlistReader.maximumSize >> 20) MiB: not read", file: file)
+                throw Diagnostic(
+                    message: "a binary project file larger than \(InfoPlistReader.maximumSize >> 20) MiB: not read",
+                    file: file)
             }
             if let refusal = BinaryPropertyListCheck.refusal(bytes) { throw Diagnostic(message: refusal, file: file) }
         }
@@ -67,7 +69,8 @@ struct XcodeProject {
         self.bundlePath = bundlePath
         self.objects = objects.compactMapValues { $0 as? [String: Any] }
         rootObject = project
-        let parent = bundlePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let parent = bundlePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+            separator: "/")
         var sourceRoot = parent.isEmpty ? "." : parent
         if let projectDir = project["projectDirPath"] as? String, !projectDir.isEmpty, !projectDir.hasPrefix("/") {
             sourceRoot = ProjectPaths.join(sourceRoot, projectDir)

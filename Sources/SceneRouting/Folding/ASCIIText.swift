@@ -114,16 +114,22 @@ enum ASCIIText {
         return true
     }
 
-    static func hasPrefix(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, caseless: Bool) -> Bool {
+    static func hasPrefix(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, caseless: Bool)
+        -> Bool
+    {
         !needle.isEmpty && matchesAt(haystack, 0, needle, caseless: caseless)
     }
 
-    static func hasSuffix(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, caseless: Bool) -> Bool {
+    static func hasSuffix(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, caseless: Bool)
+        -> Bool
+    {
         !needle.isEmpty && matchesAt(haystack, haystack.count - needle.count, needle, caseless: caseless)
     }
 
     /// Where `needle` (already folded) first occurs in `haystack`; an empty needle at 0.
-    static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, caseless: Bool) -> Int? {
+    static func firstIndex(
+        of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, caseless: Bool
+    ) -> Int? {
         guard !needle.isEmpty else { return 0 }
         guard needle.count <= haystack.count else { return nil }
         var offset = 0
@@ -135,7 +141,9 @@ enum ASCIIText {
     }
 
     /// Substring search; an empty needle is never found (as `rangeOfString:`).
-    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, caseless: Bool) -> Bool {
+    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, caseless: Bool)
+        -> Bool
+    {
         guard !needle.isEmpty, needle.count <= haystack.count else { return false }
         if !caseless {
             // memchr finds candidates for the first byte at memory speed; memcmp confirms.

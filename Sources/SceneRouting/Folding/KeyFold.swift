@@ -64,7 +64,8 @@ final class KeyFold: @unchecked Sendable {
     /// `-H` (each scalar moved by H), scalars joined by `.`, or `!`: CFString matches these
     /// scalars unreliably in literals (listed after the mappings).
     init(data: String) {
-        var blockOfScalar = [[UInt32]](repeating: [UInt32](repeating: 0, count: 0x1100), count: KeyFamily.allCases.count)
+        var blockOfScalar = [[UInt32]](
+            repeating: [UInt32](repeating: 0, count: 0x1100), count: KeyFamily.allCases.count)
         var entries = [UInt32](repeating: 0, count: 256)
         var mappings: [UInt8] = []
         var mappingOffsets: [[UInt8]: UInt32] = [:]
@@ -104,7 +105,9 @@ final class KeyFold: @unchecked Sendable {
                     let target = sign == "+" ? value + delta : value - delta
                     mapped = Array(String(Unicode.Scalar(target)!).utf8)
                 } else {
-                    mapped = spec.split(separator: ".").flatMap { Array(String(Unicode.Scalar(UInt32($0, radix: 16)!)!).utf8) }
+                    mapped = spec.split(separator: ".").flatMap {
+                        Array(String(Unicode.Scalar(UInt32($0, radix: 16)!)!).utf8)
+                    }
                 }
                 let sourceLength = String(Unicode.Scalar(value)!).utf8.count
                 expansion = max(expansion, (mapped.count + sourceLength - 1) / sourceLength)
@@ -145,7 +148,8 @@ final class KeyFold: @unchecked Sendable {
     /// ``twoByteFolds``, from the folds the tables give (made while `twoByteFolds` is empty,
     /// so through the two-level lookup).
     private func makeTwoByteFolds() -> UnsafeMutableBufferPointer<UInt64> {
-        let table = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: TwoByteFold.scalars * KeyFamily.allCases.count)
+        let table = UnsafeMutableBufferPointer<UInt64>.allocate(
+            capacity: TwoByteFold.scalars * KeyFamily.allCases.count)
         table.initialize(repeating: 0)
         var output = [UInt8](repeating: 0, count: outputCapacity(for: 2))
         for value in UInt32(0x80)..<UInt32(TwoByteFold.scalars) {
@@ -168,7 +172,9 @@ final class KeyFold: @unchecked Sendable {
     /// The pages of ``underivablePages``: only blocks where some family maps a scalar can
     /// hold one (elsewhere every fold is the scalar itself, or a Hangul syllable's jamo in
     /// every family).
-    private func underivableScalars(inBlocks mappedBlocks: [Int]) -> (UnsafeMutableBufferPointer<UInt16>, UnsafeMutableBufferPointer<UInt64>) {
+    private func underivableScalars(inBlocks mappedBlocks: [Int]) -> (
+        UnsafeMutableBufferPointer<UInt16>, UnsafeMutableBufferPointer<UInt64>
+    ) {
         var pageOfBlock = [UInt16](repeating: 0, count: Self.blockCount)
         var pages = [UInt64](repeating: 0, count: 4)
         let room = outputCapacity(for: 4)
@@ -185,8 +191,10 @@ final class KeyFold: @unchecked Sendable {
                     }
                     let text = UnsafeBufferPointer(start: base, count: length)
                     let folds = KeyFamily.allCases.map { family in
-                        Array(UnsafeBufferPointer(start: base + 4 + room * family.rawValue,
-                            count: fold(text, family, into: base + 4 + room * family.rawValue)))
+                        Array(
+                            UnsafeBufferPointer(
+                                start: base + 4 + room * family.rawValue,
+                                count: fold(text, family, into: base + 4 + room * family.rawValue)))
                     }
                     let lowered = folds[0].map { $0 < 0x80 ? ASCIIText.lowercase($0) : $0 }
                     if folds[1] != lowered || folds[2] != lowered { page[Int(value & 0xFF) >> 6] |= 1 << (value & 63) }
@@ -224,7 +232,8 @@ final class KeyFold: @unchecked Sendable {
     /// Writes the fold of `text` (valid UTF-8) for `family` to `output`, which must have room
     /// for ``outputCapacity(for:)`` of `text.count` bytes; returns how many bytes it wrote.
     /// - Complexity: O(`text.count`); no allocation.
-    func fold(_ text: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, into output: UnsafeMutablePointer<UInt8>) -> Int {
+    func fold(_ text: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, into output: UnsafeMutablePointer<UInt8>) -> Int
+    {
         fold(text, family, into: output, noting: nil)
     }
 
@@ -255,7 +264,8 @@ final class KeyFold: @unchecked Sendable {
         if let raw = UnsafeRawPointer(folded.baseAddress) {
             while index + 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                UnsafeMutableRawPointer(output + index).storeBytes(of: ASCIIText.lowercasedASCIIBytes(word), as: UInt64.self)
+                UnsafeMutableRawPointer(output + index).storeBytes(
+                    of: ASCIIText.lowercasedASCIIBytes(word), as: UInt64.self)
                 index += 8
             }
         }
@@ -286,7 +296,8 @@ final class KeyFold: @unchecked Sendable {
                 let entry = twoByteFolds[Int(lead & 0x1F) << 6 | Int(text[index &+ 1] & 0x3F)]
                 if entry & TwoByteFold.direct != 0 {
                     // Room for four bytes: ``outputCapacity(for:)``.
-                    UnsafeMutableRawPointer(output + written).storeBytes(of: UInt32(truncatingIfNeeded: entry).littleEndian, as: UInt32.self)
+                    UnsafeMutableRawPointer(output + written).storeBytes(
+                        of: UInt32(truncatingIfNeeded: entry).littleEndian, as: UInt32.self)
                     written &+= Int(entry &>> 32 & 0xFF)
                     twoByteFlags |= entry
                     index &+= 2
@@ -311,7 +322,8 @@ final class KeyFold: @unchecked Sendable {
                     // Lanes below the first non-ASCII byte lowercase exactly (carries go up).
                     let folded = lowercases ? ASCIIText.lowercasedWord(word) : word
                     if notes != nil {
-                        uppercaseLanes |= ASCIIText.uppercaseLanes(word) & (ascii == 8 ? ~0 : (1 &<< UInt64(8 &* ascii)) &- 1)
+                        uppercaseLanes |=
+                            ASCIIText.uppercaseLanes(word) & (ascii == 8 ? ~0 : (1 &<< UInt64(8 &* ascii)) &- 1)
                     }
                     UnsafeMutableRawPointer(output + written).storeBytes(of: folded.littleEndian, as: UInt64.self)
                     written &+= ascii

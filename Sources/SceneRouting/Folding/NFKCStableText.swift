@@ -18,13 +18,13 @@ enum NFKCStableText {
 
     private static func isStable(_ value: UInt32) -> Bool {
         switch value {
-        case 0xC0...0xFF,  // Latin-1 letters (and × ÷)
-            0x391...0x3A1, 0x3A3...0x3A9, 0x3B1...0x3C9,  // basic Greek letters
-            0x400...0x45F,  // Cyrillic letters
-            0x3041...0x3096, 0x30A1...0x30FA,  // kana, without the voicing marks
-            0x4E00...0x9FFF,  // CJK unified ideographs
-            0xAC00...0xD7A3,  // Hangul syllables
-            0x1F300...0x1F64F:  // pictographs, emoticons
+        case 0xC0...0xFF, // Latin-1 letters (and × ÷)
+            0x391...0x3A1, 0x3A3...0x3A9, 0x3B1...0x3C9, // basic Greek letters
+            0x400...0x45F, // Cyrillic letters
+            0x3041...0x3096, 0x30A1...0x30FA, // kana, without the voicing marks
+            0x4E00...0x9FFF, // CJK unified ideographs
+            0xAC00...0xD7A3, // Hangul syllables
+            0x1F300...0x1F64F: // pictographs, emoticons
             return true
         default:
             return false

@@ -42,7 +42,8 @@ enum NeedleKeys {
         var keys: [IndexKey] = []
         for run in runs {
             let anchored: IndexKey.Kind =
-                run.lowerBound == literal.startIndex && (kind == .exact || kind == .prefix) ? .prefix
+                run.lowerBound == literal.startIndex && (kind == .exact || kind == .prefix)
+                ? .prefix
                 : run.upperBound == literal.endIndex && (kind == .exact || kind == .suffix) ? .suffix : .inner
             let folded = KeyFold.foldedKey(String(literal[run]), family)
             if !folded.isEmpty { keys.append(IndexKey(kind: anchored, family: family, bytes: folded)) }
@@ -105,7 +106,9 @@ enum NeedleKeys {
     }
 
     /// Whether a key of `kind` made of `bytes` occurs in `folded` where its kind says.
-    static func occurs(_ bytes: UnsafeBufferPointer<UInt8>, as kind: IndexKey.Kind, in folded: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func occurs(
+        _ bytes: UnsafeBufferPointer<UInt8>, as kind: IndexKey.Kind, in folded: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         switch kind {
         case .exact: ASCIIText.equal(folded, bytes, caseless: false)
         case .prefix: ASCIIText.hasPrefix(folded, bytes, caseless: false)

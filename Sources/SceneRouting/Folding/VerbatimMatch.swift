@@ -39,8 +39,11 @@ enum VerbatimMatch {
             // Each scalar start, first match only (a suffix: the one that ends at the end).
             var start = 0
             while start < identifier.count && budget > 0 {
-                if let end = matchLength(literal, in: identifier, at: start, folding, &budget), kind == .inner || end == identifier.count {
-                    return startsCleanly(literal, in: identifier, at: start) && endsCleanly(literal, in: identifier, at: end)
+                if let end = matchLength(literal, in: identifier, at: start, folding, &budget),
+                    kind == .inner || end == identifier.count
+                {
+                    return startsCleanly(literal, in: identifier, at: start)
+                        && endsCleanly(literal, in: identifier, at: end)
                 }
                 start += UTF8Scalar.length(ledBy: identifier[start])
             }
@@ -77,7 +80,8 @@ enum VerbatimMatch {
     /// under `folding`, or nil if they do not.
     /// (`budget` counts down one per character compared; nil once it runs out.)
     private static func matchLength(
-        _ literal: UnsafeBufferPointer<UInt8>, in identifier: UnsafeBufferPointer<UInt8>, at start: Int, _ folding: Folding,
+        _ literal: UnsafeBufferPointer<UInt8>, in identifier: UnsafeBufferPointer<UInt8>, at start: Int,
+        _ folding: Folding,
         _ budget: inout Int
     ) -> Int? {
         var (at, from) = (start, 0)
@@ -107,25 +111,32 @@ enum VerbatimMatch {
         case .exact:
             return free == 0 && ASCIIText.matchesAt(identifier, 0, literal, caseless: false)
         case .prefix:
-            return ASCIIText.matchesAt(identifier, 0, literal, caseless: false) && endsCleanly(literal, in: identifier, at: literal.count)
+            return ASCIIText.matchesAt(identifier, 0, literal, caseless: false)
+                && endsCleanly(literal, in: identifier, at: literal.count)
         case .suffix:
-            return ASCIIText.matchesAt(identifier, free, literal, caseless: false) && startsCleanly(literal, in: identifier, at: free)
+            return ASCIIText.matchesAt(identifier, free, literal, caseless: false)
+                && startsCleanly(literal, in: identifier, at: free)
         case .inner:
             // The first occurrence only: later ones are CFString's to find.
             guard let start = ASCIIText.firstIndex(of: literal, in: identifier, caseless: false) else { return false }
-            return startsCleanly(literal, in: identifier, at: start) && endsCleanly(literal, in: identifier, at: start + literal.count)
+            return startsCleanly(literal, in: identifier, at: start)
+                && endsCleanly(literal, in: identifier, at: start + literal.count)
         }
     }
 
     /// Whether the occurrence ending at `end` ends where no character sequence continues.
-    private static func endsCleanly(_ literal: UnsafeBufferPointer<UInt8>, in identifier: UnsafeBufferPointer<UInt8>, at end: Int) -> Bool {
+    private static func endsCleanly(
+        _ literal: UnsafeBufferPointer<UInt8>, in identifier: UnsafeBufferPointer<UInt8>, at end: Int
+    ) -> Bool {
         guard end < identifier.count else { return true }
         guard isPrintableASCII(literal[literal.count - 1]) else { return false }
         return isInertNeighbour(UTF8Scalar.decode(identifier, at: end).value)
     }
 
     /// Whether the occurrence starting at `start` starts where no character sequence began.
-    private static func startsCleanly(_ literal: UnsafeBufferPointer<UInt8>, in identifier: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+    private static func startsCleanly(
+        _ literal: UnsafeBufferPointer<UInt8>, in identifier: UnsafeBufferPointer<UInt8>, at start: Int
+    ) -> Bool {
         guard start > 0 else { return true }
         guard isPrintableASCII(literal[0]) else { return false }
         var lead = start - 1

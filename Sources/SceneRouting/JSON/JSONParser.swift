@@ -1,5 +1,5 @@
-import PredicateSyntax
 import Foundation
+import PredicateSyntax
 
 /// A strict JSON (RFC 8259) parser over bytes: rejects invalid UTF-8, duplicate keys,
 /// trailing commas, comments and trailing garbage, and reports line and column.
@@ -166,7 +166,8 @@ struct JSONParser {
 
     private mutating func parseWord(_ word: String, _ value: JSONValue) throws(Failure) -> JSONValue {
         let expected = Array(word.utf8)
-        guard bytes.count - position >= expected.count, Array(bytes[position..<position + expected.count]) == expected else {
+        guard bytes.count - position >= expected.count, Array(bytes[position..<position + expected.count]) == expected
+        else {
             throw failure("expected a value, found \(describeHere())")
         }
         position += expected.count

@@ -28,7 +28,9 @@ enum JSONPathLocator {
         let wanted = Set(diagnostics.compactMap { $0.line == nil ? $0.path : nil })
         let places = locate(wanted, in: bytes)
         return diagnostics.map { diagnostic in
-            guard diagnostic.line == nil, let path = diagnostic.path, let place = places[path] else { return diagnostic }
+            guard diagnostic.line == nil, let path = diagnostic.path, let place = places[path] else {
+                return diagnostic
+            }
             var located = diagnostic
             located.line = place.line
             located.column = place.column
@@ -171,7 +173,8 @@ enum JSONPathLocator {
                 case UInt8(ascii: "u"):
                     flush()
                     var unit = hexUnit()
-                    if (0xD800..<0xDC00).contains(unit), position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                    if (0xD800..<0xDC00).contains(unit), position + 1 < bytes.count,
+                        bytes[position] == UInt8(ascii: "\\"),
                         bytes[position + 1] == UInt8(ascii: "u")
                     {
                         position += 2

@@ -22,11 +22,13 @@ package enum JSONStringLiteral {
     /// A session or declaration name as text output shows it: bare when that is unambiguous
     /// (no space, quote, backslash or control character), else quoted like an identifier.
     package static func name(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.value > 0x20 && scalar != "\"" && scalar != "\\" && !(0x7F...0x9F).contains(scalar.value)
-                && !scalar.properties.isWhitespace && !(0x202A...0x202E).contains(scalar.value)
-                && !(0x2066...0x2069).contains(scalar.value)
-        }
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.value > 0x20 && scalar != "\"" && scalar != "\\" && !(0x7F...0x9F).contains(scalar.value)
+                    && !scalar.properties.isWhitespace && !(0x202A...0x202E).contains(scalar.value)
+                    && !(0x2066...0x2069).contains(scalar.value)
+            }
         return plain ? text : quoted(text)
     }
 }

@@ -30,7 +30,6 @@ indirect enum JSONValue: Sendable {
 struct JSONPath: Sendable, CustomStringConvertible {
     private(set) var components: [String] = []
 
-
     static let root = JSONPath()
 
     func appending(_ key: String) -> JSONPath {

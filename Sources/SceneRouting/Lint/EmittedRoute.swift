@@ -22,7 +22,8 @@ public struct EmittedRoute: Sendable {
         public var description: String {
             switch self {
             case .postingWindow(let reason): "activates the posting window (\(reason.rawValue))"
-            case .otherWindow(let declaration, let reason): "activates another '\(declaration)' window (\(reason.rawValue))"
+            case .otherWindow(let declaration, let reason):
+                "activates another '\(declaration)' window (\(reason.rawValue))"
             case .create(let declaration, let reason): "creates '\(declaration)' (\(reason.rawValue))"
             case .unhandled: "is unhandled"
             }
@@ -58,7 +59,9 @@ extension ManifestChecker {
         var routes: [EmittedRoute] = []
         for emitted in app.emitted {
             guard case .template(let template) = emitted.value else { continue }
-            let names = template.pieces.compactMap { piece -> String? in if case .value(let name) = piece { name } else { nil } }
+            let names = template.pieces.compactMap { piece -> String? in
+                if case .value(let name) = piece { name } else { nil }
+            }
             let posters = emitted.declaration.map { name in windows.filter { $0.name == name } } ?? windows
             for poster in posters {
                 let listed = Set(poster.values.map(\.name))
@@ -71,18 +74,21 @@ extension ManifestChecker {
     }
 
     private static func route(
-        _ template: ValueTemplate, emitted: EmittedIdentifier, poster: SceneDeclaration, own: Set<String>, windows: [SceneDeclaration],
+        _ template: ValueTemplate, emitted: EmittedIdentifier, poster: SceneDeclaration, own: Set<String>,
+        windows: [SceneDeclaration],
         in app: SceneApp
     ) -> EmittedRoute {
         let postingID = "\(poster.name)-posting"
         func values(of declaration: SceneDeclaration, _ prefix: String) -> [String: String] {
-            Dictionary(declaration.values.map { ($0.name, "\(prefix)-\($0.name)") }, uniquingKeysWith: { first, _ in first })
+            Dictionary(
+                declaration.values.map { ($0.name, "\(prefix)-\($0.name)") }, uniquingKeysWith: { first, _ in first })
         }
         var posting = poster.newSession(id: postingID, values: values(of: poster, "posted"), framework: app.framework)
         posting.lastActive = 1
         var sessions = [posting]
         for (index, declaration) in windows.enumerated() {
-            var other = declaration.newSession(id: "\(declaration.name)-other", values: values(of: declaration, "other"), framework: app.framework)
+            var other = declaration.newSession(
+                id: "\(declaration.name)-other", values: values(of: declaration, "other"), framework: app.framework)
             if index == 0 {
                 other.state = .foregroundActive
                 other.lastActive = 2
@@ -101,7 +107,8 @@ extension ManifestChecker {
         var rested = false
         func outcome(_ sessions: [SceneSession]) -> EmittedRoute.Outcome {
             var world = SceneApp(
-                validatedFramework: app.framework, supportsMultipleScenes: true, tieBreak: app.tieBreak, declarations: app.declarations,
+                validatedFramework: app.framework, supportsMultipleScenes: true, tieBreak: app.tieBreak,
+                declarations: app.declarations,
                 sessions: sessions)
             world.bundleIdentifier = app.bundleIdentifier
             world.newScenes = app.newScenes
@@ -109,7 +116,8 @@ extension ManifestChecker {
             rested = rested || decision.assumptionCount > 0
             switch decision.action {
             case .activate(let id) where id == postingID: return .postingWindow(decision.reason)
-            case .activate(let id): return .otherWindow(declaration: sessions.first { $0.id == id }?.declaration ?? id, decision.reason)
+            case .activate(let id):
+                return .otherWindow(declaration: sessions.first { $0.id == id }?.declaration ?? id, decision.reason)
             case .create(let declaration, _): return .create(declaration: declaration, decision.reason)
             case .unhandled: return .unhandled
             }
@@ -131,7 +139,8 @@ extension ManifestChecker {
             let source = route.emitted.source
             return Diagnostic(
                 severity: .warning, code: Diagnostic.Code("emitted-to-other-window"),
-                message: "\(describe(route.emitted)) carries the posting '\(route.poster)' window's own values, but while that window "
+                message:
+                    "\(describe(route.emitted)) carries the posting '\(route.poster)' window's own values, but while that window "
                     + "is open the event \(route.whenOpen) (tried with \(JSONStringLiteral.quoted(route.identifier)))",
                 file: source?.file, line: source?.line, column: source?.column)
         }

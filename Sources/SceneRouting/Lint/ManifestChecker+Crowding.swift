@@ -13,11 +13,14 @@ extension ManifestChecker {
             }
         }
         return crowded.compactMap { crowded, tier in
-            guard let site = sites.first(where: { $0.predicate.isSamePredicate(as: crowded.example) }) else { return nil }
+            guard let site = sites.first(where: { $0.predicate.isSamePredicate(as: crowded.example) }) else {
+                return nil
+            }
             let literal = String(decoding: crowded.key.bytes, as: UTF8.self)
             return warning(
                 code: "crowded-key", path: site.path,
-                message: "\(crowded.groups) distinct \(tier) predicates offer only the \(crowded.key.kind) \"\(literal)\" "
+                message:
+                    "\(crowded.groups) distinct \(tier) predicates offer only the \(crowded.key.kind) \"\(literal)\" "
                     + "to the index: an identifier with it is checked against all of them; give each predicate a "
                     + "literal of its own (an exact id, a distinct prefix or suffix)")
         }

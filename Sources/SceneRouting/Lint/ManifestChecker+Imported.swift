@@ -17,10 +17,15 @@ extension ManifestChecker {
             warnings.append(
                 located(
                     code: "unresolved-condition", at: unresolved.source,
-                    message: "\(unresolved.condition.rawValue) \(owner)is computed at run time (\(unresolved.expression)): \(assumed)"))
+                    message:
+                        "\(unresolved.condition.rawValue) \(owner)is computed at run time (\(unresolved.expression)): \(assumed)"
+                ))
         }
         for declaration in app.declarations {
-            for (name, template) in [("canActivate", declaration.conditionTemplates.canActivate), ("prefersToActivate", declaration.conditionTemplates.prefersToActivate)] {
+            for (name, template) in [
+                ("canActivate", declaration.conditionTemplates.canActivate),
+                ("prefersToActivate", declaration.conditionTemplates.prefersToActivate),
+            ] {
                 guard let template else { continue }
                 let own = template.valueNames.filter { !SessionValue.builtInNames.contains($0) }
                 guard !own.isEmpty else { continue }
@@ -30,7 +35,8 @@ extension ManifestChecker {
                 warnings.append(
                     located(
                         code: "window-values", at: template.source,
-                        message: "\(name) of '\(declaration.name)' uses values each window has (\(expressions.joined(separator: "; "))): "
+                        message:
+                            "\(name) of '\(declaration.name)' uses values each window has (\(expressions.joined(separator: "; "))): "
                             + "a window routes by it once a manifest or timeline binds them (\"values\"); until then routing assumes "
                             + "the default"))
             }
@@ -42,17 +48,22 @@ extension ManifestChecker {
             // sessions can take an event is warned about.
             let statingConditions = Set(
                 app.sessions.filter {
-                    $0.conditions.canActivate.constantValue != false || $0.conditions.prefersToActivate.constantValue != false
+                    $0.conditions.canActivate.constantValue != false
+                        || $0.conditions.prefersToActivate.constantValue != false
                 }.map(\.declaration))
             for (index, declaration) in app.declarations.enumerated()
             where declaration.role.receivesEvents && declaration.initialConditions == nil
                 && !statingConditions.contains(declaration.name)
-                && !app.unresolvedConditions.contains(where: { $0.declaration == declaration.name && $0.condition != .matching })
+                && !app.unresolvedConditions.contains(where: {
+                    $0.declaration == declaration.name && $0.condition != .matching
+                })
             {
                 var warning = located(
                     code: "no-external-events", at: declaration.source,
-                    message: "scene '\(declaration.name)' states no handlesExternalEvents(preferring:allowing:) and none of its open "
-                        + "sessions does: its windows never take an external event, so each event meant for it opens a new window")
+                    message:
+                        "scene '\(declaration.name)' states no handlesExternalEvents(preferring:allowing:) and none of its open "
+                        + "sessions does: its windows never take an external event, so each event meant for it opens a new window"
+                )
                 warning.path = "declarations[\(index)]"
                 warnings.append(warning)
             }
@@ -65,23 +76,33 @@ extension ManifestChecker {
         // identifier none of the readable ones accepts may still be accepted by one of these.
         var unknown = app.unresolvedConditions.map { "\($0.condition.rawValue) of '\($0.declaration ?? "?")'" }
         for declaration in app.declarations where declaration.role.receivesEvents {
-            for (name, template) in [("canActivate", declaration.conditionTemplates.canActivate), ("prefersToActivate", declaration.conditionTemplates.prefersToActivate)]
+            for (name, template) in [
+                ("canActivate", declaration.conditionTemplates.canActivate),
+                ("prefersToActivate", declaration.conditionTemplates.prefersToActivate),
+            ]
             where template != nil {
                 unknown.append("\(name) of '\(declaration.name)'")
             }
         }
         let unless =
             unknown.isEmpty
-            ? "" : "unless \(unknown.prefix(3).joined(separator: ", "))\(unknown.count > 3 ? " or \(unknown.count - 3) more" : ""), "
+            ? ""
+            : "unless \(unknown.prefix(3).joined(separator: ", "))\(unknown.count > 3 ? " or \(unknown.count - 3) more" : ""), "
                 + "which depend\(unknown.count == 1 ? "s" : "") on the running app, accept\(unknown.count == 1 ? "s" : "") it, "
         for emitted in app.emitted {
             guard let candidates = witnesses.candidates(for: emitted.value),
                 !candidates.contains(where: { witnesses.isAccepted($0) })
             else { continue }
             // The scene a new one would be: the app delegate's choice for the event, if it chooses.
-            var created = fallback.map { RoutingDecision(identifier: candidates.first, action: .create(declaration: $0.name, sessionID: nil), reason: .defaultDeclaration) }
+            var created = fallback.map {
+                RoutingDecision(
+                    identifier: candidates.first, action: .create(declaration: $0.name, sessionID: nil),
+                    reason: .defaultDeclaration)
+            }
             if var decision = created, let newScenes = app.newScenes {
-                newScenes.apply(to: &decision, event: Self.event(for: emitted, identifier: candidates.first), declarations: app.declarations)
+                newScenes.apply(
+                    to: &decision, event: Self.event(for: emitted, identifier: candidates.first),
+                    declarations: app.declarations)
                 created = decision
             }
             let outcome: String
@@ -93,19 +114,25 @@ extension ManifestChecker {
             warnings.append(
                 located(
                     code: "unaccepted-identifier", at: emitted.source,
-                    message: "\(Self.describe(emitted)) is accepted by no declaration's matching and no scene's conditions that can be read: "
+                    message:
+                        "\(Self.describe(emitted)) is accepted by no declaration's matching and no scene's conditions that can be read: "
                         + unless + outcome))
         }
         let computed = app.emitted.filter { if case .dynamic = $0.value { true } else { false } }.count
         let reached = witnesses.declarationsReached(by: app.emitted)
         for (index, declaration) in app.declarations.enumerated() where declaration.role.receivesEvents {
-            guard let matching = declaration.matching, matching.constantValue != true, !reached.contains(index) else { continue }
+            guard let matching = declaration.matching, matching.constantValue != true, !reached.contains(index) else {
+                continue
+            }
             var warning = located(
                 code: "unreached-declaration", at: matching.source ?? declaration.source,
-                message: "declaration '\(declaration.name)' has a matching condition that no identifier the app emits meets")
+                message:
+                    "declaration '\(declaration.name)' has a matching condition that no identifier the app emits meets")
             warning.path = "declarations[\(index)].matching"
             if computed > 0 {
-                warning.notes = ["\(computed) emitted identifier\(computed == 1 ? " is" : "s are") computed at run time and might"]
+                warning.notes = [
+                    "\(computed) emitted identifier\(computed == 1 ? " is" : "s are") computed at run time and might"
+                ]
             }
             warnings.append(warning)
         }
@@ -128,7 +155,8 @@ extension ManifestChecker {
         let text: String
         switch emitted.value {
         case .identifier(let identifier): text = "identifier \(JSONStringLiteral.quoted(identifier))"
-        case .pattern(let prefix, let suffix): text = "identifier pattern \(JSONStringLiteral.quoted(prefix + "*" + suffix))"
+        case .pattern(let prefix, let suffix):
+            text = "identifier pattern \(JSONStringLiteral.quoted(prefix + "*" + suffix))"
         case .template(let template): text = "identifier template \(JSONStringLiteral.quoted(template.description))"
         case .dynamic(let expression): text = "identifier \(expression)"
         }
@@ -188,7 +216,9 @@ struct EmittedWitnesses {
             collect(session.conditions.canActivate)
             collect(session.conditions.prefersToActivate)
         }
-        let filled = literals.map { $0.replacingOccurrences(of: "*", with: "x").replacingOccurrences(of: "?", with: "x") }
+        let filled = literals.map {
+            $0.replacingOccurrences(of: "*", with: "x").replacingOccurrences(of: "?", with: "x")
+        }
         self.literals = Array(Set(literals + filled)).sorted()
         middles = self.literals.filter(Self.isIdentifierLike)
         // One window per open window, per declaration's initial conditions and per
@@ -198,10 +228,14 @@ struct EmittedWitnesses {
         func window(_ id: String, _ conditions: ActivationConditions) {
             sessions.append(SceneSession(id: id, declaration: Self.windowDeclaration.name, conditions: conditions))
         }
-        for (index, session) in app.sessions.enumerated() where session.role.receivesEvents { window("open-\(index)", session.conditions) }
+        for (index, session) in app.sessions.enumerated() where session.role.receivesEvents {
+            window("open-\(index)", session.conditions)
+        }
         for (index, declaration) in app.declarations.enumerated() where declaration.role.receivesEvents {
             window("declaration-\(index)", declaration.initialConditions ?? .defaults(for: app.framework))
-            if let matching = declaration.matching { window("matching-\(index)", ActivationConditions(canActivate: matching)) }
+            if let matching = declaration.matching {
+                window("matching-\(index)", ActivationConditions(canActivate: matching))
+            }
         }
         acceptance = Self.router(sessions)
     }
@@ -212,7 +246,8 @@ struct EmittedWitnesses {
     private static func router(_ sessions: [SceneSession]) -> SceneRouter {
         SceneRouter(
             app: SceneApp(
-                validatedFramework: .uikit, supportsMultipleScenes: true, tieBreak: .order, declarations: [windowDeclaration],
+                validatedFramework: .uikit, supportsMultipleScenes: true, tieBreak: .order,
+                declarations: [windowDeclaration],
                 sessions: sessions))
     }
 
@@ -225,11 +260,14 @@ struct EmittedWitnesses {
             // Every value the same identifier-like stand-in: the text between them is kept.
             let values = ["", "x", "0", "42", "a-b", "X_9", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"] + middles
             let names = Set(template.pieces.compactMap { if case .value(let name) = $0 { name } else { nil } })
-            return values.compactMap { value in template.resolved(Dictionary(uniqueKeysWithValues: names.map { ($0, value) })) }
+            return values.compactMap { value in
+                template.resolved(Dictionary(uniqueKeysWithValues: names.map { ($0, value) }))
+            }
         case .pattern(let prefix, let suffix):
             let values = ["", "x", "0", "42", "a-b", "X_9", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"] + middles
             var candidates = values.map { prefix + $0 + suffix }
-            for literal in literals where literal.hasPrefix(prefix) && literal.hasSuffix(suffix)
+            for literal in literals
+            where literal.hasPrefix(prefix) && literal.hasSuffix(suffix)
                 && literal.count >= prefix.count + suffix.count
                 && Self.isIdentifierLike(String(literal.dropFirst(prefix.count).dropLast(suffix.count)))
             {
@@ -241,7 +279,9 @@ struct EmittedWitnesses {
 
     /// Letters, digits, `-` and `_` only (possibly nothing).
     static func isIdentifierLike(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+        text.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+        }
     }
 
     /// Whether some declaration's `matching` or some scene's conditions (declared or open)
@@ -259,14 +299,18 @@ struct EmittedWitnesses {
         for (index, declaration) in app.declarations.enumerated() where declaration.role.receivesEvents {
             guard let matching = declaration.matching, matching.constantValue != true else { continue }
             sessions.append(
-                SceneSession(id: "\(index)", declaration: Self.windowDeclaration.name, conditions: ActivationConditions(canActivate: matching)))
+                SceneSession(
+                    id: "\(index)", declaration: Self.windowDeclaration.name,
+                    conditions: ActivationConditions(canActivate: matching)))
         }
         guard !sessions.isEmpty else { return [] }
         let router = Self.router(sessions)
         var identifiers: [String] = []
         var seen = Set<String>()
         for value in emitted {
-            for candidate in candidates(for: value.value) ?? [] where seen.insert(candidate).inserted { identifiers.append(candidate) }
+            for candidate in candidates(for: value.value) ?? [] where seen.insert(candidate).inserted {
+                identifiers.append(candidate)
+            }
         }
         var reached = Set<Int>()
         while true {

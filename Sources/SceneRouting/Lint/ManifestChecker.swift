@@ -11,26 +11,32 @@ public enum ManifestChecker {
     ///   - path: the manifest file (`-` for stdin).
     ///   - displayName: how errors and warnings name the file (default: `path`).
     ///   - uikitStrict: report what UIKit's own validator refuses (MATCHES) whatever the app's framework (a UIKit app is always told).
-    public static func check(contentsOf path: String, displayName: String? = nil, uikitStrict: Bool = false) throws(ManifestError)
+    public static func check(contentsOf path: String, displayName: String? = nil, uikitStrict: Bool = false)
+        throws(ManifestError)
         -> CheckReport
     {
         let (app, sites) = try ManifestLoader.loadWithSites(contentsOf: path, displayName: displayName)
         let file = displayName ?? (path == "-" ? "stdin" : path)
         let routes = emittedRoutes(app)
         return accepting(
-            CheckReport(app: app, warnings: lint(app, sites: sites, routes: routes, uikitStrict: uikitStrict, file: file), emittedRoutes: routes))
+            CheckReport(
+                app: app, warnings: lint(app, sites: sites, routes: routes, uikitStrict: uikitStrict, file: file),
+                emittedRoutes: routes))
     }
 
     /// Lints `app` (an imported app, say) as if loaded from a manifest named `file`: it is
     /// written as a manifest and read back, so whatever a manifest could not hold is an error
     /// here too.
     /// - Throws: the loader's errors, should the app not survive the round trip.
-    public static func check(_ app: SceneApp, file: String, uikitStrict: Bool = false) throws(ManifestError) -> CheckReport {
+    public static func check(_ app: SceneApp, file: String, uikitStrict: Bool = false) throws(ManifestError)
+        -> CheckReport
+    {
         let (loaded, sites) = try ManifestLoader.loadWithSites(Array(ManifestWriter.text(of: app).utf8), file: file)
         let routes = emittedRoutes(loaded)
         return accepting(
             CheckReport(
-                app: loaded, warnings: lint(loaded, sites: sites, routes: routes, uikitStrict: uikitStrict, file: file), emittedRoutes: routes))
+                app: loaded, warnings: lint(loaded, sites: sites, routes: routes, uikitStrict: uikitStrict, file: file),
+                emittedRoutes: routes))
     }
 
     /// `report` without the warnings its manifest accepts: a warning about `declarations[i]`
@@ -38,7 +44,9 @@ public enum ManifestChecker {
     static func accepting(_ report: CheckReport) -> CheckReport {
         var report = report
         let app = report.app
-        guard app.declarations.contains(where: { !$0.acceptedWarnings.isEmpty }) || app.sessions.contains(where: { !$0.acceptedWarnings.isEmpty })
+        guard
+            app.declarations.contains(where: { !$0.acceptedWarnings.isEmpty })
+                || app.sessions.contains(where: { !$0.acceptedWarnings.isEmpty })
         else { return report }
         func element(of path: String, _ list: String) -> Int? {
             guard path.hasPrefix(list + "["), let close = path.firstIndex(of: "]") else { return nil }
@@ -89,7 +97,8 @@ public enum ManifestChecker {
                     warnings.append(
                         Self.warning(
                             code: "uikit-refuses", path: site.path,
-                            message: "UIKit's activation-condition validator refuses MATCHES; use LIKE, BEGINSWITH, ENDSWITH or CONTAINS",
+                            message:
+                                "UIKit's activation-condition validator refuses MATCHES; use LIKE, BEGINSWITH, ENDSWITH or CONTAINS",
                             predicateSource: predicate.format, offset: range.lowerBound, length: range.count))
                 }
             }
@@ -97,7 +106,8 @@ public enum ManifestChecker {
                 warnings.append(
                     Self.warning(
                         code: "oversized-predicate", path: site.path,
-                        message: "the predicate and its arguments take \(site.archivedSize) bytes; UIKit ignores activation "
+                        message:
+                            "the predicate and its arguments take \(site.archivedSize) bytes; UIKit ignores activation "
                             + "predicates over \(uikitPredicateSizeLimit) bytes"))
             }
         }
@@ -108,7 +118,9 @@ public enum ManifestChecker {
         // still says which part of the manifest it is.
         var sources: [String: SourceLocation] = [:]
         for site in sites { sources[site.path] = site.predicate.source }
-        for (index, declaration) in app.declarations.enumerated() { sources["declarations[\(index)]"] = declaration.source }
+        for (index, declaration) in app.declarations.enumerated() {
+            sources["declarations[\(index)]"] = declaration.source
+        }
         for index in warnings.indices {
             if warnings[index].file == nil, let path = warnings[index].path, let source = sources[path] {
                 warnings[index].file = source.file
@@ -122,12 +134,14 @@ public enum ManifestChecker {
 
     /// A lint warning at `path`, pointing into `predicateSource` when given.
     static func warning(
-        code: String, path: String, message: String, predicateSource: String? = nil, offset: Int? = nil, length: Int? = nil
+        code: String, path: String, message: String, predicateSource: String? = nil, offset: Int? = nil,
+        length: Int? = nil
     ) -> Diagnostic {
         let excerpt = predicateSource.flatMap { source in
             offset.map { Diagnostic.Excerpt(.predicate, text: source, offset: $0, length: length ?? 1) }
         }
-        return Diagnostic(severity: .warning, code: Diagnostic.Code(code), message: message, path: path, excerpt: excerpt)
+        return Diagnostic(
+            severity: .warning, code: Diagnostic.Code(code), message: message, path: path, excerpt: excerpt)
     }
 
     private static func declarationWarnings(_ app: SceneApp, sites: [PredicateSite]) -> [Diagnostic] {
@@ -149,15 +163,20 @@ public enum ManifestChecker {
                 // by the app delegate's configurationForConnecting, not by its place in the list.
                 if let firstDefault, declaration.delegateClass == nil {
                     // Without a matching only because the import could not read it: not a fact.
-                    let unread = app.unresolvedConditions.first { $0.declaration == declaration.name && $0.condition == .matching }
+                    let unread = app.unresolvedConditions.first {
+                        $0.declaration == declaration.name && $0.condition == .matching
+                    }
                     let verdict =
-                        unread.map { "cannot be chosen unless its matching, computed at run time (\($0.expression)), matches: without it, " }
+                        unread.map {
+                            "cannot be chosen unless its matching, computed at run time (\($0.expression)), matches: without it, "
+                        }
                         ?? "can never be chosen: "
                     warnings.append(
                         Self.warning(
                             code: "shadowed-declaration", path: path,
                             message: "declaration \(name) \(verdict)declarations[\(firstDefault)] "
-                                + "('\(app.declarations[firstDefault].name)') is already the default (the first without matching)"))
+                                + "('\(app.declarations[firstDefault].name)') is already the default (the first without matching)"
+                        ))
                 } else if let matchEverything {
                     firstDefault = index
                     warnings.append(shadowedByEverything("default declaration \(name)", at: path, by: matchEverything))
@@ -182,7 +201,8 @@ public enum ManifestChecker {
                 warnings.append(
                     Self.warning(
                         code: "shadowed-declaration", path: matchingPath,
-                        message: "declaration \(name) can never be chosen: every identifier it matches is matched first by "
+                        message:
+                            "declaration \(name) can never be chosen: every identifier it matches is matched first by "
                             + "declarations[\(earlier)] ('\(app.declarations[earlier].name)')"))
                 continue
             }
@@ -209,7 +229,9 @@ public enum ManifestChecker {
     private static func sessionWarnings(_ app: SceneApp) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         for (index, session) in app.sessions.enumerated() where session.role.receivesEvents {
-            if session.conditions.canActivate.constantValue == false && session.conditions.prefersToActivate.constantValue == false {
+            if session.conditions.canActivate.constantValue == false
+                && session.conditions.prefersToActivate.constantValue == false
+            {
                 warnings.append(
                     Self.warning(
                         code: "never-activated", path: "sessions[\(index)]",
@@ -236,7 +258,8 @@ public enum ManifestChecker {
                             Self.warning(
                                 code: "duplicate-preference", path: site.path,
                                 message: "session '\(app.sessions[site.ownerIndex].id)' prefers '\(literal)', which "
-                                    + "sessions[\(owner)] ('\(app.sessions[owner].id)') also prefers; the tie-break decides"))
+                                    + "sessions[\(owner)] ('\(app.sessions[owner].id)') also prefers; the tie-break decides"
+                            ))
                     }
                 } else {
                     preferredBy[literal] = site.ownerIndex

@@ -33,7 +33,9 @@ public struct WarningBaseline: Sendable {
 
     /// A baseline accepting `warnings`.
     public init(accepting warnings: [Diagnostic]) {
-        entries = warnings.map(Entry.init).sorted { ($0.file ?? "", $0.code, $0.message) < ($1.file ?? "", $1.code, $1.message) }
+        entries = warnings.map(Entry.init).sorted {
+            ($0.file ?? "", $0.code, $0.message) < ($1.file ?? "", $1.code, $1.message)
+        }
     }
 
     /// The warnings not accepted, in their order, and how many were.
@@ -62,7 +64,8 @@ public struct WarningBaseline: Sendable {
             fields.append("\"message\": \(JSONStringLiteral.quoted(entry.message))")
             return "    {" + fields.joined(separator: ", ") + "}"
         }
-        return "{\n  \"version\": 1,\n  \"warnings\": [\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
+        return "{\n  \"version\": 1,\n  \"warnings\": [\n" + lines.joined(separator: ",\n")
+            + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
     }
 
     /// Reads a baseline file.
@@ -84,13 +87,17 @@ public struct WarningBaseline: Sendable {
         var entries: [Entry] = []
         if reader.object(document, at: .root, allowed: ["version", "warnings"]) != nil {
             // Only version 1 exists; the reader reports any other.
-            if let version = document["version"] { _ = reader.integer(version, at: JSONPath.root.appending("version"), in: 1...1) }
+            if let version = document["version"] {
+                _ = reader.integer(version, at: JSONPath.root.appending("version"), in: 1...1)
+            }
             let listPath = JSONPath.root.appending("warnings")
             switch document["warnings"] {
             case .array(let elements)?:
                 for (index, element) in elements.enumerated() {
                     let path = listPath.appending(index: index)
-                    guard reader.object(element, at: path, allowed: ["code", "file", "message"]) != nil else { continue }
+                    guard reader.object(element, at: path, allowed: ["code", "file", "message"]) != nil else {
+                        continue
+                    }
                     guard let codeValue = element["code"], let messageValue = element["message"] else {
                         reader.fail(path, "a warning needs \"code\" and \"message\"")
                         continue

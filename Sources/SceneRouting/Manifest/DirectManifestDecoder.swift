@@ -36,7 +36,8 @@ struct DirectManifestDecoder {
 
     /// The app `bytes` describe, and where its predicates stand (when `collectsSites`); nil
     /// when the document must be read through the tree (it may still be valid).
-    static func decode(_ bytes: [UInt8], file: String, collectsSites: Bool) -> (app: SceneApp, sites: [PredicateSite])? {
+    static func decode(_ bytes: [UInt8], file: String, collectsSites: Bool) -> (app: SceneApp, sites: [PredicateSite])?
+    {
         var decoder = DirectManifestDecoder(bytes: bytes, collectsSites: collectsSites)
         return try? decoder.decodeDocument(file: file)
     }
@@ -87,7 +88,9 @@ struct DirectManifestDecoder {
     /// The names the declarations state; whether they are valid is checked with the rest of
     /// the document.
     private func declarationNames(in members: [(key: String, value: JSONValue)]) -> Set<String> {
-        guard case .array(let declarations)? = members.first(where: { $0.key == "declarations" })?.value else { return [] }
+        guard case .array(let declarations)? = members.first(where: { $0.key == "declarations" })?.value else {
+            return []
+        }
         var names: Set<String> = []
         for declaration in declarations {
             if case .string(let name)? = declaration["name"] { names.insert(name) }
@@ -103,7 +106,9 @@ struct DirectManifestDecoder {
     /// The sessions array at `position`, split into as many runs of elements as there are
     /// cores; each run is decoded on its own thread, with its own predicate cache, straight
     /// into its place in the result.
-    private mutating func decodeSessions(framework: AppFramework, declarationNames: Set<String>) throws(Declined) -> [SceneSession] {
+    private mutating func decodeSessions(framework: AppFramework, declarationNames: Set<String>) throws(Declined)
+        -> [SceneSession]
+    {
         guard let layout = JSONArrayScan.elements(of: bytes, arrayAt: parser.position) else { throw Declined() }
         let count = layout.starts.count
         let runCount = count >= Self.parallelThreshold ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
@@ -155,7 +160,8 @@ struct DirectManifestDecoder {
     /// counting them in `decoded`; each must end where the scan says the next begins (after
     /// a comma), or the array ends (at its bracket).
     private mutating func decodeRun(
-        _ elements: Range<Int>, of layout: (starts: [Int], end: Int), into buffer: UnsafeMutableBufferPointer<SceneSession>,
+        _ elements: Range<Int>, of layout: (starts: [Int], end: Int),
+        into buffer: UnsafeMutableBufferPointer<SceneSession>,
         decoded: inout Int, framework: AppFramework, declarationNames: Set<String>
     ) throws(Declined) -> [PredicateSite] {
         for element in elements {
@@ -186,7 +192,9 @@ struct DirectManifestDecoder {
                 sessions.withUnsafeBufferPointer { sessions in
                     for index in sessions.indices {
                         let id = sessions[index].id
-                        guard shards == 1 || Int(UInt(bitPattern: id.hashValue) % UInt(shards)) == shard else { continue }
+                        guard shards == 1 || Int(UInt(bitPattern: id.hashValue) % UInt(shards)) == shard else {
+                            continue
+                        }
                         if !ids.insert(id).inserted {
                             repeated[shard] = true
                             return
@@ -205,8 +213,16 @@ struct DirectManifestDecoder {
 
     /// The keys a session may have, as bits of a set.
     private enum SessionKey: UInt16 {
-        case id = 1, declaration = 2, role = 4, state = 8, lastActive = 16
-        case canActivate = 32, prefersToActivate = 64, allowing = 128, preferring = 256, values = 512
+        case id = 1
+        case declaration = 2
+        case role = 4
+        case state = 8
+        case lastActive = 16
+        case canActivate = 32
+        case prefersToActivate = 64
+        case allowing = 128
+        case preferring = 256
+        case values = 512
 
         static let uikitConditions: UInt16 = canActivate.rawValue | prefersToActivate.rawValue
         static let swiftUISets: UInt16 = allowing.rawValue | preferring.rawValue
@@ -220,9 +236,11 @@ struct DirectManifestDecoder {
         case 6: parser.bytes(in: range, equal: "values") ? .values : nil
         case 8: parser.bytes(in: range, equal: "allowing") ? .allowing : nil
         case 10:
-            parser.bytes(in: range, equal: "lastActive") ? .lastActive : parser.bytes(in: range, equal: "preferring") ? .preferring : nil
+            parser.bytes(in: range, equal: "lastActive")
+                ? .lastActive : parser.bytes(in: range, equal: "preferring") ? .preferring : nil
         case 11:
-            parser.bytes(in: range, equal: "declaration") ? .declaration : parser.bytes(in: range, equal: "canActivate") ? .canActivate : nil
+            parser.bytes(in: range, equal: "declaration")
+                ? .declaration : parser.bytes(in: range, equal: "canActivate") ? .canActivate : nil
         case 17: parser.bytes(in: range, equal: "prefersToActivate") ? .prefersToActivate : nil
         default: nil
         }
@@ -266,9 +284,17 @@ struct DirectManifestDecoder {
             case .canActivate, .prefersToActivate:
                 switch try condition() {
                 case .fixed(let predicate):
-                    if key == .canActivate { fields.canActivate = predicate } else { fields.prefersToActivate = predicate }
+                    if key == .canActivate {
+                        fields.canActivate = predicate
+                    } else {
+                        fields.prefersToActivate = predicate
+                    }
                 case .template(let template):
-                    if key == .canActivate { fields.templates.canActivate = template } else { fields.templates.prefersToActivate = template }
+                    if key == .canActivate {
+                        fields.templates.canActivate = template
+                    } else {
+                        fields.templates.prefersToActivate = template
+                    }
                 }
             case .values:
                 fields.values = try values()
@@ -277,7 +303,8 @@ struct DirectManifestDecoder {
                 if key == .allowing { fields.canActivate = predicate } else { fields.prefersToActivate = predicate }
             }
         } while parser.skip(UInt8(ascii: ","))
-        guard parser.skip(UInt8(ascii: "}")), seen & SessionKey.id.rawValue != 0, seen & SessionKey.declaration.rawValue != 0,
+        guard parser.skip(UInt8(ascii: "}")), seen & SessionKey.id.rawValue != 0,
+            seen & SessionKey.declaration.rawValue != 0,
             seen & SessionKey.uikitConditions == 0 || seen & SessionKey.swiftUISets == 0
         else { throw Declined() }
         if collectsSites { recordSites(of: fields, index: index, swiftUI: seen & SessionKey.swiftUISets != 0) }
@@ -293,7 +320,7 @@ struct DirectManifestDecoder {
             (swiftUI ? "allowing" : "canActivate", .canActivate, fields.canActivate),
             (swiftUI ? "preferring" : "prefersToActivate", .prefersToActivate, fields.prefersToActivate),
         ]
-        for case let (name, role, predicate?) in stated {
+        for case (let name, let role, let predicate?) in stated {
             sites.append(
                 PredicateSite(
                     path: "sessions[\(index)].\(name)", role: role, predicate: predicate, ownerIndex: index,
@@ -325,7 +352,9 @@ struct DirectManifestDecoder {
         if parser.skip(UInt8(ascii: "}")) { return values }
         repeat {
             let name = try string()
-            guard ValueTemplate.isValueName(name), values[name] == nil, parser.skip(UInt8(ascii: ":")) else { throw Declined() }
+            guard ValueTemplate.isValueName(name), values[name] == nil, parser.skip(UInt8(ascii: ":")) else {
+                throw Declined()
+            }
             values[name] = try string()
         } while parser.skip(UInt8(ascii: ","))
         guard parser.skip(UInt8(ascii: "}")) else { throw Declined() }
@@ -335,7 +364,9 @@ struct DirectManifestDecoder {
     /// `{"template": "…"}`: `{` already read.
     private mutating func template() throws(Declined) -> ValueTemplate {
         parser.skipWhitespace()
-        guard let range = parser.plainString(), parser.bytes(in: range, equal: "template"), parser.skip(UInt8(ascii: ":")) else {
+        guard let range = parser.plainString(), parser.bytes(in: range, equal: "template"),
+            parser.skip(UInt8(ascii: ":"))
+        else {
             throw Declined()
         }
         let text = try string()
@@ -376,7 +407,9 @@ struct DirectManifestDecoder {
                         if parser.skip(UInt8(ascii: "[")) {
                             var members: [ValueTemplate] = []
                             if !parser.skip(UInt8(ascii: "]")) {
-                                repeat { members.append(try templateOrString(&self)) } while parser.skip(UInt8(ascii: ","))
+                                repeat {
+                                    members.append(try templateOrString(&self))
+                                } while parser.skip(UInt8(ascii: ","))
                                 guard parser.skip(UInt8(ascii: "]")) else { throw Declined() }
                             }
                             arguments.append(.strings(members))
@@ -451,7 +484,8 @@ struct DirectManifestDecoder {
         return location
     }
 
-    private mutating func build(format: String, arguments: [PredicateArgument]) throws(Declined) -> ActivationPredicate {
+    private mutating func build(format: String, arguments: [PredicateArgument]) throws(Declined) -> ActivationPredicate
+    {
         do { return try predicates.predicate(format: format, arguments: arguments) } catch { throw Declined() }
     }
 }

@@ -25,12 +25,16 @@ extension DocumentReader {
     /// values; nil after reporting a problem.
     mutating func condition(_ value: JSONValue, at path: JSONPath, swiftUISet: Bool) -> StatedCondition? {
         guard Self.usesTemplates(value) else {
-            return (swiftUISet ? self.swiftUISet(value, at: path) : predicate(value, at: path)).map(StatedCondition.fixed)
+            return (swiftUISet ? self.swiftUISet(value, at: path) : predicate(value, at: path)).map(
+                StatedCondition.fixed)
         }
         var source: SourceLocation?
         var body = value
         if case .object = value, !swiftUISet || value["set"] != nil {
-            guard let members = object(value, at: path, allowed: swiftUISet ? ["set", "source"] : ["format", "args", "source"]) else {
+            guard
+                let members = object(
+                    value, at: path, allowed: swiftUISet ? ["set", "source"] : ["format", "args", "source"])
+            else {
                 return nil
             }
             if let sourceValue = members.first(where: { $0.key == "source" })?.value {
@@ -67,7 +71,9 @@ extension DocumentReader {
                 if case .array(let members) = element {
                     var templates: [ValueTemplate] = []
                     for (position, member) in members.enumerated() {
-                        guard let template = templateOrString(member, at: elementPath.appending(index: position)) else { return nil }
+                        guard let template = templateOrString(member, at: elementPath.appending(index: position)) else {
+                            return nil
+                        }
                         templates.append(template)
                     }
                     arguments.append(.strings(templates))
@@ -139,12 +145,15 @@ extension DocumentReader {
         for (index, element) in elements.enumerated() {
             let elementPath = path.appending(index: index)
             guard object(element, at: elementPath, allowed: ["name", "expression", "source"]) != nil else { return nil }
-            guard let nameValue = element["name"], let name = string(nameValue, at: elementPath.appending("name")) else {
+            guard let nameValue = element["name"], let name = string(nameValue, at: elementPath.appending("name"))
+            else {
                 if element["name"] == nil { fail(elementPath, "missing \"name\"") }
                 return nil
             }
             guard ValueTemplate.isValueName(name) else {
-                fail(elementPath.appending("name"), "'\(name)' is not a value name: letters, digits and underscores, not starting with a digit")
+                fail(
+                    elementPath.appending("name"),
+                    "'\(name)' is not a value name: letters, digits and underscores, not starting with a digit")
                 return nil
             }
             var declared = SessionValue(name: name)
@@ -153,7 +162,9 @@ extension DocumentReader {
                 declared.expression = text
             }
             if let sourceValue = element["source"] {
-                guard let location = sourceLocation(sourceValue, at: elementPath.appending("source")) else { return nil }
+                guard let location = sourceLocation(sourceValue, at: elementPath.appending("source")) else {
+                    return nil
+                }
                 declared.source = location
             }
             values.append(declared)

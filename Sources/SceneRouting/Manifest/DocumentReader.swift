@@ -21,7 +21,9 @@ struct DocumentReader {
     }
 
     mutating func fail(_ path: JSONPath, _ message: String) {
-        errors.append(Diagnostic(message: message, file: file, line: line, path: path.components.isEmpty ? nil : path.description))
+        errors.append(
+            Diagnostic(message: message, file: file, line: line, path: path.components.isEmpty ? nil : path.description)
+        )
     }
 
     /// Reports a predicate's own diagnostic at `path`.
@@ -34,7 +36,8 @@ struct DocumentReader {
     }
 
     /// The object's members, after reporting keys outside `allowed` (with a suggestion).
-    mutating func object(_ value: JSONValue, at path: JSONPath, allowed: [String]) -> [(key: String, value: JSONValue)]? {
+    mutating func object(_ value: JSONValue, at path: JSONPath, allowed: [String]) -> [(key: String, value: JSONValue)]?
+    {
         guard case .object(let members) = value else {
             fail(path, "expected an object, found \(value.typeName)")
             return nil
@@ -84,7 +87,8 @@ struct DocumentReader {
         else {
             fail(
                 path,
-                "\(JSONParser.integerText(number)) is out of range: expected an integer from \(range.lowerBound) to \(range.upperBound)")
+                "\(JSONParser.integerText(number)) is out of range: expected an integer from \(range.lowerBound) to \(range.upperBound)"
+            )
             return nil
         }
         return integer
@@ -95,7 +99,9 @@ struct DocumentReader {
     ) -> Value? where Value.RawValue == String {
         guard let text = string(value, at: path) else { return nil }
         guard let result = Value(rawValue: text) else {
-            fail(path, "unknown value '\(text)'; expected one of \(Value.allCases.map(\.rawValue).joined(separator: ", "))")
+            fail(
+                path,
+                "unknown value '\(text)'; expected one of \(Value.allCases.map(\.rawValue).joined(separator: ", "))")
             return nil
         }
         return result
@@ -109,7 +115,11 @@ struct DocumentReader {
         var strings: [String] = []
         var valid = true
         for (index, element) in elements.enumerated() {
-            if let text = string(element, at: path.appending(index: index)) { strings.append(text) } else { valid = false }
+            if let text = string(element, at: path.appending(index: index)) {
+                strings.append(text)
+            } else {
+                valid = false
+            }
         }
         return valid ? strings : nil
     }
@@ -146,7 +156,9 @@ struct DocumentReader {
             format = text
             if let argsValue = members.first(where: { $0.key == "args" })?.value {
                 guard case .array(let elements) = argsValue else {
-                    fail(path.appending("args"), "expected an array of strings or arrays of strings, found \(argsValue.typeName)")
+                    fail(
+                        path.appending("args"),
+                        "expected an array of strings or arrays of strings, found \(argsValue.typeName)")
                     return nil
                 }
                 for (index, element) in elements.enumerated() {
@@ -163,7 +175,9 @@ struct DocumentReader {
                 }
             }
         default:
-            fail(path, "expected a predicate (a format string or {\"format\": …, \"args\": […]}), found \(value.typeName)")
+            fail(
+                path,
+                "expected a predicate (a format string or {\"format\": …, \"args\": […]}), found \(value.typeName)")
             return nil
         }
         do {

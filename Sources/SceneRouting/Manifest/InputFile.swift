@@ -29,7 +29,9 @@ package enum InputFile {
         if let size = file.regularFileSize { bytes.reserveCapacity(size + 1) }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while let count = try file.nextChunk(into: &chunk) {
-            guard bytes.count + count <= maximumSize else { throw file.failure("it is larger than \(maximumSize >> 20) MiB") }
+            guard bytes.count + count <= maximumSize else {
+                throw file.failure("it is larger than \(maximumSize >> 20) MiB")
+            }
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
@@ -63,7 +65,9 @@ package enum InputFile {
                 searchFrom = lineStart
             }
             pending.removeFirst(lineStart)
-            guard pending.count <= maximumSize else { throw file.failure("a line is longer than \(maximumSize >> 20) MiB") }
+            guard pending.count <= maximumSize else {
+                throw file.failure("a line is longer than \(maximumSize >> 20) MiB")
+            }
         }
         if !pending.isEmpty { try body(pending[...]) }
     }
@@ -90,9 +94,11 @@ package enum InputFile {
                 isRegularFile = status.st_mode & S_IFMT == S_IFREG
                 if isRegularFile { regularFileSize = min(Int(status.st_size), maximumSize) }
                 let failure: String? =
-                    if status.st_mode & S_IFMT == S_IFDIR { "it is a directory" }
-                    else if wholeFile, isRegularFile, Int(status.st_size) > maximumSize { "it is larger than \(maximumSize >> 20) MiB" }
-                    else { nil }
+                    if status.st_mode & S_IFMT == S_IFDIR {
+                        "it is a directory"
+                    } else if wholeFile, isRegularFile, Int(status.st_size) > maximumSize {
+                        "it is larger than \(maximumSize >> 20) MiB"
+                    } else { nil }
                 if let failure {
                     if descriptor != STDIN_FILENO { close(descriptor) }
                     throw Diagnostic(message: "cannot read the file (\(failure))", file: name)

@@ -50,14 +50,18 @@ extension ManifestLoader {
             }
             let source = element["source"].flatMap { reader.sourceLocation($0, at: elementPath.appending("source")) }
             var declaration: String?
-            if let named = element["declaration"], let name = reader.string(named, at: elementPath.appending("declaration")) {
+            if let named = element["declaration"],
+                let name = reader.string(named, at: elementPath.appending("declaration"))
+            {
                 if declarationNames.contains(name) {
                     declaration = name
                 } else {
                     reader.fail(elementPath.appending("declaration"), "unknown declaration '\(name)'")
                 }
             }
-            if let decoded { emitted.append(EmittedIdentifier(decoded, carrier: carrier, source: source, declaration: declaration)) }
+            if let decoded {
+                emitted.append(EmittedIdentifier(decoded, carrier: carrier, source: source, declaration: declaration))
+            }
         }
         return emitted
     }
@@ -101,7 +105,9 @@ extension ManifestLoader {
                 let expression = reader.string(expressionValue, at: elementPath.appending("expression"))
             else { continue }
             let source = element["source"].flatMap { reader.sourceLocation($0, at: elementPath.appending("source")) }
-            unresolved.append(UnresolvedCondition(declaration: declaration, condition: condition, expression: expression, source: source))
+            unresolved.append(
+                UnresolvedCondition(
+                    declaration: declaration, condition: condition, expression: expression, source: source))
         }
         return unresolved
     }

@@ -5,14 +5,16 @@ public import Foundation
 /// predicate errors are all reported, each with its JSON path.
 public enum ManifestLoader {
     static let topLevelKeys = [
-        "framework", "supportsMultipleScenes", "tieBreak", "bundleIdentifier", "declarations", "sessions", "emitted", "unresolved",
+        "framework", "supportsMultipleScenes", "tieBreak", "bundleIdentifier", "declarations", "sessions", "emitted",
+        "unresolved",
         "newScenes",
     ]
     static let declarationKeys = [
         "name", "matching", "initialConditions", "values", "role", "delegateClass", "storyboard", "source", "accept",
     ]
     static let conditionKeys = ["canActivate", "prefersToActivate", "allowing", "preferring"]
-    static let sessionKeys = ["id", "declaration", "role", "state", "lastActive", "values"] + conditionKeys + ["accept"]
+    static let sessionKeys =
+        ["id", "declaration", "role", "state", "lastActive", "values"] + conditionKeys + ["accept"]
 
     /// Loads the manifest at `path`.
     /// - Parameters:
@@ -48,9 +50,11 @@ public enum ManifestLoader {
         return (app, later)
     }
 
-    static func loadWithSites(contentsOf path: String, displayName: String? = nil, collectsSites: Bool = true) throws(ManifestError) -> (
-        app: SceneApp, sites: [PredicateSite]
-    ) {
+    static func loadWithSites(contentsOf path: String, displayName: String? = nil, collectsSites: Bool = true)
+        throws(ManifestError) -> (
+            app: SceneApp, sites: [PredicateSite]
+        )
+    {
         let name = displayName ?? path
         return try loadWithSites(try contents(of: path, name: name), file: name, collectsSites: collectsSites)
     }
@@ -64,7 +68,9 @@ public enum ManifestLoader {
         }
     }
 
-    static func loadWithSites(_ data: Data, file: String) throws(ManifestError) -> (app: SceneApp, sites: [PredicateSite]) {
+    static func loadWithSites(_ data: Data, file: String) throws(ManifestError) -> (
+        app: SceneApp, sites: [PredicateSite]
+    ) {
         try loadWithSites([UInt8](data), file: file)
     }
 
@@ -76,15 +82,21 @@ public enum ManifestLoader {
         return try loadWithSites(bytes, file: file, collectsSites: collectsSites, usedFastReading: &fast)
     }
 
-    static func loadWithSites(_ bytes: [UInt8], file: String, collectsSites: Bool, usedFastReading: inout Bool) throws(ManifestError) -> (
-        app: SceneApp, sites: [PredicateSite]
-    ) {
+    static func loadWithSites(_ bytes: [UInt8], file: String, collectsSites: Bool, usedFastReading: inout Bool)
+        throws(ManifestError) -> (
+            app: SceneApp, sites: [PredicateSite]
+        )
+    {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             throw ManifestError(errors: [
-                Diagnostic(message: "the file is empty: a manifest is a JSON object with declarations and sessions", file: file)
+                Diagnostic(
+                    message: "the file is empty: a manifest is a JSON object with declarations and sessions", file: file
+                )
             ])
         }
-        if let decoded = DirectManifestDecoder.decode(bytes, file: file, collectsSites: collectsSites) { return decoded }
+        if let decoded = DirectManifestDecoder.decode(bytes, file: file, collectsSites: collectsSites) {
+            return decoded
+        }
         usedFastReading = false
         return try loadThroughTree(bytes, file: file)
     }
@@ -107,7 +119,9 @@ public enum ManifestLoader {
     }
 
     /// A JSON syntax error with the offending line for a caret.
-    static func syntaxError(_ failure: JSONParser.Failure, in bytes: [UInt8], file: String, line: Int? = nil) -> Diagnostic {
+    static func syntaxError(_ failure: JSONParser.Failure, in bytes: [UInt8], file: String, line: Int? = nil)
+        -> Diagnostic
+    {
         var start = min(failure.offset, bytes.count)
         while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
         var end = min(failure.offset, bytes.count)
@@ -120,7 +134,9 @@ public enum ManifestLoader {
             excerpt: Diagnostic.Excerpt(.line, text: sourceLine, offset: offset))
     }
 
-    static func decodeApp(_ document: JSONValue, reader: inout DocumentReader) -> (app: SceneApp, sites: [PredicateSite])? {
+    static func decodeApp(_ document: JSONValue, reader: inout DocumentReader) -> (
+        app: SceneApp, sites: [PredicateSite]
+    )? {
         let root = JSONPath.root
         guard let members = reader.object(document, at: root, allowed: topLevelKeys) else { return nil }
         var framework = AppFramework.uikit
@@ -152,7 +168,9 @@ public enum ManifestLoader {
             var names: Set<String> = []
             for (index, element) in elements.enumerated() {
                 let path = declarationsPath.appending(index: index)
-                guard let declaration = decodeDeclaration(element, at: path, index: index, framework: framework, reader: &reader, sites: &sites)
+                guard
+                    let declaration = decodeDeclaration(
+                        element, at: path, index: index, framework: framework, reader: &reader, sites: &sites)
                 else { continue }
                 if !names.insert(declaration.name).inserted {
                     reader.fail(path.appending("name"), "duplicate declaration name '\(declaration.name)'")
@@ -196,15 +214,18 @@ public enum ManifestLoader {
         app.bundleIdentifier = bundleIdentifier
         if let emitted = document["emitted"] {
             app.emitted = decodeEmitted(
-                emitted, at: root.appending("emitted"), declarationNames: Set(declarations.map(\.name)), reader: &reader)
+                emitted, at: root.appending("emitted"), declarationNames: Set(declarations.map(\.name)), reader: &reader
+            )
         }
         if let newScenes = document["newScenes"] {
             app.newScenes = decodeNewScenes(
-                newScenes, at: root.appending("newScenes"), framework: framework, declarations: declarations, reader: &reader)
+                newScenes, at: root.appending("newScenes"), framework: framework, declarations: declarations,
+                reader: &reader)
         }
         if let unresolved = document["unresolved"] {
             app.unresolvedConditions = decodeUnresolved(
-                unresolved, at: root.appending("unresolved"), declarationNames: Set(declarations.map(\.name)), reader: &reader)
+                unresolved, at: root.appending("unresolved"), declarationNames: Set(declarations.map(\.name)),
+                reader: &reader)
         }
         return (app, sites)
     }
@@ -238,7 +259,9 @@ public enum ManifestLoader {
         if let roleValue = value["role"] {
             declaration.role = decodeRole(roleValue, at: path.appending("role"), reader: &reader) ?? declaration.role
         }
-        if let accepted = value["accept"] { declaration.acceptedWarnings = decodeAccepted(accepted, at: path.appending("accept"), reader: &reader) }
+        if let accepted = value["accept"] {
+            declaration.acceptedWarnings = decodeAccepted(accepted, at: path.appending("accept"), reader: &reader)
+        }
         if let delegateValue = value["delegateClass"] {
             declaration.delegateClass = reader.string(delegateValue, at: path.appending("delegateClass"))
         }
@@ -262,13 +285,16 @@ public enum ManifestLoader {
                 declaration.conditionTemplates = templates
                 // Every value a condition uses is listed, so that a tool knows what a window binds.
                 let listed = Set(declaration.values.map(\.name)).union(SessionValue.builtInNames)
-                for (key, template) in [("canActivate", templates.canActivate), ("prefersToActivate", templates.prefersToActivate)] {
+                for (key, template) in [
+                    ("canActivate", templates.canActivate), ("prefersToActivate", templates.prefersToActivate),
+                ] {
                     guard let template else { continue }
                     for name in template.valueNames where !listed.contains(name) {
                         let statedKey = initial[key] != nil ? key : (key == "canActivate" ? "allowing" : "preferring")
                         reader.fail(
                             initialPath.appending(statedKey),
-                            "uses ${\(name)}, which the declaration's \"values\" do not list (built in: persistentIdentifier, bundleIdentifier)")
+                            "uses ${\(name)}, which the declaration's \"values\" do not list (built in: persistentIdentifier, bundleIdentifier)"
+                        )
                     }
                 }
             }
@@ -287,13 +313,18 @@ public enum ManifestLoader {
         let hasSwiftUI = object["allowing"] != nil || object["preferring"] != nil
         if hasUIKit && hasSwiftUI {
             reader.fail(
-                path, "has both UIKit conditions (canActivate/prefersToActivate) and SwiftUI sets (allowing/preferring); use one kind")
+                path,
+                "has both UIKit conditions (canActivate/prefersToActivate) and SwiftUI sets (allowing/preferring); use one kind"
+            )
             return nil
         }
-        var stated: (canActivate: ActivationPredicate?, prefersToActivate: ActivationPredicate?, templates: ConditionTemplates) =
-            (nil, nil, ConditionTemplates())
+        var stated:
+            (canActivate: ActivationPredicate?, prefersToActivate: ActivationPredicate?, templates: ConditionTemplates) =
+                (nil, nil, ConditionTemplates())
         var valid = true
-        for (key, isPrefer) in [("canActivate", false), ("prefersToActivate", true), ("allowing", false), ("preferring", true)] {
+        for (key, isPrefer) in [
+            ("canActivate", false), ("prefersToActivate", true), ("allowing", false), ("preferring", true),
+        ] {
             guard let value = object[key] else { continue }
             let keyPath = path.appending(key)
             let isSwiftUISet = key == "allowing" || key == "preferring"
@@ -303,14 +334,19 @@ public enum ManifestLoader {
             }
             guard case .fixed(let predicate) = condition else {
                 if case .template(let template) = condition {
-                    if isPrefer { stated.templates.prefersToActivate = template } else { stated.templates.canActivate = template }
+                    if isPrefer {
+                        stated.templates.prefersToActivate = template
+                    } else {
+                        stated.templates.canActivate = template
+                    }
                 }
                 continue
             }
             if isPrefer { stated.prefersToActivate = predicate } else { stated.canActivate = predicate }
             let role: PredicateSite.Role =
                 initial
-                ? (isPrefer ? .initialPrefersToActivate : .initialCanActivate) : (isPrefer ? .prefersToActivate : .canActivate)
+                ? (isPrefer ? .initialPrefersToActivate : .initialCanActivate)
+                : (isPrefer ? .prefersToActivate : .canActivate)
             sites.append(
                 PredicateSite(
                     path: keyPath.description, role: role, predicate: predicate, ownerIndex: index,
@@ -325,7 +361,9 @@ public enum ManifestLoader {
         _ object: JSONValue, at path: JSONPath, index: Int, framework: AppFramework, initial: Bool,
         reader: inout DocumentReader, sites: inout [PredicateSite]
     ) -> (ActivationConditions, ConditionTemplates)? {
-        guard let stated = decodeConditionPredicates(object, at: path, index: index, initial: initial, reader: &reader, sites: &sites)
+        guard
+            let stated = decodeConditionPredicates(
+                object, at: path, index: index, initial: initial, reader: &reader, sites: &sites)
         else { return nil }
         var conditions = ActivationConditions.defaults(for: framework)
         if let canActivate = stated.canActivate { conditions.canActivate = canActivate }
@@ -351,10 +389,13 @@ public enum ManifestLoader {
             valid = valid && fields.state != nil
         }
         if let lastActiveValue = object["lastActive"] {
-            fields.lastActive = reader.integer(lastActiveValue, at: path.appending("lastActive"), in: SceneSession.statedLastActiveRange)
+            fields.lastActive = reader.integer(
+                lastActiveValue, at: path.appending("lastActive"), in: SceneSession.statedLastActiveRange)
             valid = valid && fields.lastActive != nil
         }
-        if let stated = decodeConditionPredicates(object, at: path, index: index, initial: false, reader: &reader, sites: &sites) {
+        if let stated = decodeConditionPredicates(
+            object, at: path, index: index, initial: false, reader: &reader, sites: &sites)
+        {
             (fields.canActivate, fields.prefersToActivate, fields.templates) = stated
         } else {
             valid = false
@@ -367,10 +408,13 @@ public enum ManifestLoader {
     }
 
     /// A role of ``SessionRole/known``.
-    private static func decodeRole(_ value: JSONValue, at path: JSONPath, reader: inout DocumentReader) -> SessionRole? {
+    private static func decodeRole(_ value: JSONValue, at path: JSONPath, reader: inout DocumentReader) -> SessionRole?
+    {
         guard let name = reader.string(value, at: path) else { return nil }
         guard SessionRole.known.contains(SessionRole(rawValue: name)) else {
-            reader.fail(path, "unknown role '\(name)'; expected one of \(SessionRole.known.map(\.rawValue).joined(separator: ", "))")
+            reader.fail(
+                path,
+                "unknown role '\(name)'; expected one of \(SessionRole.known.map(\.rawValue).joined(separator: ", "))")
             return nil
         }
         return SessionRole(rawValue: name)
@@ -422,18 +466,23 @@ public enum ManifestLoader {
         var session =
             declarations?[declaration]?.newSession(id: id, framework: framework)
             ?? SceneSession(id: id, declaration: declaration, conditions: .defaults(for: framework))
-        guard let fields = decodeStatedFields(value, at: path, id: id, index: index, reader: &reader, sites: &sites), valid else {
+        guard let fields = decodeStatedFields(value, at: path, id: id, index: index, reader: &reader, sites: &sites),
+            valid
+        else {
             return nil
         }
         fields.apply(to: &session)
-        if let accepted = value["accept"] { session.acceptedWarnings = decodeAccepted(accepted, at: path.appending("accept"), reader: &reader) }
+        if let accepted = value["accept"] {
+            session.acceptedWarnings = decodeAccepted(accepted, at: path.appending("accept"), reader: &reader)
+        }
         return session
     }
 
     /// `"accept": ["never-activated", …]`: lint codes accepted for one declaration or session.
     static func decodeAccepted(_ value: JSONValue, at path: JSONPath, reader: inout DocumentReader) -> [String] {
         guard let codes = reader.stringArray(value, at: path) else { return [] }
-        for (index, code) in codes.enumerated() where code.isEmpty || code.contains(where: { $0 == " " || $0 == "\n" }) {
+        for (index, code) in codes.enumerated() where code.isEmpty || code.contains(where: { $0 == " " || $0 == "\n" })
+        {
             reader.fail(path.appending(index: index), "'\(code)' is not a warning code (such as never-activated)")
         }
         return codes

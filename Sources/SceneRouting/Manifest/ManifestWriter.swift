@@ -70,7 +70,8 @@ package enum ManifestWriter {
             emit(",\n  \"unresolved\": [\n")
             for (index, unresolved) in app.unresolvedConditions.enumerated() {
                 var fields = [
-                    ("declaration", unresolved.declaration.map(quote) ?? "null"), ("condition", quote(unresolved.condition.rawValue)),
+                    ("declaration", unresolved.declaration.map(quote) ?? "null"),
+                    ("condition", quote(unresolved.condition.rawValue)),
                     ("expression", quote(unresolved.expression)),
                 ]
                 if let source = unresolved.source { fields.append(("source", quote(source.description))) }
@@ -84,14 +85,18 @@ package enum ManifestWriter {
     /// A session as a manifest's `sessions` and a timeline's `open` state it.
     package static func sessionObject(_ session: SceneSession) -> String {
         var fields = [
-            ("id", quote(session.id)), ("declaration", quote(session.declaration)), ("role", quote(session.role.rawValue)),
+            ("id", quote(session.id)), ("declaration", quote(session.declaration)),
+            ("role", quote(session.role.rawValue)),
             ("state", quote(session.state.rawValue)), ("lastActive", "\(session.lastActive)"),
         ]
         if !session.values.isEmpty {
-            fields.append(("values", object(session.values.sorted { $0.key < $1.key }.map { ($0.key, quote($0.value)) })))
+            fields.append(
+                ("values", object(session.values.sorted { $0.key < $1.key }.map { ($0.key, quote($0.value)) })))
         }
         fields += conditionFields(session.conditions, session.templates)
-        if !session.acceptedWarnings.isEmpty { fields.append(("accept", "[" + session.acceptedWarnings.map(quote).joined(separator: ", ") + "]")) }
+        if !session.acceptedWarnings.isEmpty {
+            fields.append(("accept", "[" + session.acceptedWarnings.map(quote).joined(separator: ", ") + "]"))
+        }
         return object(fields)
     }
 
@@ -144,7 +149,9 @@ package enum ManifestWriter {
             if case .swiftUISet = template.form { return true }
             return false
         }
-        if isSet(templates.canActivate, conditions.canActivate) && isSet(templates.prefersToActivate, conditions.prefersToActivate) {
+        if isSet(templates.canActivate, conditions.canActivate)
+            && isSet(templates.prefersToActivate, conditions.prefersToActivate)
+        {
             return [
                 ("allowing", templates.canActivate.map(templateSet) ?? set(conditions.canActivate)),
                 ("preferring", templates.prefersToActivate.map(templateSet) ?? set(conditions.prefersToActivate)),
@@ -152,7 +159,10 @@ package enum ManifestWriter {
         }
         return [
             ("canActivate", templates.canActivate.map(templatePredicate) ?? predicate(conditions.canActivate)),
-            ("prefersToActivate", templates.prefersToActivate.map(templatePredicate) ?? predicate(conditions.prefersToActivate)),
+            (
+                "prefersToActivate",
+                templates.prefersToActivate.map(templatePredicate) ?? predicate(conditions.prefersToActivate)
+            ),
         ]
     }
 
@@ -204,8 +214,10 @@ package enum ManifestWriter {
         for test in rule.tests {
             switch test {
             case .event(let kind): fields.append(("event", quote(kind.rawValue)))
-            case .activityType(let types): fields.append(("activityType", "[" + types.map(quote).joined(separator: ", ") + "]"))
-            case .shortcutType(let types): fields.append(("shortcutType", "[" + types.map(quote).joined(separator: ", ") + "]"))
+            case .activityType(let types):
+                fields.append(("activityType", "[" + types.map(quote).joined(separator: ", ") + "]"))
+            case .shortcutType(let types):
+                fields.append(("shortcutType", "[" + types.map(quote).joined(separator: ", ") + "]"))
             case .url(let url): fields.append(("url", predicate(url)))
             case .identifier(let identifier): fields.append(("identifier", predicate(identifier)))
             }
@@ -220,7 +232,8 @@ package enum ManifestWriter {
         var fields: [(String, String)]
         switch emitted.value {
         case .identifier(let identifier): fields = [("identifier", quote(identifier))]
-        case .pattern(let prefix, let suffix): fields = [("pattern", object([("prefix", quote(prefix)), ("suffix", quote(suffix))]))]
+        case .pattern(let prefix, let suffix):
+            fields = [("pattern", object([("prefix", quote(prefix)), ("suffix", quote(suffix))]))]
         case .template(let template): fields = [("template", quote(template.description))]
         case .dynamic(let expression): fields = [("dynamic", quote(expression))]
         }

@@ -63,7 +63,8 @@ public struct TimelineDecoder: Sendable {
     private func decode(_ value: JSONValue, reader: inout DocumentReader) -> TimelineEntry? {
         guard case .object(let members) = value, members.count == 1, let (kind, body) = members.first else {
             if case .object(let members) = value, members.count > 1 {
-                reader.fail(.root, "\(expectation), exactly one per line (found \(members.map(\.key).joined(separator: ", ")))")
+                reader.fail(
+                    .root, "\(expectation), exactly one per line (found \(members.map(\.key).joined(separator: ", ")))")
             } else {
                 reader.fail(.root, expectation)
             }
@@ -79,23 +80,30 @@ public struct TimelineDecoder: Sendable {
         case "shortcut":
             guard
                 reader.object(
-                    body, at: path, allowed: ["type", "localizedTitle", "localizedSubtitle", "targetContentIdentifier", "userInfo"])
+                    body, at: path,
+                    allowed: ["type", "localizedTitle", "localizedSubtitle", "targetContentIdentifier", "userInfo"])
                     != nil,
                 let type = reader.optionalString(body["type"], at: path.appending("type")),
-                let identifier = reader.optionalString(body["targetContentIdentifier"], at: path.appending("targetContentIdentifier"))
+                let identifier = reader.optionalString(
+                    body["targetContentIdentifier"], at: path.appending("targetContentIdentifier"))
             else { return nil }
             return .event(.shortcut(type: type, targetContentIdentifier: identifier))
         case "userActivity":
             guard
                 reader.object(
                     body, at: path,
-                    allowed: ["activityType", "title", "targetContentIdentifier", "webpageURL", "userInfo", "persistentIdentifier"])
+                    allowed: [
+                        "activityType", "title", "targetContentIdentifier", "webpageURL", "userInfo",
+                        "persistentIdentifier",
+                    ])
                     != nil,
                 let type = reader.optionalString(body["activityType"], at: path.appending("activityType")),
-                let identifier = reader.optionalString(body["targetContentIdentifier"], at: path.appending("targetContentIdentifier")),
+                let identifier = reader.optionalString(
+                    body["targetContentIdentifier"], at: path.appending("targetContentIdentifier")),
                 let webpageURL = reader.optionalString(body["webpageURL"], at: path.appending("webpageURL"))
             else { return nil }
-            return .event(.userActivity(activityType: type, targetContentIdentifier: identifier, webpageURL: webpageURL))
+            return .event(
+                .userActivity(activityType: type, targetContentIdentifier: identifier, webpageURL: webpageURL))
         case "url":
             guard let text = reader.string(body, at: path) else { return nil }
             guard let url = URL(string: text), url.scheme != nil else {
@@ -128,7 +136,8 @@ public struct TimelineDecoder: Sendable {
 
     /// A push payload (`{"aps": {"target-content-id": …}, …}`; other keys are the app's own
     /// data) or notification content (`{"targetContentIdentifier": …}`).
-    static func decodeNotification(_ body: JSONValue, at path: JSONPath, reader: inout DocumentReader) -> ExternalEvent? {
+    static func decodeNotification(_ body: JSONValue, at path: JSONPath, reader: inout DocumentReader) -> ExternalEvent?
+    {
         guard case .object = body else {
             reader.fail(path, "expected an APNs payload object, found \(body.typeName)")
             return nil
@@ -138,17 +147,24 @@ public struct TimelineDecoder: Sendable {
                 reader.fail(path.appending("aps"), "expected an object, found \(aps.typeName)")
                 return nil
             }
-            guard let identifier = reader.optionalString(aps["target-content-id"], at: path.appending("aps").appending("target-content-id"))
+            guard
+                let identifier = reader.optionalString(
+                    aps["target-content-id"], at: path.appending("aps").appending("target-content-id"))
             else { return nil }
             return .notification(targetContentIdentifier: identifier)
         }
-        guard let identifier = reader.optionalString(body["targetContentIdentifier"], at: path.appending("targetContentIdentifier"))
+        guard
+            let identifier = reader.optionalString(
+                body["targetContentIdentifier"], at: path.appending("targetContentIdentifier"))
         else { return nil }
         return .notification(targetContentIdentifier: identifier)
     }
 
     private func decodeUpdate(_ body: JSONValue, at path: JSONPath, reader: inout DocumentReader) -> SessionUpdate? {
-        guard reader.object(body, at: path, allowed: ["id", "state", "lastActive", "role", "values"] + ManifestLoader.conditionKeys) != nil
+        guard
+            reader.object(
+                body, at: path, allowed: ["id", "state", "lastActive", "role", "values"] + ManifestLoader.conditionKeys)
+                != nil
         else { return nil }
         guard let idValue = body["id"] else {
             reader.fail(path, "missing \"id\"")

@@ -18,7 +18,10 @@ public struct Assumption: Sendable, Equatable {
     /// Where the app states the condition, if known.
     public var source: SourceLocation?
 
-    public init(session: String, declaration: String, condition: String, used: String, reason: String, source: SourceLocation? = nil) {
+    public init(
+        session: String, declaration: String, condition: String, used: String, reason: String,
+        source: SourceLocation? = nil
+    ) {
         self.session = session
         self.declaration = declaration
         self.condition = condition

@@ -78,7 +78,11 @@ public struct ConditionTemplate: Sendable {
             var pieces: [ValueTemplate.Piece] = []
             for piece in template.pieces {
                 let replaced: [ValueTemplate.Piece]
-                if case .value(let name) = piece, let value = known[name] { replaced = value.pieces } else { replaced = [piece] }
+                if case .value(let name) = piece, let value = known[name] {
+                    replaced = value.pieces
+                } else {
+                    replaced = [piece]
+                }
                 for piece in replaced {
                     if case .text(let text) = piece, case .text(let before)? = pieces.last {
                         pieces[pieces.count - 1] = .text(before + text)
@@ -142,7 +146,8 @@ public struct ConditionTemplate: Sendable {
                 }
             }
             if let parsedFormat, parsedFormat.accepts(bound) {
-                return try ActivationPredicate(parsed: parsedFormat.instance(with: bound), arguments: bound).located(at: source)
+                return try ActivationPredicate(parsed: parsedFormat.instance(with: bound), arguments: bound).located(
+                    at: source)
             }
             return try ActivationPredicate(format: format, arguments: bound).located(at: source)
         case .swiftUISet(let members):
@@ -197,6 +202,8 @@ public struct ConditionTemplates: Sendable {
     /// The values they use, in order of first use.
     public var valueNames: [String] {
         var seen: Set<String> = []
-        return ((canActivate?.valueNames ?? []) + (prefersToActivate?.valueNames ?? [])).filter { seen.insert($0).inserted }
+        return ((canActivate?.valueNames ?? []) + (prefersToActivate?.valueNames ?? [])).filter {
+            seen.insert($0).inserted
+        }
     }
 }

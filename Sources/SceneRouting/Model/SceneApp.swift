@@ -70,12 +70,15 @@ public struct SceneApp: Sendable {
     private mutating func noteUnread() {
         for index in declarations.indices {
             let declaration = declarations[index]
-            declarations[index].unreadMatching = unresolvedConditions.first { $0.declaration == declaration.name && $0.condition == .matching }
-                .map {
-                    Assumption(
-                        declaration: declaration.name, condition: "matching", used: "no matching (a default declaration)",
-                        reason: "is computed at run time (\($0.expression)), which the import could not read", source: $0.source)
-                }
+            declarations[index].unreadMatching = unresolvedConditions.first {
+                $0.declaration == declaration.name && $0.condition == .matching
+            }
+            .map {
+                Assumption(
+                    declaration: declaration.name, condition: "matching", used: "no matching (a default declaration)",
+                    reason: "is computed at run time (\($0.expression)), which the import could not read",
+                    source: $0.source)
+            }
             let initial = declaration.initialConditions ?? .defaults(for: framework)
             declarations[index].conditionTemplates.unread = unresolvedConditions.compactMap { unresolved in
                 guard unresolved.declaration == declaration.name else { return nil }
@@ -87,7 +90,8 @@ public struct SceneApp: Sendable {
                 }
                 return Assumption(
                     declaration: declaration.name, condition: unresolved.condition.rawValue, used: used.format,
-                    reason: "is computed at run time (\(unresolved.expression)), which the import could not read", source: unresolved.source)
+                    reason: "is computed at run time (\(unresolved.expression)), which the import could not read",
+                    source: unresolved.source)
             }
         }
     }

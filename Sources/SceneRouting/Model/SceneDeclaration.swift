@@ -52,7 +52,8 @@ public struct SceneDeclaration: Sendable {
     /// A new session of this kind, named `id`, with `values`: its initial conditions (or the
     /// framework's defaults), and its templates, which opening it binds.
     public func newSession(id: String, values: [String: String] = [:], framework: AppFramework) -> SceneSession {
-        var session = SceneSession(id: id, declaration: name, role: role, conditions: initialConditions ?? .defaults(for: framework))
+        var session = SceneSession(
+            id: id, declaration: name, role: role, conditions: initialConditions ?? .defaults(for: framework))
         session.values = values
         session.templates = conditionTemplates
         return session

@@ -67,7 +67,8 @@ public struct SceneSession: Sendable {
         assumptions = []
         guard !templates.isEmpty else { return [] }
         let bound = boundValues(bundleIdentifier: bundleIdentifier)
-        func bind(_ template: ConditionTemplate?, _ name: String, current: ActivationPredicate) -> ActivationPredicate? {
+        func bind(_ template: ConditionTemplate?, _ name: String, current: ActivationPredicate) -> ActivationPredicate?
+        {
             guard let template else { return nil }
             let reason: String
             do {
@@ -78,11 +79,16 @@ public struct SceneSession: Sendable {
                 reason = "does not compile with the values of '\(id)': \(error.message)"
             }
             assumptions.append(
-                Assumption(session: id, declaration: declaration, condition: name, used: current.format, reason: reason, source: template.source))
+                Assumption(
+                    session: id, declaration: declaration, condition: name, used: current.format, reason: reason,
+                    source: template.source))
             return nil
         }
-        if let predicate = bind(templates.canActivate, "canActivate", current: conditions.canActivate) { conditions.canActivate = predicate }
-        if let predicate = bind(templates.prefersToActivate, "prefersToActivate", current: conditions.prefersToActivate) {
+        if let predicate = bind(templates.canActivate, "canActivate", current: conditions.canActivate) {
+            conditions.canActivate = predicate
+        }
+        if let predicate = bind(templates.prefersToActivate, "prefersToActivate", current: conditions.prefersToActivate)
+        {
             conditions.prefersToActivate = predicate
         }
         // A condition the import could not read, still the default in its place.

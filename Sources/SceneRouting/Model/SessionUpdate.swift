@@ -22,7 +22,8 @@ public struct SessionUpdate: Sendable {
     /// An update of session `id`; fields left nil keep their value.
     public init(
         id: String, state: ActivationState? = nil, lastActive: Int? = nil, role: SessionRole? = nil,
-        canActivate: ActivationPredicate? = nil, prefersToActivate: ActivationPredicate? = nil, values: [String: String]? = nil
+        canActivate: ActivationPredicate? = nil, prefersToActivate: ActivationPredicate? = nil,
+        values: [String: String]? = nil
     ) {
         self.values = values
         self.id = id

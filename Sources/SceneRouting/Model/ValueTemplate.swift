@@ -38,7 +38,8 @@ public struct ValueTemplate: Hashable, Sendable, CustomStringConvertible {
                 continue
             }
             guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{") else {
-                throw ValueTemplateError(message: "'$' starts a value, ${name}; write $$ for a dollar sign", offset: index)
+                throw ValueTemplateError(
+                    message: "'$' starts a value, ${name}; write $$ for a dollar sign", offset: index)
             }
             guard let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "}")) else {
                 throw ValueTemplateError(message: "'${' without a closing '}'", offset: index)
@@ -46,7 +47,8 @@ public struct ValueTemplate: Hashable, Sendable, CustomStringConvertible {
             let name = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
             guard Self.isValueName(name) else {
                 throw ValueTemplateError(
-                    message: "'\(name)' is not a value name: letters, digits and underscores, not starting with a digit",
+                    message:
+                        "'\(name)' is not a value name: letters, digits and underscores, not starting with a digit",
                     offset: index + 2)
             }
             if !literal.isEmpty { pieces.append(.text(literal)) }
@@ -68,7 +70,9 @@ public struct ValueTemplate: Hashable, Sendable, CustomStringConvertible {
     /// Whether `name` may name a value.
     public static func isValueName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "_" }
+        return name.unicodeScalars.allSatisfy {
+            ("0"..."9").contains($0) || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "_"
+        }
     }
 
     /// The names it uses, in order of first use.

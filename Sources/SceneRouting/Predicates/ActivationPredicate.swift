@@ -1,5 +1,5 @@
-public import PredicateSyntax
 import Foundation
+public import PredicateSyntax
 
 /// An activation condition: an NSPredicate format string over `SELF` (the target content
 /// identifier), parsed, validated and compiled once, then evaluated many times.
@@ -61,7 +61,8 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
     public func located(at source: SourceLocation?) -> ActivationPredicate {
         ActivationPredicate(
             storage: Storage(
-                root: root, format: format, mixedAndOr: mixedAndOr, arguments: arguments, swiftUIMembers: swiftUIMembers,
+                root: root, format: format, mixedAndOr: mixedAndOr, arguments: arguments,
+                swiftUIMembers: swiftUIMembers,
                 isParsed: storage.isParsed, source: source))
     }
 
@@ -113,7 +114,8 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
         if members.contains("*") {
             storage = Storage(root: .constant(true), format: "TRUEPREDICATE", swiftUIMembers: members, isParsed: false)
         } else if nonEmpty.isEmpty {
-            storage = Storage(root: .constant(false), format: "FALSEPREDICATE", swiftUIMembers: members, isParsed: false)
+            storage = Storage(
+                root: .constant(false), format: "FALSEPREDICATE", swiftUIMembers: members, isParsed: false)
         } else {
             let tests = nonEmpty.map {
                 CompiledNode.literal(LiteralTest(.contains, literal: $0, mode: .caseAndDiacriticInsensitive))
@@ -126,7 +128,8 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
     }
 
     private init(constant: Bool) {
-        storage = Storage(root: .constant(constant), format: constant ? "TRUEPREDICATE" : "FALSEPREDICATE", isParsed: false)
+        storage = Storage(
+            root: .constant(constant), format: constant ? "TRUEPREDICATE" : "FALSEPREDICATE", isParsed: false)
     }
 
     /// `TRUEPREDICATE`.

@@ -24,14 +24,16 @@ enum CompiledNode: Sendable {
         // Read in place: an array's element or iterator is a copy, counted each time.
         case .and(let operands):
             return operands.withUnsafeBufferPointer { operands in
-                for index in operands.indices where !operands[index].evaluate(&subject, budgetExceeded: &budgetExceeded) {
+                for index in operands.indices where !operands[index].evaluate(&subject, budgetExceeded: &budgetExceeded)
+                {
                     return false
                 }
                 return true
             }
         case .or(let operands):
             return operands.withUnsafeBufferPointer { operands in
-                for index in operands.indices where operands[index].evaluate(&subject, budgetExceeded: &budgetExceeded) {
+                for index in operands.indices where operands[index].evaluate(&subject, budgetExceeded: &budgetExceeded)
+                {
                     return true
                 }
                 return false

@@ -32,13 +32,15 @@ struct DynamicTest: Sendable {
         let options = mode.compareOptions
         switch op {
         case .beginsWith: return FoundationSearch.finds(identifier, in: text, options: options.union(.anchored))
-        case .endsWith: return FoundationSearch.finds(identifier, in: text, options: options.union([.anchored, .backwards]))
+        case .endsWith:
+            return FoundationSearch.finds(identifier, in: text, options: options.union([.anchored, .backwards]))
         case .contains, .in: return FoundationSearch.finds(identifier, in: text, options: options)
         case .equal:
             return mode == .canonical
                 ? text.utf8.elementsEqual(identifier.utf8) : text.compare(identifier, options: options) == .orderedSame
         case .notEqual:
-            return !(mode == .canonical
+            return
+                !(mode == .canonical
                 ? text.utf8.elementsEqual(identifier.utf8) : text.compare(identifier, options: options) == .orderedSame)
         case .less: return text.compare(identifier, options: options) == .orderedAscending
         case .lessEqual: return text.compare(identifier, options: options) != .orderedDescending

@@ -16,7 +16,9 @@ final class ICUFullFoldingMatcher: @unchecked Sendable {
     /// match at them. Nil when ICU does not compile the wrapped pattern (a `(?x)` comment
     /// running to the end would swallow the wrapper): PCRE2's answer then stands.
     init?(pattern: String) {
-        guard let regex = try? NSRegularExpression(pattern: "(?:" + pattern + ")\\z", options: [.dotMatchesLineSeparators, .anchorsMatchLines])
+        guard
+            let regex = try? NSRegularExpression(
+                pattern: "(?:" + pattern + ")\\z", options: [.dotMatchesLineSeparators, .anchorsMatchLines])
         else { return nil }
         self.regex = regex
     }

@@ -148,7 +148,9 @@ final class LiteralTest: @unchecked Sendable {
             // Decomposed text (`e` and a combining accent) is found in its composed form. Not
             // for ENDSWITH: CFString's backward search misses `ド` at the end of `ト` and a
             // combining voicing mark.
-            if mode != .literal && keyKind != .suffix, let composed = subject.composedForm(), foundVerbatim(in: composed) {
+            if mode != .literal && keyKind != .suffix, let composed = subject.composedForm(),
+                foundVerbatim(in: composed)
+            {
                 return true
             }
         }
@@ -217,7 +219,9 @@ final class LiteralTest: @unchecked Sendable {
         }
     }
 
-    private static func caselessAt(_ haystack: UnsafeBufferPointer<UInt8>, _ offset: Int, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func caselessAt(
+        _ haystack: UnsafeBufferPointer<UInt8>, _ offset: Int, _ needle: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         var index = 0
         while index < needle.count {
             if haystack[offset + index] != ASCIIText.lowercase(needle[index]) { return false }
@@ -239,7 +243,8 @@ final class LiteralTest: @unchecked Sendable {
         case .greater: return identifier.compare(literal, options: options) == .orderedDescending
         case .greaterEqual: return identifier.compare(literal, options: options) != .orderedAscending
         case .beginsWith: return FoundationSearch.finds(literal, in: identifier, options: options.union(.anchored))
-        case .endsWith: return FoundationSearch.finds(literal, in: identifier, options: options.union([.anchored, .backwards]))
+        case .endsWith:
+            return FoundationSearch.finds(literal, in: identifier, options: options.union([.anchored, .backwards]))
         case .contains: return FoundationSearch.finds(literal, in: identifier, options: options)
         case .containedIn: return FoundationSearch.finds(identifier, in: literal, options: options)
         case .between(let upper):

@@ -29,7 +29,8 @@ enum PatternCompiler {
             let mapsBack = candidate.utf8.elementsEqual(pattern.utf8)
             let translated: TranslatedPattern
             do {
-                translated = try (op == .like ? LikePattern.translate(candidate) : ICURegexTranslator.translate(candidate))
+                translated =
+                    try (op == .like ? LikePattern.translate(candidate) : ICURegexTranslator.translate(candidate))
             } catch {
                 return .failure(
                     Failure(
@@ -45,7 +46,10 @@ enum PatternCompiler {
                     op == .matches && !mode.foldsCase && candidate.utf8.allSatisfy({ $0 < 0x80 })
                     ? RegexSkeleton(pattern: candidate) : nil
                 let fullFolding = translated.hasCaselessBackReference ? ICUFullFoldingMatcher(pattern: candidate) : nil
-                return .success(PatternTest(pattern: compiled, mode: mode, literals: literals, skeleton: skeleton, fullFolding: fullFolding))
+                return .success(
+                    PatternTest(
+                        pattern: compiled, mode: mode, literals: literals, skeleton: skeleton, fullFolding: fullFolding)
+                )
             } catch {
                 let offset = translated.inputOffset(forOutputOffset: error.offset, inputLength: candidate.utf8.count)
                 let hasLookbehind = candidate.contains("(?<=") || candidate.contains("(?<!")

@@ -92,13 +92,17 @@ final class PatternFold: @unchecked Sendable {
             if lead < 0xE0 {
                 let entry = table[Int(lead & 0x1F) << 6 | Int(text[index &+ 1] & 0x3F)]
                 guard entry & Self.usable != 0 else { return nil }
-                UnsafeMutableRawPointer(output + written).storeBytes(of: UInt32(truncatingIfNeeded: entry).littleEndian, as: UInt32.self)
+                UnsafeMutableRawPointer(output + written).storeBytes(
+                    of: UInt32(truncatingIfNeeded: entry).littleEndian, as: UInt32.self)
                 written &+= Int(entry &>> 32 & 0xFF)
                 index &+= 2
                 continue
             }
             let (value, length) = UTF8Scalar.decode(text, at: index)
-            guard Self.isUnchangedInEveryMode(value) || (!mode.ignoresDiacritics && Self.isUnchangedUnlessDiacriticsAreIgnored(value)) else {
+            guard
+                Self.isUnchangedInEveryMode(value)
+                    || (!mode.ignoresDiacritics && Self.isUnchangedUnlessDiacriticsAreIgnored(value))
+            else {
                 return nil
             }
             for offset in 0..<length { output[written &+ offset] = text[index &+ offset] }
@@ -118,8 +122,8 @@ final class PatternFold: @unchecked Sendable {
     /// without decomposition or diacritics, and composing with nothing.
     static func isUnchangedInEveryMode(_ value: UInt32) -> Bool {
         switch value {
-        case 0x4E00...0x9FFF,  // CJK unified ideographs
-            0x1F300...0x1F3FA, 0x1F400...0x1F64F:  // pictographs, emoticons (not skin tones)
+        case 0x4E00...0x9FFF, // CJK unified ideographs
+            0x1F300...0x1F3FA, 0x1F400...0x1F64F: // pictographs, emoticons (not skin tones)
             return true
         default:
             return false

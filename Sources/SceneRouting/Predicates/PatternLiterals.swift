@@ -58,7 +58,8 @@ struct PatternLiterals: Sendable, Equatable {
         if !endsWithWildcard, let last = literalRuns.last { literals.suffix = last }
         literals.inner = literalRuns.max { $0.count < $1.count } ?? []
         if !hasSingleWildcard, bytes.allSatisfy({ $0 < 0x80 }) {
-            literals.likeGlob = LikeGlob(runs: literalRuns, anchoredStart: !startsWithWildcard, anchoredEnd: !endsWithWildcard)
+            literals.likeGlob = LikeGlob(
+                runs: literalRuns, anchoredStart: !startsWithWildcard, anchoredEnd: !endsWithWildcard)
         }
         return literals
     }
@@ -147,7 +148,8 @@ struct PatternLiterals: Sendable, Equatable {
             case UInt8(ascii: "\\"):
                 guard index + 1 < bytes.count else { return nil }
                 let escaped = bytes[index + 1]
-                let isWord = escaped >= 0x80 || escaped | 0x20 >= UInt8(ascii: "a") && escaped | 0x20 <= UInt8(ascii: "z")
+                let isWord =
+                    escaped >= 0x80 || escaped | 0x20 >= UInt8(ascii: "a") && escaped | 0x20 <= UInt8(ascii: "z")
                     || (escaped >= 0x30 && escaped <= 0x39)
                 if !isWord {
                     lastStart = run.count
@@ -160,7 +162,9 @@ struct PatternLiterals: Sendable, Equatable {
                 index += 2
             case UInt8(ascii: "["):
                 close()
-                guard let end = PatternLengthBounds.setEnd(bytes, from: index, leadingBracketIsMember: false) else { return nil }
+                guard let end = PatternLengthBounds.setEnd(bytes, from: index, leadingBracketIsMember: false) else {
+                    return nil
+                }
                 index = end
             case UInt8(ascii: "("):
                 guard index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "?") else { return nil }
@@ -236,7 +240,9 @@ struct PatternLiterals: Sendable, Equatable {
             case UInt8(ascii: "\\"):
                 position += 2
             case UInt8(ascii: "["):
-                guard let end = PatternLengthBounds.setEnd(bytes, from: position, leadingBracketIsMember: false) else { return nil }
+                guard let end = PatternLengthBounds.setEnd(bytes, from: position, leadingBracketIsMember: false) else {
+                    return nil
+                }
                 position = end
             case UInt8(ascii: "("):
                 guard position + 1 < bytes.count, bytes[position + 1] != UInt8(ascii: "?") else { return nil }
@@ -268,12 +274,15 @@ struct PatternLiterals: Sendable, Equatable {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "(") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "?") { return [] }
+            if byte == UInt8(ascii: "(") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "?") {
+                return []
+            }
             if byte == UInt8(ascii: "\\") {
                 guard index + 1 < bytes.count else { return [] }
                 let escaped = bytes[index + 1]
                 if escaped == UInt8(ascii: "Q") { return [] }
-                let isWord = escaped >= 0x80 || escaped | 0x20 >= UInt8(ascii: "a") && escaped | 0x20 <= UInt8(ascii: "z")
+                let isWord =
+                    escaped >= 0x80 || escaped | 0x20 >= UInt8(ascii: "a") && escaped | 0x20 <= UInt8(ascii: "z")
                     || (escaped >= 0x30 && escaped <= 0x39)
                 if isWord {
                     (run, lastStart) = ([], nil)

@@ -38,7 +38,9 @@ final class PatternTest: Sendable {
     ///   and for the non-ASCII ones ``PatternFold`` folds.
     func evaluate(_ subject: inout Subject, budgetExceeded: inout Bool) -> Bool {
         guard subject.hasIdentifier, let unretainedPattern else { return false }
-        return unretainedPattern._withUnsafeGuaranteedRef { evaluate(with: $0, &subject, budgetExceeded: &budgetExceeded) }
+        return unretainedPattern._withUnsafeGuaranteedRef {
+            evaluate(with: $0, &subject, budgetExceeded: &budgetExceeded)
+        }
     }
 
     private func evaluate(with pattern: CompiledPattern, _ subject: inout Subject, budgetExceeded: inout Bool) -> Bool {
@@ -48,7 +50,8 @@ final class PatternTest: Sendable {
             guard pattern.admitsASCII(length: subject.bytes.count) else { return false }
             outcome = mode.foldsCase ? pattern.matchesLowercasingASCII(subject.bytes) : pattern.matches(subject.bytes)
         } else if let fullFolding, FullCaseFolding.holdsExpandingCharacter(subject.bytes) {
-            return mode == .literal ? fullFolding.matches(subject.bytes) : subject.withPatternForm(mode) { fullFolding.matches($0) }
+            return mode == .literal
+                ? fullFolding.matches(subject.bytes) : subject.withPatternForm(mode) { fullFolding.matches($0) }
         } else if mode == .literal {
             outcome = mode.foldsCase ? pattern.matchesLowercasingASCII(subject.bytes) : pattern.matches(subject.bytes)
         } else {
@@ -83,7 +86,8 @@ final class PatternTest: Sendable {
         for unit in pattern.requiredASCII {
             let lower = ASCIIText.lowercase(unit)
             let upper = lower &- 0x61 < 26 ? lower - 0x20 : lower
-            let present = family == .caseSensitive ? folded.contains { $0 == lower || $0 == upper } : folded.contains(lower)
+            let present =
+                family == .caseSensitive ? folded.contains { $0 == lower || $0 == upper } : folded.contains(lower)
             if !present { return false }
         }
         return true

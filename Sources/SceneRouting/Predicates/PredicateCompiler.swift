@@ -51,11 +51,15 @@ struct PredicateCompiler {
         switch node {
         case .not(.constant(let value)): return .constant(!value)
         case .and(let operands):
-            if operands.contains(where: { if case .constant(false) = $0 { true } else { false } }) { return .constant(false) }
+            if operands.contains(where: { if case .constant(false) = $0 { true } else { false } }) {
+                return .constant(false)
+            }
             let rest = operands.filter { if case .constant(true) = $0 { false } else { true } }
             return rest.isEmpty ? .constant(true) : rest.count == 1 ? rest[0] : .and(rest)
         case .or(let operands):
-            if operands.contains(where: { if case .constant(true) = $0 { true } else { false } }) { return .constant(true) }
+            if operands.contains(where: { if case .constant(true) = $0 { true } else { false } }) {
+                return .constant(true)
+            }
             let rest = operands.filter { if case .constant(false) = $0 { false } else { true } }
             return rest.isEmpty ? .constant(false) : rest.count == 1 ? rest[0] : .or(rest)
         default: return node
@@ -90,7 +94,9 @@ struct PredicateCompiler {
     }
 
     /// `other op SELF`, rewritten with SELF on the left where the operator allows it.
-    private func compileSelfOnRight(_ op: ComparisonOperator, mode: FoldMode, other: Operand) throws(Diagnostic) -> CompiledNode {
+    private func compileSelfOnRight(_ op: ComparisonOperator, mode: FoldMode, other: Operand) throws(Diagnostic)
+        -> CompiledNode
+    {
         switch op {
         case .equal, .notEqual: return try compileSelf(op, mode: mode, other: other)
         case .less: return try compileSelf(.greater, mode: mode, other: other)
@@ -108,12 +114,14 @@ struct PredicateCompiler {
             guard case .string(let text) = other.kind else { return .constant(false) }
             return .dynamic(DynamicTest(op: op, mode: mode, counterpart: .constant(text.value)))
         case .between:
-            return .constant(false)  // rejected by validation: the bounds must be an aggregate
+            return .constant(false) // rejected by validation: the bounds must be an aggregate
         }
     }
 
     /// `SELF op other` with `other` a constant.
-    private func compileSelf(_ op: ComparisonOperator, mode: FoldMode, other: Operand) throws(Diagnostic) -> CompiledNode {
+    private func compileSelf(_ op: ComparisonOperator, mode: FoldMode, other: Operand) throws(Diagnostic)
+        -> CompiledNode
+    {
         switch other.kind {
         case .this:
             return .dynamic(DynamicTest(op: op, mode: mode, counterpart: .identifier))

@@ -175,7 +175,9 @@ package struct Subject {
                     if length < capacity { start[length] = byte }
                     length += 1
                 }
-                if length <= capacity && !ASCIIText.equal(UnsafeBufferPointer(start: start, count: length), bytes, caseless: false) {
+                if length <= capacity
+                    && !ASCIIText.equal(UnsafeBufferPointer(start: start, count: length), bytes, caseless: false)
+                {
                     composedLength = length
                 }
             }

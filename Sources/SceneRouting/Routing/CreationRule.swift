@@ -15,9 +15,12 @@ enum CreationRule {
     }
 
     static func decision(
-        identifier: String?, declarations: [SceneDeclaration], budgetExceeded: Bool, explanation: RoutingExplanation? = nil
+        identifier: String?, declarations: [SceneDeclaration], budgetExceeded: Bool,
+        explanation: RoutingExplanation? = nil
     ) -> RoutingDecision {
-        var decision = chosen(identifier: identifier, declarations: declarations, budgetExceeded: budgetExceeded, explanation: explanation)
+        var decision = chosen(
+            identifier: identifier, declarations: declarations, budgetExceeded: budgetExceeded, explanation: explanation
+        )
         // A `matching` the import could not read might have chosen another declaration.
         for declaration in declarations where declaration.role.receivesEvents {
             guard let unread = declaration.unreadMatching else { continue }

@@ -26,7 +26,8 @@ extension DispatchTable {
         let (match, budgetExceeded) = bestMatch(for: identifier)
         if let match {
             return RoutingDecision(
-                identifier: identifier, action: .activate(sessionID: match.sessionID), reason: match.prefers ? .prefers : .can,
+                identifier: identifier, action: .activate(sessionID: match.sessionID),
+                reason: match.prefers ? .prefers : .can,
                 budgetExceeded: budgetExceeded)
         }
         // 4. A new scene.
@@ -42,7 +43,8 @@ extension DispatchTable {
         // 1. Single-scene apps always reuse their one scene.
         if !supportsMultipleScenes {
             if let window = bestWindow {
-                return RoutingDecision(identifier: identifier, action: .activate(sessionID: window), reason: .singleScene)
+                return RoutingDecision(
+                    identifier: identifier, action: .activate(sessionID: window), reason: .singleScene)
             }
             guard let first = CreationRule.singleScene(declarations) else {
                 return RoutingDecision(identifier: identifier, action: .unhandled, reason: .unhandled)

@@ -21,7 +21,9 @@ package final class LinearScanRouter: Sendable {
         // path is as fast as any. An event without an identifier goes to the best-ranked
         // window, found in one pass (the reference sorts them all).
         if app.supportsMultipleScenes && identifier == nil { return routeWithoutIdentifier() }
-        guard evaluatesConditions(for: identifier), let identifier else { return ReferenceRouter.route(identifier: identifier, in: app) }
+        guard evaluatesConditions(for: identifier), let identifier else {
+            return ReferenceRouter.route(identifier: identifier, in: app)
+        }
         let sessions = app.sessions
         let policy = app.tieBreak
         var best = -1
@@ -34,13 +36,17 @@ package final class LinearScanRouter: Sendable {
                     conditions.prefersToActivate.root.evaluate(&subject, budgetExceeded: &budgetExceeded)
                     ? 2 : conditions.canActivate.root.evaluate(&subject, budgetExceeded: &budgetExceeded) ? 1 : 0
                 guard score > 0 else { continue }
-                if score > bestScore || (score == bestScore && SessionRanking.precedes(index, best, in: sessions, policy: policy)) {
+                if score > bestScore
+                    || (score == bestScore && SessionRanking.precedes(index, best, in: sessions, policy: policy))
+                {
                     best = index
                     bestScore = score
                 }
             }
         }
-        return decision(identifier: identifier, best: best >= 0 ? best : nil, prefers: bestScore == 2, budgetExceeded: budgetExceeded)
+        return decision(
+            identifier: identifier, best: best >= 0 ? best : nil, prefers: bestScore == 2,
+            budgetExceeded: budgetExceeded)
     }
 
     private func routeWithoutIdentifier() -> RoutingDecision {
@@ -48,7 +54,8 @@ package final class LinearScanRouter: Sendable {
         for index in windows where best == nil || ranks(index, before: best!) { best = index }
         var decision =
             if let best {
-                RoutingDecision(identifier: nil, action: .activate(sessionID: app.sessions[best].id), reason: .noIdentifier)
+                RoutingDecision(
+                    identifier: nil, action: .activate(sessionID: app.sessions[best].id), reason: .noIdentifier)
             } else {
                 CreationRule.decision(identifier: nil, declarations: app.declarations, budgetExceeded: false)
             }
@@ -78,10 +85,12 @@ package final class LinearScanRouter: Sendable {
         var decision =
             if let best {
                 RoutingDecision(
-                    identifier: identifier, action: .activate(sessionID: sessions[best].id), reason: prefers ? .prefers : .can,
+                    identifier: identifier, action: .activate(sessionID: sessions[best].id),
+                    reason: prefers ? .prefers : .can,
                     budgetExceeded: budgetExceeded)
             } else {
-                CreationRule.decision(identifier: identifier, declarations: app.declarations, budgetExceeded: budgetExceeded)
+                CreationRule.decision(
+                    identifier: identifier, declarations: app.declarations, budgetExceeded: budgetExceeded)
             }
         applyAppRules(to: &decision, identifier: identifier)
         return decision

@@ -49,4 +49,3 @@ extension NewSceneRules {
         decision.assumptionCount += assumed.count
     }
 }
-

@@ -10,7 +10,8 @@ public enum ReferenceRouter {
     ///   - explain: attach a ``RoutingExplanation``.
     /// - Complexity: O(sessions × predicate cost).
     public static func route(_ event: ExternalEvent, in app: SceneApp, explain: Bool = false) -> RoutingDecision {
-        var decision = route(identifier: event.targetContentIdentifier(for: app.framework), in: app, explain: explain, newSceneFor: nil)
+        var decision = route(
+            identifier: event.targetContentIdentifier(for: app.framework), in: app, explain: explain, newSceneFor: nil)
         app.newScenes?.apply(to: &decision, event: event, declarations: app.declarations)
         return decision
     }
@@ -21,7 +22,9 @@ public enum ReferenceRouter {
     }
 
     /// A route whose new scene, if any, the app delegate chooses for `event` (nil: the caller does).
-    private static func route(identifier: String?, in app: SceneApp, explain: Bool, newSceneFor event: ExternalEvent?) -> RoutingDecision {
+    private static func route(identifier: String?, in app: SceneApp, explain: Bool, newSceneFor event: ExternalEvent?)
+        -> RoutingDecision
+    {
         var decision = routeByConditions(identifier: identifier, in: app, explain: explain)
         if app.sessions.contains(where: { !$0.assumptions.isEmpty }) {
             Assumption.note(on: &decision, from: app.sessions.lazy.map(\.assumptions))
@@ -42,13 +45,14 @@ public enum ReferenceRouter {
         // 1. Single-scene apps always reuse their one scene.
         if !app.supportsMultipleScenes {
             let order = ranked(candidates)
-                        if let best = order.first {
+            if let best = order.first {
                 return RoutingDecision(
                     identifier: identifier, action: .activate(sessionID: sessions[best].id), reason: .singleScene,
                     explanation: details)
             }
             guard let first = CreationRule.singleScene(app.declarations) else {
-                return RoutingDecision(identifier: identifier, action: .unhandled, reason: .unhandled, explanation: details)
+                return RoutingDecision(
+                    identifier: identifier, action: .unhandled, reason: .unhandled, explanation: details)
             }
             return RoutingDecision(
                 identifier: identifier, action: .create(declaration: first.name, sessionID: nil), reason: .singleScene,
@@ -82,17 +86,21 @@ public enum ReferenceRouter {
                 scored.append((index, score))
             }
             scored.sort { a, b in
-                a.score != b.score ? a.score > b.score : SessionRanking.precedes(a.index, b.index, in: sessions, policy: app.tieBreak)
+                a.score != b.score
+                    ? a.score > b.score : SessionRanking.precedes(a.index, b.index, in: sessions, policy: app.tieBreak)
             }
-                        if let best = scored.first, best.score >= 1 {
+            if let best = scored.first, best.score >= 1 {
                 return RoutingDecision(
                     identifier: identifier, action: .activate(sessionID: sessions[best.index].id),
                     reason: best.score == 2 ? .prefers : .can, budgetExceeded: budgetExceeded, explanation: details)
             }
             return CreationRule.decision(
-                identifier: identifier, declarations: app.declarations, budgetExceeded: budgetExceeded, explanation: details)
+                identifier: identifier, declarations: app.declarations, budgetExceeded: budgetExceeded,
+                explanation: details)
         }
-        return CreationRule.decision(identifier: identifier, declarations: app.declarations, budgetExceeded: budgetExceeded, explanation: details)
+        return CreationRule.decision(
+            identifier: identifier, declarations: app.declarations, budgetExceeded: budgetExceeded, explanation: details
+        )
     }
 
     /// Whether `identifier` is longer than ``SceneRouter/maximumIdentifierLength`` bytes,

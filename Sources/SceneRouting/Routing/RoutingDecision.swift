@@ -102,10 +102,13 @@ public struct RoutingDecision: Sendable, Equatable {
     }
 
     /// A decision, as the routers make them.
-    public init(identifier: String?, action: Action, reason: Reason, budgetExceeded: Bool = false,
-                explanation: RoutingExplanation? = nil) {
+    public init(
+        identifier: String?, action: Action, reason: Reason, budgetExceeded: Bool = false,
+        explanation: RoutingExplanation? = nil
+    ) {
         fields = Fields(
-            identifier: identifier, action: action, reason: reason, budgetExceeded: budgetExceeded, explanation: explanation)
+            identifier: identifier, action: action, reason: reason, budgetExceeded: budgetExceeded,
+            explanation: explanation)
     }
 }
 
@@ -122,6 +125,7 @@ extension RoutingDecision: CustomStringConvertible {
         case .create(let declaration, nil): outcome = "create \(declaration)"
         case .unhandled: outcome = "unhandled"
         }
-        return "\(subject) → \(outcome) (\(reason.rawValue))" + (budgetExceeded ? " [a regex hit its match budget]" : "")
+        return "\(subject) → \(outcome) (\(reason.rawValue))"
+            + (budgetExceeded ? " [a regex hit its match budget]" : "")
     }
 }

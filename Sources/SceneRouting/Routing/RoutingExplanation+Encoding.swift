@@ -38,8 +38,8 @@ extension RoutingExplanation.DeclarationCheck: Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
-        try container.encode(matching, forKey: .matching)  // null: a default declaration
-        try container.encode(matched, forKey: .matched)  // null: not evaluated
+        try container.encode(matching, forKey: .matching) // null: a default declaration
+        try container.encode(matched, forKey: .matched) // null: not evaluated
         try container.encodeIfPresent(source?.description, forKey: .source)
     }
 }

@@ -19,7 +19,8 @@ extension RoutingExplanation: CustomStringConvertible {
         var lines = ["considered \(considered) session\(considered == 1 ? "" : "s"), best first:"]
         let shown = limit.map { candidates.prefix($0) } ?? candidates[...]
         for (rank, candidate) in shown.enumerated() {
-            var line = "  \(rank + 1). \(JSONStringLiteral.name(candidate.sessionID)) (\(JSONStringLiteral.name(candidate.declaration)))  "
+            var line =
+                "  \(rank + 1). \(JSONStringLiteral.name(candidate.sessionID)) (\(JSONStringLiteral.name(candidate.declaration)))  "
             line += candidate.score.map { "score \($0)" } ?? "not scored"
             line += "  \(candidate.state.rawValue), lastActive \(candidate.lastActive), position \(candidate.position)"
             lines.append(line)
@@ -27,7 +28,9 @@ extension RoutingExplanation: CustomStringConvertible {
                 lines.append(
                     "      \(matched.condition.rawValue): \(Diagnostic.printable(matched.predicate))"
                         + (matched.source.map { "  (\(Diagnostic.printable($0.description)))" } ?? ""))
-                if let decidedBy = matched.decidedBy { lines.append("      decided by: \(Diagnostic.printable(decidedBy))") }
+                if let decidedBy = matched.decidedBy {
+                    lines.append("      decided by: \(Diagnostic.printable(decidedBy))")
+                }
             }
         }
         if shown.count < candidates.count {
@@ -56,14 +59,16 @@ extension RoutingExplanation: CustomStringConvertible {
             candidates[1].score == score
         else { return nil }
         let runnerUp = candidates[1]
-        let names = "\(JSONStringLiteral.name(winner.sessionID)) ranks before \(JSONStringLiteral.name(runnerUp.sessionID))"
+        let names =
+            "\(JSONStringLiteral.name(winner.sessionID)) ranks before \(JSONStringLiteral.name(runnerUp.sessionID))"
         let key: String
         if tieBreak == .recency && winner.state != runnerUp.state {
             key = "state (\(winner.state.rawValue) before \(runnerUp.state.rawValue))"
         } else if tieBreak == .recency && winner.lastActive != runnerUp.lastActive {
             key = "lastActive (\(winner.lastActive) is more recent than \(runnerUp.lastActive))"
         } else {
-            key = "position in the session list (\(winner.position) before \(runnerUp.position))"
+            key =
+                "position in the session list (\(winner.position) before \(runnerUp.position))"
                 + (tieBreak == .order ? ", the tie-break order" : "")
         }
         return "\(names) on \(key), both score \(score)"

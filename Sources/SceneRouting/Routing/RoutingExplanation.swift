@@ -79,7 +79,8 @@ public struct RoutingExplanation: Sendable, Equatable {
         tieBreak = app.tieBreak
         declarations = []
         var scored: [(index: Int, score: Int?, matched: MatchedCondition?)] = windows.map { ($0, nil, nil) }
-        let scores = app.supportsMultipleScenes && identifier != nil
+        let scores =
+            app.supportsMultipleScenes && identifier != nil
             && identifier.map { $0.utf8.count <= SceneRouter.maximumIdentifierLength } ?? false
         if scores {
             scored = windows.map { index in
@@ -104,7 +105,8 @@ public struct RoutingExplanation: Sendable, Equatable {
                 sessionID: session.id, declaration: session.declaration, score: entry.score, matched: entry.matched,
                 state: session.state, lastActive: session.lastActive, position: entry.index)
         }
-        let creates = app.supportsMultipleScenes ? (scores ? (scored.first?.score ?? 0) == 0 : windows.isEmpty) : windows.isEmpty
+        let creates =
+            app.supportsMultipleScenes ? (scores ? (scored.first?.score ?? 0) == 0 : windows.isEmpty) : windows.isEmpty
         if creates {
             let windows = CreationRule.candidates(app.declarations)
             let checked = app.supportsMultipleScenes ? windows : Array(windows.prefix(1))
@@ -112,10 +114,12 @@ public struct RoutingExplanation: Sendable, Equatable {
                 let source = declaration.matching?.source ?? declaration.source
                 guard let matching = declaration.matching, app.supportsMultipleScenes else {
                     return DeclarationCheck(
-                        name: declaration.name, matching: declaration.matching.map(Self.shown), matched: nil, source: source)
+                        name: declaration.name, matching: declaration.matching.map(Self.shown), matched: nil,
+                        source: source)
                 }
                 return DeclarationCheck(
-                    name: declaration.name, matching: Self.shown(matching), matched: matching.evaluate(identifier), source: source)
+                    name: declaration.name, matching: Self.shown(matching), matched: matching.evaluate(identifier),
+                    source: source)
             }
         }
     }
@@ -124,7 +128,8 @@ public struct RoutingExplanation: Sendable, Equatable {
         _ condition: MatchedCondition.Condition, _ predicate: ActivationPredicate, _ identifier: String?
     ) -> MatchedCondition {
         MatchedCondition(
-            condition: condition, predicate: shown(predicate), decidedBy: decidingText(predicate, identifier), source: predicate.source)
+            condition: condition, predicate: shown(predicate), decidedBy: decidingText(predicate, identifier),
+            source: predicate.source)
     }
 
     /// The format string followed by its arguments, as format-string literals.

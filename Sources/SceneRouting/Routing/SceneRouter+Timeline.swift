@@ -22,7 +22,8 @@ extension SceneRouter {
             do throws(SceneAppError) {
                 try table.open(session)
             } catch .duplicateSessionID {
-                throw TimelineReplayer.ReplayError(message: "cannot open '\(session.id)': a session with that id is already open")
+                throw TimelineReplayer.ReplayError(
+                    message: "cannot open '\(session.id)': a session with that id is already open")
             } catch {
                 throw TimelineReplayer.ReplayError(message: "cannot open '\(session.id)': \(error)")
             }
@@ -31,7 +32,9 @@ extension SceneRouter {
     }
 
     @discardableResult
-    public func apply(_ entry: TimelineEntry, explain: Bool = false) throws(TimelineReplayer.ReplayError) -> RoutingDecision? {
+    public func apply(_ entry: TimelineEntry, explain: Bool = false) throws(TimelineReplayer.ReplayError)
+        -> RoutingDecision?
+    {
         switch entry {
         case .event(let event):
             return deliver(event, explain: explain)

@@ -70,7 +70,9 @@ public struct TimelineReplayer: Sendable {
         case .event:
             throw ReplayError(message: "events are routed with route(_:), not applied")
         case .open(var session):
-            if session.id.isEmpty { session.id = SessionNaming.firstFree(for: session.declaration) { openIDs.contains($0) } }
+            if session.id.isEmpty {
+                session.id = SessionNaming.firstFree(for: session.declaration) { openIDs.contains($0) }
+            }
             guard openIDs.insert(session.id).inserted else {
                 throw ReplayError(message: "cannot open '\(session.id)': a session with that id is already open")
             }

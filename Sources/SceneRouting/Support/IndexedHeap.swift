@@ -12,7 +12,9 @@ enum IndexedHeap {
     }
 
     /// Removes the element at `index`.
-    static func remove(at index: Int, from heap: inout [Int32], before: (Int32, Int32) -> Bool, moved: (Int32, Int32) -> Void) {
+    static func remove(
+        at index: Int, from heap: inout [Int32], before: (Int32, Int32) -> Bool, moved: (Int32, Int32) -> Void
+    ) {
         let last = heap.removeLast()
         guard index < heap.count else { return }
         restore(last, at: index, in: &heap, before: before, moved: moved)

@@ -1,3 +1,5 @@
+internal import CMemoryHints
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-internal import CMemoryHints
 
 /// Memory for the table's large arrays.
 ///
@@ -68,7 +69,8 @@ enum LargeAllocation {
         let grown = allocate(Element.self, capacity: newCapacity)
         let oldBytes = max(1, oldCapacity) * MemoryLayout<Element>.stride
         if oldBytes >= hugePageBytes,
-            scene_router_move_pages(UnsafeMutableRawPointer(pointer), mappedBytes(oldBytes), UnsafeMutableRawPointer(grown))
+            scene_router_move_pages(
+                UnsafeMutableRawPointer(pointer), mappedBytes(oldBytes), UnsafeMutableRawPointer(grown))
                 == UnsafeMutableRawPointer(grown)
         {
             // The old range is unmapped by the move; its pages now back the new region.
@@ -81,10 +83,14 @@ enum LargeAllocation {
 
     /// Memory for `capacity` values, every byte zero (for types whose all-zero form is a valid
     /// value). Large regions come zeroed from the kernel, so untouched room costs nothing.
-    static func allocateZeroed<Element: BitwiseCopyable>(_: Element.Type, capacity: Int) -> UnsafeMutablePointer<Element> {
+    static func allocateZeroed<Element: BitwiseCopyable>(_: Element.Type, capacity: Int) -> UnsafeMutablePointer<
+        Element
+    > {
         let pointer = allocate(Element.self, capacity: capacity)
         let bytes = max(1, capacity) * MemoryLayout<Element>.stride
-        if bytes < hugePageBytes { UnsafeMutableRawPointer(pointer).initializeMemory(as: UInt8.self, repeating: 0, count: bytes) }
+        if bytes < hugePageBytes {
+            UnsafeMutableRawPointer(pointer).initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        }
         return pointer
     }
 

@@ -14,7 +14,9 @@ struct OwnedBytes {
             if let base = bytes.baseAddress { (block + Self.header).copyMemory(from: base, byteCount: bytes.count) }
         }
         second.withUnsafeBytes { bytes in
-            if let base = bytes.baseAddress { (block + Self.header + first.count).copyMemory(from: base, byteCount: bytes.count) }
+            if let base = bytes.baseAddress {
+                (block + Self.header + first.count).copyMemory(from: base, byteCount: bytes.count)
+            }
         }
     }
 
@@ -23,10 +25,13 @@ struct OwnedBytes {
     }
 
     var second: UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: (block + Self.header + count(0)).assumingMemoryBound(to: UInt8.self), count: count(1))
+        UnsafeBufferPointer(
+            start: (block + Self.header + count(0)).assumingMemoryBound(to: UInt8.self), count: count(1))
     }
 
-    private func count(_ index: Int) -> Int { block.load(fromByteOffset: index * MemoryLayout<Int>.stride, as: Int.self) }
+    private func count(_ index: Int) -> Int {
+        block.load(fromByteOffset: index * MemoryLayout<Int>.stride, as: Int.self)
+    }
 
     /// Frees the block; the bytes are not read again.
     func deallocate() { block.deallocate() }

@@ -88,7 +88,6 @@ final class TableArray<Element> {
         (base + offset).update(from: elements.baseAddress!, count: elements.count)
     }
 
-
     @discardableResult
     /// Stores `element` at a position taken from `free` (positions of released elements),
     /// else appends it; returns the position.

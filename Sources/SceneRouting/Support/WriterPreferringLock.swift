@@ -1,3 +1,6 @@
+internal import CMemoryHints
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-internal import CMemoryHints
-import Synchronization
 
 /// A value that any number of readers use at once and writers change one at a time, where a
 /// waiting writer goes first: readers that arrive after it wait until it is done, so churn

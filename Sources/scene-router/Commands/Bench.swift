@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import SceneRouting
 import SceneRouterPeers
 import SceneRouterWorkloads
+import SceneRouting
 import Synchronization
 
 extension SceneRouterCommand {
@@ -33,9 +33,12 @@ extension SceneRouterCommand {
         @Option(parsing: .unconditional, help: "Number of events to route through the table.") var events: Int = 100_000
         @Option(help: "Workload seed.") var seed: UInt64 = 1
         @Option(
-            help: "reference: also route a sample with the reference router (every session, one by one) and check the table's decisions against it; none: skip it. (linear is the old name of reference.)"
+            help:
+                "reference: also route a sample with the reference router (every session, one by one) and check the table's decisions against it; none: skip it. (linear is the old name of reference.)"
         ) var baseline: String = "reference"
-        @Option(parsing: .unconditional, help: "Events in the reference sample (default: as many as fit in about 10 seconds, at most 200).")
+        @Option(
+            parsing: .unconditional,
+            help: "Events in the reference sample (default: as many as fit in about 10 seconds, at most 200).")
         var baselineEvents: Int?
         @Option(
             help: ArgumentHelp(
@@ -52,7 +55,9 @@ extension SceneRouterCommand {
         var readers: Int = 0
         @Option(
             parsing: .unconditional,
-            help: "Also measure throughput with this many threads routing the events at once, against one thread (2 or more).")
+            help:
+                "Also measure throughput with this many threads routing the events at once, against one thread (2 or more)."
+        )
         var routingThreads: Int?
         @Option(
             help: ArgumentHelp(
@@ -80,7 +85,9 @@ extension SceneRouterCommand {
 
         func validate() throws {
             guard let mixes = mixList else {
-                throw ValidationError("unknown mix '\(mix)'; expected one of \(WorkloadMix.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "unknown mix '\(mix)'; expected one of \(WorkloadMix.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             guard let counts = sessionCounts else {
                 throw ValidationError("--sessions takes counts of at least 1, such as 100, 10k or 1M (got \(sessions))")
@@ -89,38 +96,51 @@ extension SceneRouterCommand {
                 throw ValidationError("--sessions and --mix take one value each unless --sweep is given")
             }
             guard timeout >= 1 else { throw ValidationError("--timeout must be at least 1 second (got \(timeout))") }
-            if rowsFile != nil && !sweep { throw ValidationError("--output is for --sweep; use --write-manifest or --format json otherwise") }
+            if rowsFile != nil && !sweep {
+                throw ValidationError("--output is for --sweep; use --write-manifest or --format json otherwise")
+            }
             if sweep {
                 let single = [
-                    ("--write-manifest", writeManifest != nil), ("--write-timeline", writeTimeline != nil), ("--readers", readers != 0),
-                    ("--routing-threads", routingThreads != nil), ("--long-identifier-bytes", longIdentifierBytes != nil),
+                    ("--write-manifest", writeManifest != nil), ("--write-timeline", writeTimeline != nil),
+                    ("--readers", readers != 0),
+                    ("--routing-threads", routingThreads != nil),
+                    ("--long-identifier-bytes", longIdentifierBytes != nil),
                 ].filter(\.1).map(\.0)
                 if !single.isEmpty {
-                    throw ValidationError("\(single.joined(separator: ", ")) measure one run and are not taken with --sweep")
+                    throw ValidationError(
+                        "\(single.joined(separator: ", ")) measure one run and are not taken with --sweep")
                 }
             }
             guard events >= 1 else { throw ValidationError("--events must be at least 1 (got \(events))") }
-            guard ["reference", "linear", "none"].contains(baseline) else { throw ValidationError("--baseline is reference or none") }
+            guard ["reference", "linear", "none"].contains(baseline) else {
+                throw ValidationError("--baseline is reference or none")
+            }
             // A sweep may measure peers alone; one run always builds the table they are checked against.
             guard let engines = engineList, sweep || engines.contains("scenerouter") else {
                 throw ValidationError(
-                    "--engines lists scenerouter and optionally \(Self.peerEngines.joined(separator: ", ")), separated by commas (got '\(engines)')")
+                    "--engines lists scenerouter and optionally \(Self.peerEngines.joined(separator: ", ")), separated by commas (got '\(engines)')"
+                )
             }
             if let baselineEvents, baselineEvents < 1 {
                 throw ValidationError("--baseline-events must be at least 1 (got \(baselineEvents))")
             }
-            guard (0...64).contains(readers) else { throw ValidationError("--readers must be from 0 to 64 (got \(readers))") }
+            guard (0...64).contains(readers) else {
+                throw ValidationError("--readers must be from 0 to 64 (got \(readers))")
+            }
             if let routingThreads, !(2...64).contains(routingThreads) {
                 throw ValidationError("--routing-threads must be from 2 to 64 (got \(routingThreads))")
             }
             if longIdentifierBytes != nil && longLengths == nil {
-                throw ValidationError("--long-identifier-bytes takes byte lengths from 1 to 1048576 separated by commas, e.g. 256,1024")
+                throw ValidationError(
+                    "--long-identifier-bytes takes byte lengths from 1 to 1048576 separated by commas, e.g. 256,1024")
             }
         }
 
         /// The session counts asked for, or nil when one is not a count of at least 1.
         var sessionCounts: [Int]? {
-            let counts = sessions.split(separator: ",", omittingEmptySubsequences: false).map { Self.count($0.trimmingCharacters(in: .whitespaces)) }
+            let counts = sessions.split(separator: ",", omittingEmptySubsequences: false).map {
+                Self.count($0.trimmingCharacters(in: .whitespaces))
+            }
             return counts.allSatisfy({ $0 != nil }) ? counts.compactMap { $0 } : nil
         }
 
@@ -135,14 +155,17 @@ extension SceneRouterCommand {
                 scale = 1_000_000
                 digits = digits.dropLast()
             }
-            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let value = Int(digits) else { return nil }
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let value = Int(digits)
+            else { return nil }
             let (count, overflow) = value.multipliedReportingOverflow(by: scale)
             return !overflow && (1...1_000_000_000).contains(count) ? count : nil
         }
 
         /// The mixes asked for, or nil when one is unknown.
         var mixList: [WorkloadMix]? {
-            let mixes = mix.split(separator: ",", omittingEmptySubsequences: false).map { WorkloadMix(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+            let mixes = mix.split(separator: ",", omittingEmptySubsequences: false).map {
+                WorkloadMix(rawValue: $0.trimmingCharacters(in: .whitespaces))
+            }
             return mixes.allSatisfy({ $0 != nil }) ? mixes.compactMap { $0 } : nil
         }
 
@@ -158,16 +181,18 @@ extension SceneRouterCommand {
         private var longLengths: [Int]? {
             guard let longIdentifierBytes else { return [] }
             let lengths = longIdentifierBytes.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard !lengths.isEmpty, lengths.allSatisfy({ $0.map { (1...1 << 20).contains($0) } ?? false }) else { return nil }
+            guard !lengths.isEmpty, lengths.allSatisfy({ $0.map { (1...1 << 20).contains($0) } ?? false }) else {
+                return nil
+            }
             return lengths.compactMap { $0 }
         }
 
         /// How this binary was built: `debug` figures are not comparable with release ones.
         static var buildConfiguration: String {
             #if DEBUG
-                "debug"
+            "debug"
             #else
-                "release"
+            "release"
             #endif
         }
 
@@ -177,10 +202,10 @@ extension SceneRouterCommand {
                 return
             }
             #if DEBUG
-                // `swift run scene-router bench` is a debug build: tens of times slower than release.
-                StandardStreams.error(
-                    "warning: this scene-router is a debug build, whose routes take tens of times longer than a release "
-                        + "build's; for figures, build with `swift build -c release` and run .build/release/scene-router")
+            // `swift run scene-router bench` is a debug build: tens of times slower than release.
+            StandardStreams.error(
+                "warning: this scene-router is a debug build, whose routes take tens of times longer than a release "
+                    + "build's; for figures, build with `swift build -c release` and run .build/release/scene-router")
             #endif
             let progressLine = ProgressLine(prefix: "bench: ")
             func progress(_ message: String) { progressLine.update(message) }
@@ -207,7 +232,8 @@ extension SceneRouterCommand {
             // resident-set growth also counts allocator slack and page rounding, so it moves
             // between identical runs, most at small sizes.
             let bytesPerSession = sessions > 0 ? Double(router.shape.bytes) / Double(sessions) : 0
-            let residentBytesPerSession = sessions > 0 ? Double(max(0, residentAfter - residentBefore)) / Double(sessions) : 0
+            let residentBytesPerSession =
+                sessions > 0 ? Double(max(0, residentAfter - residentBefore)) / Double(sessions) : 0
 
             progress("routing \(events) events through the table")
             let timerFloor = Self.timerFloor()
@@ -250,7 +276,9 @@ extension SceneRouterCommand {
             var peers: [EngineRecord] = []
             for engine in engineList ?? [] where engine != "scenerouter" {
                 progress("building the \(engine) engine")
-                peers.append(Self.measurePeer(engine, app: workload.app, events: workload.events, decisions: decisions, progress: progress))
+                peers.append(
+                    Self.measurePeer(
+                        engine, app: workload.app, events: workload.events, decisions: decisions, progress: progress))
             }
 
             var reference: LinearRecord?
@@ -269,7 +297,9 @@ extension SceneRouterCommand {
                     let start = DispatchTime.now().uptimeNanoseconds
                     let expected = ReferenceRouter.route(identifier: identifier, in: workload.app)
                     linearLatencies.append(DispatchTime.now().uptimeNanoseconds - start)
-                    if expected.action != decisions[index].action || expected.reason != decisions[index].reason { mismatches += 1 }
+                    if expected.action != decisions[index].action || expected.reason != decisions[index].reason {
+                        mismatches += 1
+                    }
                     checked += 1
                     index += stride
                     if checked == 3, baselineEvents == nil {
@@ -305,11 +335,13 @@ extension SceneRouterCommand {
             }
             StandardStreams.flush()
             if let agreement, agreement.mismatches > 0 {
-                StandardStreams.error("error: the table disagreed with the reference router on \(agreement.mismatches) events")
+                StandardStreams.error(
+                    "error: the table disagreed with the reference router on \(agreement.mismatches) events")
                 throw ExitCode(1)
             }
             for peer in peers where peer.mismatches > 0 {
-                StandardStreams.error("error: the \(peer.engine) engine disagreed with the table on \(peer.mismatches) events")
+                StandardStreams.error(
+                    "error: the \(peer.engine) engine disagreed with the table on \(peer.mismatches) events")
                 throw ExitCode(1)
             }
         }
@@ -351,13 +383,17 @@ extension SceneRouterCommand {
                 let decision = route(events[index])
                 let end = DispatchTime.now().uptimeNanoseconds
                 latencies.append(end - start)
-                if decision.action != decisions[index].action || decision.reason != decisions[index].reason { record.mismatches += 1 }
+                if decision.action != decisions[index].action || decision.reason != decisions[index].reason {
+                    record.mismatches += 1
+                }
                 index += 1
                 if index % 100 == 0 { progress("\(index) \(engine) routes") }
                 if index >= 3 && end - started > 10_000_000_000 { break }
             }
             latencies.sort()
-            func percentile(_ fraction: Double) -> UInt64 { latencies[min(latencies.count - 1, Int(Double(latencies.count) * fraction))] }
+            func percentile(_ fraction: Double) -> UInt64 {
+                latencies[min(latencies.count - 1, Int(Double(latencies.count) * fraction))]
+            }
             record.events = latencies.count
             record.p50Nanos = percentile(0.5)
             record.p90Nanos = percentile(0.9)
@@ -384,8 +420,12 @@ extension SceneRouterCommand {
         /// the best of five rounds each, taken in turn, so that a slow spell of the host
         /// weighs on both; each thread routes at least a million events a round (the events
         /// repeated), after a few untimed ones that make its per-thread scratch.
-        private static func routesPerSecond(_ router: SceneRouter, events: [String?], oneThreadAnd threads: Int) -> (Int, Int) {
-            let copies = (0..<threads).map { _ in events.map { $0.map { String(decoding: Array($0.utf8), as: UTF8.self) } } }
+        private static func routesPerSecond(_ router: SceneRouter, events: [String?], oneThreadAnd threads: Int) -> (
+            Int, Int
+        ) {
+            let copies = (0..<threads).map { _ in
+                events.map { $0.map { String(decoding: Array($0.utf8), as: UTF8.self) } }
+            }
             let routesPerThread = max(events.count, 1_000_000)
             func round(_ threads: Int) -> Int {
                 let ready = DispatchGroup()
@@ -426,7 +466,9 @@ extension SceneRouterCommand {
         /// window opens with its own preferred identifier, becomes key, changes its preference
         /// (Safari-style, as tabs change) and closes; meanwhile `readers` threads route `events`
         /// without pause, so the times include waiting for routes in progress.
-        private func measureChurn(_ router: SceneRouter, template: SceneSession?, count: Int, events: [String?]) throws -> ChurnRecord? {
+        private func measureChurn(_ router: SceneRouter, template: SceneSession?, count: Int, events: [String?]) throws
+            -> ChurnRecord?
+        {
             guard let template else { return nil }
             let control = ReaderControl()
             let readersDone = DispatchSemaphore(value: 0)
@@ -455,11 +497,16 @@ extension SceneRouterCommand {
             for index in 0..<count {
                 var session = template
                 session.id = "churn-\(index)"
-                let preferred = try! ActivationPredicate(format: "SELF == %@", arguments: [.string("churn.window.\(index)")])
-                let changed = try! ActivationPredicate(format: "SELF == %@", arguments: [.string("churn.window.\(index).tab-2")])
+                let preferred = try! ActivationPredicate(
+                    format: "SELF == %@", arguments: [.string("churn.window.\(index)")])
+                let changed = try! ActivationPredicate(
+                    format: "SELF == %@", arguments: [.string("churn.window.\(index).tab-2")])
                 session.conditions.prefersToActivate = preferred
                 try timed { try router.open(session) }
-                try timed { try router.update(SessionUpdate(id: session.id, state: .foregroundActive, lastActive: 10_000_000 + index)) }
+                try timed {
+                    try router.update(
+                        SessionUpdate(id: session.id, state: .foregroundActive, lastActive: 10_000_000 + index))
+                }
                 try timed { try router.update(SessionUpdate(id: session.id, prefersToActivate: changed)) }
                 try timed { try router.close(sessionID: session.id) }
             }
@@ -470,7 +517,8 @@ extension SceneRouterCommand {
             return ChurnRecord(
                 operations: sorted.count, readers: readers, p50Nanos: sorted[sorted.count / 2],
                 p99Nanos: sorted[min(sorted.count - 1, sorted.count * 99 / 100)], maxNanos: sorted.last!,
-                readerRoutesPerSecond: readers > 0 ? Int(Double(control.routes.load(ordering: .relaxed)) / seconds) : nil)
+                readerRoutesPerSecond: readers > 0
+                    ? Int(Double(control.routes.load(ordering: .relaxed)) / seconds) : nil)
         }
 
         /// Routes identifiers of `length` bytes of four kinds, each 200 times after 5 untimed
@@ -479,7 +527,8 @@ extension SceneRouterCommand {
         /// ZWNJ, …). Lengths over the route limit are refused.
         fileprivate static func measureLong(_ router: SceneRouter, length: Int) -> [LongRecord] {
             let odd: [Unicode.Scalar] = [
-                "\u{80}", "\u{7FF}", "\u{800}", "\u{FFFD}", "\u{FEFF}", "\u{FFFF}", "\u{D7FF}", "\u{E000}", "\u{10FFFF}",
+                "\u{80}", "\u{7FF}", "\u{800}", "\u{FFFD}", "\u{FEFF}", "\u{FFFF}", "\u{D7FF}", "\u{E000}",
+                "\u{10FFFF}",
                 "\u{1F3FB}", "\u{345}", "\u{200C}", "a",
             ]
             func filled(_ scalars: [Unicode.Scalar]) -> String {
@@ -493,7 +542,10 @@ extension SceneRouterCommand {
                 }
                 return String(text)
             }
-            let kinds = [("ascii", filled(["x"])), ("é", filled(["é"])), ("emoji", filled(["📄"])), ("odd-but-valid", filled(odd))]
+            let kinds = [
+                ("ascii", filled(["x"])), ("é", filled(["é"])), ("emoji", filled(["📄"])),
+                ("odd-but-valid", filled(odd)),
+            ]
             return kinds.map { kind, identifier in
                 for _ in 0..<5 { _ = router.route(identifier: identifier) }
                 var latencies: [UInt64] = []
@@ -504,7 +556,8 @@ extension SceneRouterCommand {
                 }
                 latencies.sort()
                 return LongRecord(
-                    bytes: identifier.utf8.count, kind: kind, routes: latencies.count, p50Nanos: latencies[latencies.count / 2],
+                    bytes: identifier.utf8.count, kind: kind, routes: latencies.count,
+                    p50Nanos: latencies[latencies.count / 2],
                     p99Nanos: latencies[latencies.count * 99 / 100], maxNanos: latencies.last!)
             }
         }

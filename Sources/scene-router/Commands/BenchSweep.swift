@@ -51,8 +51,10 @@ struct BenchSweep {
         var csv: String {
             let fields: [String] = [
                 engine, mix, "\(sessions)", status, buildSeconds.map { String(format: "%.3f", $0) } ?? "",
-                text(bytesPerSession), text(residentBytesPerSession), text(p50Nanos), text(p90Nanos), text(p99Nanos), text(p999Nanos),
-                text(routesPerSecond), text(churnP50Nanos), text(churnP99Nanos), text(events), text(checked), text(mismatches),
+                text(bytesPerSession), text(residentBytesPerSession), text(p50Nanos), text(p90Nanos), text(p99Nanos),
+                text(p999Nanos),
+                text(routesPerSecond), text(churnP50Nanos), text(churnP99Nanos), text(events), text(checked),
+                text(mismatches),
                 machine, commit, version, date, configuration,
             ]
             return fields.map(Self.csvField).joined(separator: ",")
@@ -73,11 +75,14 @@ struct BenchSweep {
         let engines = bench.engineList!
         let machine = Self.machine()
         let commit = Self.commit()
-        let date = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withInternetDateTime])
+        let date = ISO8601DateFormatter.string(
+            from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withInternetDateTime])
         // Rows go to --output (CSV for a .csv name, JSON Lines otherwise) or standard output.
         var file: FileHandle?
         if let path = bench.rowsFile {
-            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                let handle = FileHandle(forWritingAtPath: path)
+            else {
                 StandardStreams.error("error: \(path): cannot create the file")
                 throw ExitCode(2)
             }
@@ -106,11 +111,13 @@ struct BenchSweep {
                     done += 1
                     var row = Row(
                         engine: engine, mix: mix.rawValue, sessions: sessions, machine: machine, commit: commit,
-                        version: SceneRouterVersion.current, date: date, configuration: SceneRouterCommand.Bench.buildConfiguration)
+                        version: SceneRouterVersion.current, date: date,
+                        configuration: SceneRouterCommand.Bench.buildConfiguration)
                     if let at = stopped[engine] {
                         row.status = "not run: stopped at \(at) sessions"
                     } else {
-                        StandardStreams.error("sweep: \(done)/\(total): \(engine), \(mix.rawValue), \(sessions) sessions")
+                        StandardStreams.error(
+                            "sweep: \(done)/\(total): \(engine), \(mix.rawValue), \(sessions) sessions")
                         measure(&row)
                         if row.status != "ok" { stopped[engine] = sessions }
                     }
@@ -121,7 +128,8 @@ struct BenchSweep {
             }
         }
         if mismatched {
-            StandardStreams.error("error: an engine's decisions differed from the reference's (see the mismatches column)")
+            StandardStreams.error(
+                "error: an engine's decisions differed from the reference's (see the mismatches column)")
             throw ExitCode(1)
         }
     }
@@ -130,7 +138,8 @@ struct BenchSweep {
     /// its record.
     private func measure(_ row: inout Row) {
         var arguments = [
-            "bench", "--sessions", "\(row.sessions)", "--mix", row.mix, "--events", "\(bench.events)", "--seed", "\(bench.seed)",
+            "bench", "--sessions", "\(row.sessions)", "--mix", row.mix, "--events", "\(bench.events)", "--seed",
+            "\(bench.seed)",
             "--format", "json",
         ]
         if row.engine == "scenerouter" {
@@ -187,7 +196,9 @@ struct BenchSweep {
             row.mismatches = int(agreement, "mismatches")
             return
         }
-        guard let peer = (record["engines"] as? [[String: Any]])?.first(where: { $0["engine"] as? String == row.engine }) else {
+        guard
+            let peer = (record["engines"] as? [[String: Any]])?.first(where: { $0["engine"] as? String == row.engine })
+        else {
             row.status = "failed: no record of the engine"
             return
         }
@@ -259,8 +270,11 @@ struct BenchSweep {
         let line =
             bytes.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
             .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespaces) }
-            .last { !$0.isEmpty && !$0.hasPrefix("bench: ") && !$0.hasPrefix("warning: this scene-router is a debug build") } ?? ""
-        return String(String.UnicodeScalarView(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }).prefix(200))
+            .last {
+                !$0.isEmpty && !$0.hasPrefix("bench: ") && !$0.hasPrefix("warning: this scene-router is a debug build")
+            } ?? ""
+        return String(
+            String.UnicodeScalarView(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }).prefix(200))
     }
 
     /// Collects what a pipe carries, up to its last `limit` bytes, on a thread of its own
@@ -292,13 +306,16 @@ struct BenchSweep {
     static func machine() -> String {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let model =
-            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }.flatMap { $0.split(separator: ":", maxSplits: 1).last }
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }.flatMap {
+                $0.split(separator: ":", maxSplits: 1).last
+            }
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
         var caches: [String] = []
         for index in 0..<8 {
             let folder = "/sys/devices/system/cpu/cpu0/cache/index\(index)/"
             func read(_ name: String) -> String? {
-                (try? String(contentsOfFile: folder + name, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+                (try? String(contentsOfFile: folder + name, encoding: .utf8))?.trimmingCharacters(
+                    in: .whitespacesAndNewlines)
             }
             guard let level = read("level"), let type = read("type"), let size = read("size") else { continue }
             if type == "Instruction" { continue }

@@ -6,7 +6,8 @@ import SceneRouting
 /// so that `replay` of it measures routing with churn against the whole app.
 enum BenchTimeline {
     static func write(_ workload: Workload, seed: UInt64, to path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
         else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
         }

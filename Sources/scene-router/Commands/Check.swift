@@ -22,12 +22,17 @@ extension SceneRouterCommand {
                 """
         )
 
-        @Option(name: .customLong("manifest"), help: ArgumentHelp("The app's manifest (JSON); '-' reads stdin.", valueName: "file"))
+        @Option(
+            name: .customLong("manifest"),
+            help: ArgumentHelp("The app's manifest (JSON); '-' reads stdin.", valueName: "file"))
         var manifest: String?
 
         @OptionGroup(title: "Checking an app's own files instead") var appSource: AppSourceOptions
 
-        @Flag(help: "Report predicates UIKit's validator would refuse (MATCHES) whatever the app's framework; UIKit apps get these warnings without it.")
+        @Flag(
+            help:
+                "Report predicates UIKit's validator would refuse (MATCHES) whatever the app's framework; UIKit apps get these warnings without it."
+        )
         var uikitStrict = false
 
         @Flag(help: "Exit 1 when there are warnings (with --baseline: warnings it does not list).")
@@ -36,15 +41,21 @@ extension SceneRouterCommand {
         @Option(help: ArgumentHelp("Accept the warnings this file lists: report only the others.", valueName: "file"))
         var baseline: String?
 
-        @Option(help: ArgumentHelp("Write the warnings found to this file, as a baseline that accepts them.", valueName: "file"))
+        @Option(
+            help: ArgumentHelp(
+                "Write the warnings found to this file, as a baseline that accepts them.", valueName: "file"))
         var writeBaseline: String?
 
-        @Option(help: "Output format: text (for people), json (JSON Lines), github (workflow annotations), sarif (SARIF 2.1.0).")
+        @Option(
+            help:
+                "Output format: text (for people), json (JSON Lines), github (workflow annotations), sarif (SARIF 2.1.0)."
+        )
         var format: CheckReportFormat = .text
 
         func validate() throws {
             switch (manifest, appSource.isGiven) {
-            case (nil, false): throw ValidationError("missing --manifest <file> (or --app <dir>, or --plist <file> --sources <dir>)")
+            case (nil, false):
+                throw ValidationError("missing --manifest <file> (or --app <dir>, or --plist <file> --sources <dir>)")
             case (.some, true): throw ValidationError("give --manifest or the app's files, not both")
             default: break
             }
@@ -56,7 +67,11 @@ extension SceneRouterCommand {
             // them with the warnings, in the one report CI reads.
             let reporter = DiagnosticReporter(format.streamFormat)
             func reportError(_ diagnostic: Diagnostic) {
-                if format == .github || format == .sarif { errors.append(diagnostic) } else { reporter.report(diagnostic) }
+                if format == .github || format == .sarif {
+                    errors.append(diagnostic)
+                } else {
+                    reporter.report(diagnostic)
+                }
             }
             func fail() throws -> Never {
                 finishCIReport(errors: errors, warnings: [])
@@ -92,9 +107,12 @@ extension SceneRouterCommand {
             }
             if let writeBaseline {
                 do {
-                    try Data(WarningBaseline(accepting: report.warnings).text.utf8).write(to: URL(fileURLWithPath: writeBaseline))
+                    try Data(WarningBaseline(accepting: report.warnings).text.utf8).write(
+                        to: URL(fileURLWithPath: writeBaseline))
                 } catch {
-                    reportError(Diagnostic(message: "cannot write the baseline (\(error.localizedDescription))", file: writeBaseline))
+                    reportError(
+                        Diagnostic(
+                            message: "cannot write the baseline (\(error.localizedDescription))", file: writeBaseline))
                     try fail()
                 }
             }
@@ -108,7 +126,8 @@ extension SceneRouterCommand {
             if let baseline {
                 do {
                     let inBaseline: Int
-                    (report.warnings, inBaseline) = try WarningBaseline.load(contentsOf: baseline).partition(report.warnings)
+                    (report.warnings, inBaseline) = try WarningBaseline.load(contentsOf: baseline).partition(
+                        report.warnings)
                     accepted += inBaseline
                 } catch {
                     error.errors.forEach(reportError)
@@ -117,20 +136,26 @@ extension SceneRouterCommand {
             }
             let count = report.warnings.count
             let summary =
-                Diagnostic.printable(name) + ": \(report.app.declarations.count) declaration\(report.app.declarations.count == 1 ? "" : "s"), "
+                Diagnostic.printable(name)
+                + ": \(report.app.declarations.count) declaration\(report.app.declarations.count == 1 ? "" : "s"), "
                 + "\(report.app.sessions.count) session\(report.app.sessions.count == 1 ? "" : "s"), "
-                + "\(count) warning\(count == 1 ? "" : "s")" + (accepted == 0 && baseline == nil ? "" : " (and \(accepted) accepted)")
+                + "\(count) warning\(count == 1 ? "" : "s")"
+                + (accepted == 0 && baseline == nil ? "" : " (and \(accepted) accepted)")
             switch format {
             case .text:
                 for warning in report.warnings { StandardStreams.write(warning.rendered()) }
-                for line in EmittedRouteRecord.text(report.emittedRoutes) { StandardStreams.write(Diagnostic.printable(line)) }
+                for line in EmittedRouteRecord.text(report.emittedRoutes) {
+                    StandardStreams.write(Diagnostic.printable(line))
+                }
                 StandardStreams.write(summary)
             case .json:
                 for warning in report.warnings { StandardStreams.write(JSONLines.line(warning)) }
                 for route in report.emittedRoutes { StandardStreams.write(JSONLines.line(EmittedRouteRecord(route))) }
             case .github:
                 finishCIReport(errors: errors, warnings: report.warnings)
-                for line in EmittedRouteRecord.text(report.emittedRoutes) { StandardStreams.write(GitHubAnnotations.plain(line)) }
+                for line in EmittedRouteRecord.text(report.emittedRoutes) {
+                    StandardStreams.write(GitHubAnnotations.plain(line))
+                }
                 StandardStreams.write(GitHubAnnotations.plain(summary))
             case .sarif:
                 finishCIReport(errors: errors, warnings: report.warnings)

@@ -21,7 +21,9 @@ extension SceneRouterCommand {
         func run() throws {
             let path = manifest.path
             let app = try manifest.load(reporter: DiagnosticReporter(output.format))
-            let shape = SlowStepProgress.run("building the dispatch table") { ProcessLifetime.keep(SceneRouter(app: app)) }.shape
+            let shape = SlowStepProgress.run("building the dispatch table") {
+                ProcessLifetime.keep(SceneRouter(app: app))
+            }.shape
             switch output.format {
             case .json:
                 StandardStreams.write(JSONLines.line(ShapeRecord(shape)))
@@ -34,7 +36,8 @@ extension SceneRouterCommand {
                             + "\(tier.prefixLengths) prefix lengths, \(tier.suffixLengths) suffix lengths")
                     if tier.patternSets > 0 {
                         StandardStreams.write(
-                            "    pattern sets: \(tier.patternSets), deciding \(tier.patternSetMembers) regexes in one pass each")
+                            "    pattern sets: \(tier.patternSets), deciding \(tier.patternSetMembers) regexes in one pass each"
+                        )
                     }
                     if !tier.crowdedKeys.isEmpty {
                         StandardStreams.write(

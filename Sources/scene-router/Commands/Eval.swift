@@ -49,7 +49,8 @@ extension SceneRouterCommand {
 
             var failed = false
             if !identifiers.isEmpty || includeNil {
-                let nilPosition = includeNil ? Self.identifiersBeforeNil(in: Array(CommandLine.arguments.dropFirst())) : nil
+                let nilPosition =
+                    includeNil ? Self.identifiersBeforeNil(in: Array(CommandLine.arguments.dropFirst())) : nil
                 for (index, identifier) in identifiers.enumerated() {
                     if index == nilPosition { report(String?.none, compiled) }
                     report(identifier, compiled)
@@ -57,7 +58,8 @@ extension SceneRouterCommand {
                 if let nilPosition, nilPosition >= identifiers.count { report(String?.none, compiled) }
             } else {
                 let reporter = DiagnosticReporter(output.format)
-                try StandardStreams.forEachLine(ofFileAt: nil, skippingBlank: false, reporter: reporter) { number, line in
+                try StandardStreams.forEachLine(ofFileAt: nil, skippingBlank: false, reporter: reporter) {
+                    number, line in
                     switch StandardStreams.decode(line) {
                     case .success(let identifier):
                         report(identifier, compiled)
@@ -133,9 +135,15 @@ extension SceneRouterCommand {
                 let word = arguments[index]
                 index += 1
                 if !onlyPositionals {
-                    if word == "--" { onlyPositionals = true; continue }
+                    if word == "--" {
+                        onlyPositionals = true
+                        continue
+                    }
                     if word == "--nil" { return max(0, positionals - 1) }
-                    if valued.contains(word) { index += 1; continue }
+                    if valued.contains(word) {
+                        index += 1
+                        continue
+                    }
                     if word.hasPrefix("-") { continue }
                 }
                 positionals += 1
@@ -144,7 +152,8 @@ extension SceneRouterCommand {
         }
 
         private static func preview(_ identifier: String) -> String {
-            identifier.utf8.count <= 60 ? "'\(identifier)'" : "'\(identifier.prefix(40))…' (\(identifier.utf8.count) bytes)"
+            identifier.utf8.count <= 60
+                ? "'\(identifier)'" : "'\(identifier.prefix(40))…' (\(identifier.utf8.count) bytes)"
         }
     }
 }
@@ -156,7 +165,7 @@ private struct EvalRecord: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(identifier, forKey: .identifier)  // null stays visible
+        try container.encode(identifier, forKey: .identifier) // null stays visible
         try container.encode(matches, forKey: .matches)
         try container.encodeIfPresent(budgetExceeded, forKey: .budgetExceeded)
     }

@@ -41,7 +41,9 @@ extension SceneRouterCommand {
                     do {
                         try Data(manifest.utf8).write(to: URL(fileURLWithPath: output))
                     } catch {
-                        reporter.report(Diagnostic(message: "cannot write the manifest: \(error.localizedDescription)", file: output))
+                        reporter.report(
+                            Diagnostic(
+                                message: "cannot write the manifest: \(error.localizedDescription)", file: output))
                         throw ExitCode(2)
                     }
                 } else {
@@ -55,7 +57,8 @@ extension SceneRouterCommand {
                 StandardStreams.error(Diagnostic.printable("\(name): \(result.readAs)"))
                 StandardStreams.error(Diagnostic.printable("\(name): \(result.summary)"))
             case .json:
-                StandardStreams.error(JSONLines.line(SummaryRecord(file: name, readAs: result.readAs, summary: "\(result.summary)")))
+                StandardStreams.error(
+                    JSONLines.line(SummaryRecord(file: name, readAs: result.readAs, summary: "\(result.summary)")))
             }
             if result.hasErrors || result.app == nil { throw ExitCode(2) }
         }

@@ -36,9 +36,12 @@ extension SceneRouterCommand {
             let app = try manifest.load(reporter: output.reporter)
             let file = timeline == "-" ? "stdin" : timeline
             let decoder = TimelineDecoder(file: file, app: app, allowsLifecycle: true)
-            let router = SlowStepProgress.run("building the dispatch table") { ProcessLifetime.keep(SceneRouter(app: app)) }
+            let router = SlowStepProgress.run("building the dispatch table") {
+                ProcessLifetime.keep(SceneRouter(app: app))
+            }
             var eventIndex = 0
-            try StandardStreams.forEachLine(ofFileAt: timeline, skippingBlank: true, reporter: output.reporter) { number, line in
+            try StandardStreams.forEachLine(ofFileAt: timeline, skippingBlank: true, reporter: output.reporter) {
+                number, line in
                 let place = InputPlace.line(file: file, number: number)
                 let entry: TimelineEntry
                 do throws(Diagnostic) {
@@ -58,7 +61,8 @@ extension SceneRouterCommand {
                     if DecisionRecord.refusal(of: decision) == nil { eventIndex += 1 }
                 } catch {
                     output.fail(
-                        place.diagnostic(error.message), recordError: place.described(error.message), event: nil, line: number)
+                        place.diagnostic(error.message), recordError: place.described(error.message), event: nil,
+                        line: number)
                 }
             }
             try output.finish()

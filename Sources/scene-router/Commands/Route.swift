@@ -37,7 +37,9 @@ extension SceneRouterCommand {
 
         func run() throws {
             let app = try manifest.load(reporter: DiagnosticReporter(output.format))
-            let router = SlowStepProgress.run("building the dispatch table") { ProcessLifetime.keep(SceneRouter(app: app)) }
+            let router = SlowStepProgress.run("building the dispatch table") {
+                ProcessLifetime.keep(SceneRouter(app: app))
+            }
             var output = BatchOutput(format: self.output.format, numbering: .event, allCandidates: explain.explainAll)
             if !identifiers.isEmpty {
                 for (index, identifier) in identifiers.enumerated() {
@@ -46,7 +48,8 @@ extension SceneRouterCommand {
             } else if let events {
                 let decoder = TimelineDecoder(file: events == "-" ? "stdin" : events, app: app, allowsLifecycle: false)
                 var eventIndex = 0
-                try StandardStreams.forEachLine(ofFileAt: events, skippingBlank: true, reporter: output.reporter) { number, line in
+                try StandardStreams.forEachLine(ofFileAt: events, skippingBlank: true, reporter: output.reporter) {
+                    number, line in
                     routeEvent(line, number: number, event: eventIndex, decoder: decoder, router: router, into: &output)
                     eventIndex += 1
                 }
@@ -56,7 +59,8 @@ extension SceneRouterCommand {
                     routeEvent(line, number: index + 1, event: index, decoder: decoder, router: router, into: &output)
                 }
             } else {
-                try StandardStreams.forEachLine(ofFileAt: nil, skippingBlank: false, reporter: output.reporter) { number, line in
+                try StandardStreams.forEachLine(ofFileAt: nil, skippingBlank: false, reporter: output.reporter) {
+                    number, line in
                     let place = InputPlace.line(file: "stdin", number: number)
                     switch StandardStreams.decode(line) {
                     case .success(let identifier):
@@ -77,7 +81,8 @@ extension SceneRouterCommand {
 
         /// Routes one line of JSON Lines events; blank lines are skipped before this.
         private func routeEvent(
-            _ line: some Collection<UInt8>, number: Int, event eventIndex: Int, decoder: TimelineDecoder, router: SceneRouter,
+            _ line: some Collection<UInt8>, number: Int, event eventIndex: Int, decoder: TimelineDecoder,
+            router: SceneRouter,
             into output: inout BatchOutput
         ) {
             do throws(Diagnostic) {

@@ -25,16 +25,25 @@ struct AppSourceOptions: ParsableArguments {
             valueName: "dir"))
     var app: String?
 
-    @Option(help: ArgumentHelp("With --app: the project target to read (NAME or PROJECT/NAME); by default the one application target that builds for the iPad.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "With --app: the project target to read (NAME or PROJECT/NAME); by default the one application target that builds for the iPad.",
+            valueName: "name"))
     var target: String?
 
-    @Option(help: ArgumentHelp("With --app: the build configuration whose settings apply (default: Debug).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "With --app: the build configuration whose settings apply (default: Debug).", valueName: "name"))
     var configuration: String?
 
-    @Option(help: ArgumentHelp("The platform whose #if branches are read: ios (iPadOS), catalyst, visionos.", valueName: "platform"))
+    @Option(
+        help: ArgumentHelp(
+            "The platform whose #if branches are read: ios (iPadOS), catalyst, visionos.", valueName: "platform"))
     var platform: PlatformArgument = .ios
 
-    @Option(help: ArgumentHelp("Leave out files whose path below the folder matches (shell wildcards; repeatable).", valueName: "glob"))
+    @Option(
+        help: ArgumentHelp(
+            "Leave out files whose path below the folder matches (shell wildcards; repeatable).", valueName: "glob"))
     var exclude: [String] = []
 
     @Option(help: ArgumentHelp("The app's Info.plist (XML or binary).", valueName: "file"))
@@ -51,11 +60,16 @@ struct AppSourceOptions: ParsableArguments {
 
     func validate() throws {
         if app != nil && plist != nil { throw ValidationError("give --app or --plist, not both") }
-        if app != nil && !sources.isEmpty { throw ValidationError("--sources goes with --plist; with --app the sources come from the project or the folder") }
+        if app != nil && !sources.isEmpty {
+            throw ValidationError(
+                "--sources goes with --plist; with --app the sources come from the project or the folder")
+        }
         if app == nil && plist == nil && (!sources.isEmpty || !payloads.isEmpty) {
             throw ValidationError("--sources and --payloads go with --plist")
         }
-        if app == nil && (target != nil || configuration != nil) { throw ValidationError("--target and --configuration go with --app") }
+        if app == nil && (target != nil || configuration != nil) {
+            throw ValidationError("--target and --configuration go with --app")
+        }
     }
 
     /// What diagnostics and summaries name the app by.
@@ -64,7 +78,8 @@ struct AppSourceOptions: ParsableArguments {
     /// Imports the app; an unclear choice of target or Info.plist is a usage error (exit 64)
     /// that lists the choices.
     func importApp() throws -> AppImport {
-        let options = AppImport.Options(target: target, configuration: configuration, platform: platform.platform, excludes: exclude)
+        let options = AppImport.Options(
+            target: target, configuration: configuration, platform: platform.platform, excludes: exclude)
         if let app {
             do {
                 return try AppImport(folder: app, payloads: payloads, options: options)

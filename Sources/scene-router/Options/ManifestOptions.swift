@@ -4,7 +4,9 @@ import SceneRouting
 
 /// `--manifest FILE`, required by replay, check and compile.
 struct ManifestOptions: ParsableArguments {
-    @Option(name: .customLong("manifest"), help: ArgumentHelp("The app's manifest (JSON); '-' reads stdin.", valueName: "file"))
+    @Option(
+        name: .customLong("manifest"),
+        help: ArgumentHelp("The app's manifest (JSON); '-' reads stdin.", valueName: "file"))
     var path: String
 
     /// Loads the manifest, printing every error (exit 2) if it is invalid.
@@ -21,7 +23,8 @@ struct ManifestOptions: ParsableArguments {
             let name = path == "-" ? "stdin" : path
             var sessionsFirst = false
             let app = try SlowStepProgress.run("loading \(name)") { () throws(ManifestError) in
-                let loaded = try ManifestLoader.loadNotingOrder(contentsOf: path, minimumSessions: Self.largeManifestSessions)
+                let loaded = try ManifestLoader.loadNotingOrder(
+                    contentsOf: path, minimumSessions: Self.largeManifestSessions)
                 sessionsFirst = loaded.sessionsFirst
                 return ProcessLifetime.keep(loaded.app)
             }
@@ -46,10 +49,14 @@ struct ManifestOptions: ParsableArguments {
 struct RouteManifestOptions: ParsableArguments {
     @Option(
         name: .customLong("manifest"),
-        help: ArgumentHelp("The app's manifest (JSON); '-' reads stdin. Required unless --example is given.", valueName: "file"))
+        help: ArgumentHelp(
+            "The app's manifest (JSON); '-' reads stdin. Required unless --example is given.", valueName: "file"))
     var path: String?
 
-    @Flag(help: "Route against the example mail app built into scene-router (Fixtures/apps/mail.json) and, without identifiers or --events, its events (Fixtures/apps/mail-events.jsonl).")
+    @Flag(
+        help:
+            "Route against the example mail app built into scene-router (Fixtures/apps/mail.json) and, without identifiers or --events, its events (Fixtures/apps/mail-events.jsonl)."
+    )
     var example = false
 
     func validate() throws {

@@ -59,7 +59,8 @@ struct BatchOutput {
     mutating func fail(_ diagnostic: Diagnostic, recordError: String, event: Int?, line: Int?) {
         failed = true
         let record =
-            numbering == .event ? LineErrorRecord(event: event, error: recordError) : LineErrorRecord(error: recordError, line: line)
+            numbering == .event
+            ? LineErrorRecord(event: event, error: recordError) : LineErrorRecord(error: recordError, line: line)
         reporter.report(diagnostic)
         switch format {
         case .text: StandardStreams.write("\(record.event.map(String.init) ?? "-")  error: \(record.error)")
@@ -75,7 +76,8 @@ struct BatchOutput {
             reporter.report(
                 Diagnostic(
                     severity: .warning, code: Diagnostic.Code("assumed-conditions"),
-                    message: "\(assumed) decision\(assumed == 1 ? "" : "s") rested on conditions routing did not know and replaced "
+                    message:
+                        "\(assumed) decision\(assumed == 1 ? "" : "s") rested on conditions routing did not know and replaced "
                         + "with the default (a window's values not bound, or a branch of configurationForConnecting not read); the decisions list them under \"assumptions\", "
                         + "--explain shows them"))
         }

@@ -16,7 +16,10 @@ struct IndexedRecord: Encodable {
     /// includes (they are not corrected for it).
     var timerFloorNanos: UInt64
 }
-struct LinearRecord: Encodable { var events: Int; var p50Nanos: UInt64 }
+struct LinearRecord: Encodable {
+    var events: Int
+    var p50Nanos: UInt64
+}
 /// A peer engine routing the same events (`--engines`), checked against the table.
 struct EngineRecord: Encodable {
     var engine: String
@@ -69,7 +72,10 @@ struct ThroughputRecord: Encodable {
     var scaling: Double
 }
 
-struct AgreementRecord: Encodable { var checked: Int; var mismatches: Int }
+struct AgreementRecord: Encodable {
+    var checked: Int
+    var mismatches: Int
+}
 struct BenchRecord: Encodable {
     var sessions: Int
     var mix: String
@@ -99,7 +105,8 @@ struct BenchRecord: Encodable {
         if let churn {
             lines.append(
                 "churn: p50 \(churn.p50Nanos) ns, p99 \(churn.p99Nanos) ns, max \(churn.maxNanos) ns over \(churn.operations) operations"
-                    + (churn.readers > 0 ? " while \(churn.readers) threads routed \(churn.readerRoutesPerSecond ?? 0) routes/s" : ""))
+                    + (churn.readers > 0
+                        ? " while \(churn.readers) threads routed \(churn.readerRoutesPerSecond ?? 0) routes/s" : ""))
         }
         if let throughput {
             lines.append(
@@ -108,19 +115,24 @@ struct BenchRecord: Encodable {
         }
         for record in long ?? [] {
             lines.append(
-                "long \(record.kind) \(record.bytes) bytes: p50 \(record.p50Nanos) ns, p99 \(record.p99Nanos) ns, max \(record.maxNanos) ns")
+                "long \(record.kind) \(record.bytes) bytes: p50 \(record.p50Nanos) ns, p99 \(record.p99Nanos) ns, max \(record.maxNanos) ns"
+            )
         }
         for engine in engines ?? [] {
             guard let p50 = engine.p50Nanos, let p90 = engine.p90Nanos, let p99 = engine.p99Nanos else {
-                lines.append("\(engine.engine): " + String(format: "did not build (%.2f s): ", engine.buildSeconds) + (engine.failure ?? "unknown"))
+                lines.append(
+                    "\(engine.engine): " + String(format: "did not build (%.2f s): ", engine.buildSeconds)
+                        + (engine.failure ?? "unknown"))
                 continue
             }
             var line =
                 "\(engine.engine): p50 \(p50) ns, p90 \(p90) ns, p99 \(p99) ns over \(engine.events) events, "
-                + String(format: "built in %.2f s, ", engine.buildSeconds) + "\(engine.mismatches) decisions unlike the table's"
+                + String(format: "built in %.2f s, ", engine.buildSeconds)
+                + "\(engine.mismatches) decisions unlike the table's"
             if let resident = engine.residentBytesPerSession { line += ", \(resident) resident bytes/session" }
             if let expressions = engine.expressions {
-                line += "; \(expressions) expressions" + (engine.compiledBytes.map { " in \($0) bytes" } ?? "")
+                line +=
+                    "; \(expressions) expressions" + (engine.compiledBytes.map { " in \($0) bytes" } ?? "")
                     + ", \(engine.evaluatedConditions ?? 0) conditions evaluated on every route, "
                     + "\(engine.linearFallbacks ?? 0) routes left to the linear scan"
             }
@@ -128,7 +140,9 @@ struct BenchRecord: Encodable {
         }
         if let reference { lines.append("reference: p50 \(reference.p50Nanos) ns over \(reference.events) events") }
         if let speedupP50 { lines.append("speedup (p50): \(speedupP50)x") }
-        if let agreement { lines.append("agreement: \(agreement.mismatches) mismatches in \(agreement.checked) events") }
+        if let agreement {
+            lines.append("agreement: \(agreement.mismatches) mismatches in \(agreement.checked) events")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -33,7 +33,7 @@ struct DecisionRecord: Encodable {
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(rule, forKey: .rule)  // null: the otherwise branch
+            try container.encode(rule, forKey: .rule) // null: the otherwise branch
             try container.encode(configuration, forKey: .configuration)
             try container.encodeIfPresent(source, forKey: .source)
         }
@@ -72,7 +72,8 @@ struct DecisionRecord: Encodable {
         if !decision.assumptions.isEmpty {
             assumptions = decision.assumptions.map {
                 AssumptionRecord(
-                    session: $0.session, declaration: $0.declaration, condition: $0.condition, used: $0.used, reason: $0.reason,
+                    session: $0.session, declaration: $0.declaration, condition: $0.condition, used: $0.used,
+                    reason: $0.reason,
                     source: $0.source?.description)
             }
             if decision.assumptionCount > decision.assumptions.count { assumptionCount = decision.assumptionCount }
@@ -84,7 +85,8 @@ struct DecisionRecord: Encodable {
             var explained = explanation
             // The app delegate chose: which declarations are defaults did not decide.
             if decision.newSceneChoice != nil { explained.declarations = [] }
-            let shown = allCandidates ? explanation.candidates[...] : explanation.candidates.prefix(Self.explainedCandidates)
+            let shown =
+                allCandidates ? explanation.candidates[...] : explanation.candidates.prefix(Self.explainedCandidates)
             candidates = Array(shown)
             omitted = explanation.candidates.count - shown.count
             considered = explanation.considered
@@ -96,18 +98,20 @@ struct DecisionRecord: Encodable {
     /// Why a route refused its identifier, or nil when it decided.
     static func refusal(of decision: RoutingDecision) -> String? {
         guard decision.reason == .identifierTooLong, let identifier = decision.identifier else { return nil }
-        return "the identifier is \(identifier.utf8.count) bytes long; routes accept at most \(SceneRouter.maximumIdentifierLength) bytes"
+        return
+            "the identifier is \(identifier.utf8.count) bytes long; routes accept at most \(SceneRouter.maximumIdentifierLength) bytes"
     }
 
     enum CodingKeys: String, CodingKey {
-        case event, identifier, action, session, declaration, reason, budgetExceeded, assumptions, assumptionCount, candidates, omitted
+        case event, identifier, action, session, declaration, reason, budgetExceeded, assumptions, assumptionCount,
+            candidates, omitted
         case considered, declarations, newSceneRule
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(event, forKey: .event)
-        try container.encode(identifier, forKey: .identifier)  // null stays visible
+        try container.encode(identifier, forKey: .identifier) // null stays visible
         try container.encode(action, forKey: .action)
         try container.encodeIfPresent(session, forKey: .session)
         try container.encodeIfPresent(declaration, forKey: .declaration)
@@ -128,7 +132,9 @@ struct DecisionRecord: Encodable {
         var outcome: String
         switch action {
         case "activate": outcome = "activate \(JSONLines.name(session ?? "?"))"
-        case "create": outcome = "create \(JSONLines.name(declaration ?? "?"))" + (session.map { " as \(JSONLines.name($0))" } ?? "")
+        case "create":
+            outcome =
+                "create \(JSONLines.name(declaration ?? "?"))" + (session.map { " as \(JSONLines.name($0))" } ?? "")
         default: outcome = "unhandled"
         }
         if budgetExceeded == true { outcome += " [a regex hit its match budget]" }
@@ -148,11 +154,15 @@ struct DecisionRecord: Encodable {
                     "  assumed: \(JSONLines.name(session)) \(assumption.condition) is \(Diagnostic.printable(assumption.used)), "
                         + "as its condition " + Diagnostic.printable(assumption.reason) + place)
             }
-            if let count = assumptionCount, count > assumptions.count { lines.append("  … \(count - assumptions.count) more assumed") }
+            if let count = assumptionCount, count > assumptions.count {
+                lines.append("  … \(count - assumptions.count) more assumed")
+            }
         }
         if let explanation {
             let limit = candidates?.count
-            lines += explanation.lines(listing: limit, omittedHint: " (--explain-all lists every candidate)").map { "  " + $0 }
+            lines += explanation.lines(listing: limit, omittedHint: " (--explain-all lists every candidate)").map {
+                "  " + $0
+            }
             if let rule = newSceneRule {
                 let branch = rule.rule.map { "rule \($0)" } ?? "its otherwise branch"
                 lines.append(

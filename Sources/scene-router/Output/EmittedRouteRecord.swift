@@ -12,8 +12,10 @@ struct EmittedRouteRecord: Encodable {
         init(_ outcome: EmittedRoute.Outcome) {
             switch outcome {
             case .postingWindow(let reason): (action, window, self.reason) = ("activate", "posting", reason.rawValue)
-            case .otherWindow(let declaration, let reason): (action, window, self.reason) = ("activate", declaration, reason.rawValue)
-            case .create(let declaration, let reason): (action, window, self.reason) = ("create", declaration, reason.rawValue)
+            case .otherWindow(let declaration, let reason):
+                (action, window, self.reason) = ("activate", declaration, reason.rawValue)
+            case .create(let declaration, let reason):
+                (action, window, self.reason) = ("create", declaration, reason.rawValue)
             case .unhandled: (action, window, reason) = ("unhandled", nil, nil)
             }
         }
@@ -39,8 +41,10 @@ struct EmittedRouteRecord: Encodable {
         var template = ""
         if case .template(let value) = route.emitted.value { template = value.description }
         emittedRoute = Body(
-            template: template, carrier: route.emitted.carrier?.rawValue, source: route.emitted.source?.description, postedBy: route.poster,
-            posterKnown: route.posterIsKnown, identifier: route.identifier, open: Outcome(route.whenOpen), closed: Outcome(route.whenClosed),
+            template: template, carrier: route.emitted.carrier?.rawValue, source: route.emitted.source?.description,
+            postedBy: route.poster,
+            posterKnown: route.posterIsKnown, identifier: route.identifier, open: Outcome(route.whenOpen),
+            closed: Outcome(route.whenClosed),
             assumed: route.rested ? true : nil)
     }
 
@@ -52,12 +56,14 @@ struct EmittedRouteRecord: Encodable {
         for route in routes {
             let record = EmittedRouteRecord(route).emittedRoute
             let heading =
-                JSONLines.quoted(record.template) + (record.carrier.map { " (\($0))" } ?? "") + (record.source.map { " at \($0)" } ?? "")
+                JSONLines.quoted(record.template) + (record.carrier.map { " (\($0))" } ?? "")
+                + (record.source.map { " at \($0)" } ?? "")
             if heading != last {
                 lines.append("  " + heading)
                 last = heading
             }
-            let poster = route.posterIsKnown ? "posted by a '\(route.poster)' window" : "if a '\(route.poster)' window posts it"
+            let poster =
+                route.posterIsKnown ? "posted by a '\(route.poster)' window" : "if a '\(route.poster)' window posts it"
             lines.append(
                 "    \(poster): open → \(route.whenOpen); closed → \(route.whenClosed)"
                     + (route.rested ? "  [assumed: a condition routing did not know]" : ""))

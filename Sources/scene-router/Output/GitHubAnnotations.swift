@@ -13,11 +13,14 @@ enum GitHubAnnotations {
         if let file = diagnostic.file { properties.append("file=" + property(file)) }
         if let line = diagnostic.line { properties.append("line=\(line)") }
         if let column = diagnostic.column { properties.append("col=\(column)") }
-        properties.append("title=" + property("scene-router " + (diagnostic.code?.rawValue ?? diagnostic.severity.rawValue)))
+        properties.append(
+            "title=" + property("scene-router " + (diagnostic.code?.rawValue ?? diagnostic.severity.rawValue)))
         var message = (diagnostic.path.map { $0 + ": " } ?? "") + diagnostic.message
         if let excerpt = diagnostic.excerpt { message += "\n" + excerpt.text }
         for note in diagnostic.notes { message += "\nnote: " + note }
-        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { Diagnostic.printable(String($0)) }
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map {
+            Diagnostic.printable(String($0))
+        }
         return "::\(diagnostic.severity.rawValue) " + properties.joined(separator: ",") + "::"
             + data(lines.joined(separator: "\n"))
     }
@@ -44,6 +47,7 @@ enum GitHubAnnotations {
 
     /// A property value: as data, plus `:` and `,`, which end a property.
     static func property(_ text: String) -> String {
-        data(Diagnostic.printable(text)).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        data(Diagnostic.printable(text)).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
+            of: ",", with: "%2C")
     }
 }

@@ -76,11 +76,13 @@ struct SARIFLog: Encodable {
         var ruleIndex: [String: Int] = [:]
         let results = diagnostics.map { diagnostic in
             let id = diagnostic.code?.rawValue ?? diagnostic.severity.rawValue
-            let index = ruleIndex[id] ?? {
-                rules.append(Rule(id: id))
-                ruleIndex[id] = rules.count - 1
-                return rules.count - 1
-            }()
+            let index =
+                ruleIndex[id]
+                ?? {
+                    rules.append(Rule(id: id))
+                    ruleIndex[id] = rules.count - 1
+                    return rules.count - 1
+                }()
             var text = diagnostic.message
             if let excerpt = diagnostic.excerpt { text += "\n" + excerpt.text }
             for note in diagnostic.notes { text += "\nnote: " + note }
@@ -88,12 +90,15 @@ struct SARIFLog: Encodable {
             if let file = diagnostic.file, file != "stdin" {
                 location.physicalLocation = PhysicalLocation(
                     artifactLocation: ArtifactLocation(uri: Self.uri(file)),
-                    region: diagnostic.line.map { Region(startLine: max(1, $0), startColumn: diagnostic.column.map { max(1, $0) }) })
+                    region: diagnostic.line.map {
+                        Region(startLine: max(1, $0), startColumn: diagnostic.column.map { max(1, $0) })
+                    })
             }
             if let path = diagnostic.path { location.logicalLocations = [LogicalLocation(fullyQualifiedName: path)] }
             let located = location.physicalLocation != nil || location.logicalLocations != nil
             return Result(
-                ruleId: id, ruleIndex: index, level: diagnostic.severity == .error ? "error" : "warning", message: Message(text: text),
+                ruleId: id, ruleIndex: index, level: diagnostic.severity == .error ? "error" : "warning",
+                message: Message(text: text),
                 locations: located ? [location] : nil)
         }
         runs = [Run(tool: Tool(driver: Driver(rules: rules)), results: results)]

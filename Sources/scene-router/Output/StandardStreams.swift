@@ -24,7 +24,8 @@ enum StandardStreams {
         if let failure = writeAll(pending, to: STDOUT_FILENO) {
             // Standard output closed or gone: nothing more can be answered.
             pending.removeAll()
-            _ = writeAll(Array("scene-router: error: cannot write to standard output (\(failure))\n".utf8), to: STDERR_FILENO)
+            _ = writeAll(
+                Array("scene-router: error: cannot write to standard output (\(failure))\n".utf8), to: STDERR_FILENO)
             exit(2)
         }
         pending.removeAll(keepingCapacity: true)

@@ -59,7 +59,9 @@ import Testing
     }
 
     static let blocks: [MarkdownBlocks.Block] = MarkdownBlocks.documents.flatMap { document in
-        ((try? MarkdownBlocks.blocks(in: document)) ?? []).filter { $0.language == "console" && commands(in: $0) != nil }
+        ((try? MarkdownBlocks.blocks(in: document)) ?? []).filter {
+            $0.language == "console" && commands(in: $0) != nil
+        }
     }
 
     @Test func theDocumentsShowRunnableOutput() {
@@ -67,11 +69,13 @@ import Testing
     }
 
     @Test(arguments: blocks) func producesWhatItShows(_ block: MarkdownBlocks.Block) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-router-docs-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scene-router-docs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createSymbolicLink(
-            at: folder.appendingPathComponent("Fixtures"), withDestinationURL: CLIRunner.packageRoot.appendingPathComponent("Fixtures"))
+            at: folder.appendingPathComponent("Fixtures"),
+            withDestinationURL: CLIRunner.packageRoot.appendingPathComponent("Fixtures"))
         let before = try MarkdownBlocks.blocks(in: block.file).filter { $0.line < block.line }
         if let manifest = before.last(where: { $0.language == "json" && $0.text.contains("\"declarations\"") }) {
             try Data(manifest.text.utf8).write(to: folder.appendingPathComponent("app.json"))
@@ -85,14 +89,17 @@ import Testing
                 try Data(result.stdout.utf8).write(to: folder.appendingPathComponent(redirect))
             }
             let shownErrors = command.shown.contains { $0.contains("error:") }
-            #expect(shownErrors ? result.status == 2 : result.status <= 1, "\(place): exit \(result.status)\n\(result.stderr)")
+            #expect(
+                shownErrors ? result.status == 2 : result.status <= 1,
+                "\(place): exit \(result.status)\n\(result.stderr)")
             guard !command.shown.isEmpty else { continue }
             let stdout = Self.lines(result.stdout)
             let stderr = Self.lines(result.stderr)
             #expect(
                 ElidedOutput.matches(shown: command.shown, actual: stdout + stderr)
                     || ElidedOutput.matches(shown: command.shown, actual: stderr + stdout),
-                "\(place) printed:\n\(result.stderr)\(result.stdout)\nwhere the document shows:\n\(command.shown.joined(separator: "\n"))")
+                "\(place) printed:\n\(result.stderr)\(result.stdout)\nwhere the document shows:\n\(command.shown.joined(separator: "\n"))"
+            )
         }
     }
 

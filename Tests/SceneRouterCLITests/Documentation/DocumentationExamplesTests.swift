@@ -1,6 +1,7 @@
 import Foundation
-@testable import SceneRouting
 import Testing
+
+@testable import SceneRouting
 
 /// Every JSON example in the README and the documentation catalog is what it claims to be:
 /// each `json` block parses, each manifest among them loads, and each `jsonl` block of events
@@ -39,7 +40,8 @@ import Testing
                 }
             default:
                 // Shell sessions, Swift and output: neither JSON nor events.
-                #expect(!block.text.hasPrefix("{\"") || block.language == "console" || block.language.isEmpty, "\(place)")
+                #expect(
+                    !block.text.hasPrefix("{\"") || block.language == "console" || block.language.isEmpty, "\(place)")
             }
         }
     }

@@ -13,11 +13,14 @@ import Testing
     /// A snippet's code as its document shows it: the lines between the markers, with the
     /// method body's indentation removed, after `import SceneRouting` and a blank line.
     static func shownCode(of snippet: any DocumentationSnippet.Type) throws -> [String] {
-        let lines = try String(contentsOfFile: snippet.file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOfFile: snippet.file, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         let begin = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "// snippet begin" })
         let end = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "// snippet end" })
         let indentation = lines[begin].prefix { $0 == " " }.count
-        let body = lines[(begin + 1)..<end].map { String($0.dropFirst(min(indentation, $0.prefix { $0 == " " }.count))) }
+        let body = lines[(begin + 1)..<end].map {
+            String($0.dropFirst(min(indentation, $0.prefix { $0 == " " }.count)))
+        }
         return ["import SceneRouting", ""] + body
     }
 
@@ -28,11 +31,17 @@ import Testing
                 guard block.lines.first == "import SceneRouting" else {
                     #expect(
                         document.hasSuffix("ImportingAnApp.md") && !block.text.contains("SceneRouter"),
-                        "\(block.testDescription): a Swift example that uses the library starts with import SceneRouting")
+                        "\(block.testDescription): a Swift example that uses the library starts with import SceneRouting"
+                    )
                     continue
                 }
-                let snippet = Self.snippets.values.first { (try? Self.shownCode(of: $0)) == block.lines && $0.document == document }
-                #expect(snippet != nil, "\(block.testDescription) is not the code of any snippet in Tests/SceneRouterCLITests/Documentation")
+                let snippet = Self.snippets.values.first {
+                    (try? Self.shownCode(of: $0)) == block.lines && $0.document == document
+                }
+                #expect(
+                    snippet != nil,
+                    "\(block.testDescription) is not the code of any snippet in Tests/SceneRouterCLITests/Documentation"
+                )
                 if let snippet { shown.insert(String(describing: snippet)) }
             }
         }
@@ -72,7 +81,9 @@ import Testing
         #expect(shown.count == snippet.printed.count, "\(name): \(snippet.printed)")
         for (expected, printed) in zip(shown, snippet.printed) {
             let actual = printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            #expect(ElidedOutput.matches(shown: expected, actual: actual), "\(name) printed:\n\(printed)\nwhere it shows:\n\(expected.joined(separator: "\n"))")
+            #expect(
+                ElidedOutput.matches(shown: expected, actual: actual),
+                "\(name) printed:\n\(printed)\nwhere it shows:\n\(expected.joined(separator: "\n"))")
         }
     }
 }

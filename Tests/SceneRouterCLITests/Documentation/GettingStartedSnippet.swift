@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// The code between the snippet markers is a document's example, laid out for reading there
+// (comments aligned), and must stay as the document shows it.
 import SceneRouting
 
 struct GettingStartedSnippet: DocumentationSnippet {

@@ -11,14 +11,17 @@ enum MarkdownBlocks {
         var language: String
         var text: String
         var testDescription: String { "\(file):\(line)" }
-        var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+        var lines: [String] {
+            text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
     }
 
     /// The README and every article, relative to the package root.
     static let documents: [String] = {
         let catalog = CLIRunner.packageRoot.appendingPathComponent("Sources/SceneRouting/SceneRouting.docc")
         let articles = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
-        return ["README.md"] + articles.filter { $0.hasSuffix(".md") }.sorted().map { "Sources/SceneRouting/SceneRouting.docc/" + $0 }
+        return ["README.md"]
+            + articles.filter { $0.hasSuffix(".md") }.sorted().map { "Sources/SceneRouting/SceneRouting.docc/" + $0 }
     }()
 
     /// The fenced blocks of one Markdown file, in order.

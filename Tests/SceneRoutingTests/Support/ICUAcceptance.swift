@@ -6,7 +6,9 @@
 enum ICUAcceptance {
     /// The compiled `SELF MATCHES[n]` predicate, or nil when it is refused; a refusal or an
     /// acceptance ICU would not make is appended to `disagreements`.
-    static func predicate(_ pattern: String, sizeRefusals: [String], disagreements: inout [String]) -> ActivationPredicate? {
+    static func predicate(_ pattern: String, sizeRefusals: [String], disagreements: inout [String])
+        -> ActivationPredicate?
+    {
         let icuAccepts = ICURegexConformanceTests.icu(pattern, "x") != "error"
         do {
             let predicate = try ActivationPredicate(format: "SELF MATCHES[n] %@", arguments: [.string(pattern)])

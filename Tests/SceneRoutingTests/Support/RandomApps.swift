@@ -1,6 +1,7 @@
 import Foundation
-@testable import SceneRouting
 import SceneRouterWorkloads
+
+@testable import SceneRouting
 
 // Random apps, events and churn for differential testing: the tests draw their choices from
 // a seeded generator, the fuzz target (Fuzz/FuzzTable.swift, which compiles this file too)
@@ -72,7 +73,8 @@ struct RandomApps<Source: ChoiceSource> {
         case 5: return "SELF ENDSWITH\(options()) \(quoted(text()))"
         case 6, 7: return "SELF CONTAINS\(options()) \(quoted(text(4)))"
         case 8:
-            let pattern = (0..<random.below(4)).map { _ in ["a", "*", "?", "b", ".", "é", "A"][random.below(7)] }.joined()
+            let pattern = (0..<random.below(4)).map { _ in ["a", "*", "?", "b", ".", "é", "A"][random.below(7)] }
+                .joined()
             return "SELF LIKE\(options()) \(quoted(pattern))"
         case 9:
             let patterns = [
@@ -85,7 +87,8 @@ struct RandomApps<Source: ChoiceSource> {
         case 10: return "SELF IN {\((0..<random.below(3)).map { _ in quoted(text()) }.joined(separator: ", "))}"
         case 11: return "SELF IN\(options()) \(quoted(text(4)))"
         case 12: return "SELF BETWEEN {\(quoted(text())), \(quoted(text()))}"
-        case 13: return ["TRUEPREDICATE", "FALSEPREDICATE", "SELF == nil", "SELF != nil", "SELF == 42"][random.below(5)]
+        case 13:
+            return ["TRUEPREDICATE", "FALSEPREDICATE", "SELF == nil", "SELF != nil", "SELF == 42"][random.below(5)]
         case 14: return "\(quoted(text(4))) BEGINSWITH SELF"
         default: return "NOT " + atom()
         }
@@ -129,13 +132,17 @@ struct RandomApps<Source: ChoiceSource> {
             SceneDeclaration(
                 name: "D\(index)",
                 matching: random.chance(60)
-                    ? (random.chance(50) ? try! ActivationPredicate(format: atom()) : ActivationPredicate(swiftUISet: [text()]))
+                    ? (random.chance(50)
+                        ? try! ActivationPredicate(format: atom()) : ActivationPredicate(swiftUISet: [text()]))
                     : nil)
         }
-        let sessions = (0..<random.below(12)).map { session("S\($0)", framework: framework, declarations: declarations) }
+        let sessions = (0..<random.below(12)).map {
+            session("S\($0)", framework: framework, declarations: declarations)
+        }
         // Ids S0, S1, … and declarations D0, D1, … from the list: always a valid app.
         return try! SceneApp(
-            framework: framework, supportsMultipleScenes: !random.chance(10), tieBreak: random.chance(50) ? .recency : .order,
+            framework: framework, supportsMultipleScenes: !random.chance(10),
+            tieBreak: random.chance(50) ? .recency : .order,
             declarations: declarations, sessions: sessions)
     }
 
@@ -149,7 +156,9 @@ struct RandomApps<Source: ChoiceSource> {
                 ? .userActivity(activityType: "a", targetContentIdentifier: identifier, webpageURL: nil)
                 : .userActivity(activityType: "a", targetContentIdentifier: nil, webpageURL: identifier)
         case 3:
-            if let identifier, let url = URL(string: "x://" + identifier.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!) {
+            if let identifier,
+                let url = URL(string: "x://" + identifier.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+            {
                 return .url(url)
             }
             return .identifier(identifier)

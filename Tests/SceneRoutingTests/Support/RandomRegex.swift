@@ -4,12 +4,17 @@ import SceneRouterWorkloads
 /// alternation, each possibly quantified), each drawn with an identifier it matches: for
 /// checking what is read from a pattern against what PCRE2 matches.
 enum RandomRegex {
-    static func withMatch(_ random: inout DeterministicRandom, atoms: ClosedRange<Int> = 1...7) -> (pattern: String, identifier: String) {
+    static func withMatch(_ random: inout DeterministicRandom, atoms: ClosedRange<Int> = 1...7) -> (
+        pattern: String, identifier: String
+    ) {
         var pattern = ""
         var identifier = ""
         for _ in 0..<(atoms.lowerBound + random.below(atoms.count)) {
             let (piece, sample) = atom(&random)
-            let quantifiers = [("", 1, 1), ("?", 0, 1), ("*", 0, 3), ("+", 1, 3), ("{2}", 2, 2), ("{0,2}", 0, 2), ("{1,}", 1, 3), ("+?", 1, 3), ("{1,3}", 1, 3)]
+            let quantifiers = [
+                ("", 1, 1), ("?", 0, 1), ("*", 0, 3), ("+", 1, 3), ("{2}", 2, 2), ("{0,2}", 0, 2), ("{1,}", 1, 3),
+                ("+?", 1, 3), ("{1,3}", 1, 3),
+            ]
             let (quantifier, low, high) = quantifiers[random.chance(60) ? 0 : 1 + random.below(quantifiers.count - 1)]
             pattern += piece + quantifier
             for _ in 0..<(low + random.below(high - low + 1)) { identifier += sample(&random) }

@@ -1,5 +1,6 @@
-@testable import SceneRouting
 import SceneRouterWorkloads
+
+@testable import SceneRouting
 
 /// Random apps routed by a router under test and by the reference router, side by side.
 struct ReferenceComparison {
@@ -31,7 +32,8 @@ struct ReferenceComparison {
                 let actual = route(identifier)
                 checked += 1
                 if !RandomApps<DeterministicRandom>.same(expected, actual), mismatches.count < 5 {
-                    mismatches.append("app \(appIndex): \(identifier.debugDescription) expected \(expected) got \(actual)")
+                    mismatches.append(
+                        "app \(appIndex): \(identifier.debugDescription) expected \(expected) got \(actual)")
                 }
             }
         }

@@ -149,7 +149,10 @@ enum ClauseIndexing {
         case .membership(let test):
             // `isEqual:` on each member: exact, whatever the options.
             guard !test.members.isEmpty else { return .unsatisfiable }
-            return .keys(test.members.map { IndexKey(kind: .exact, family: .caseSensitive, bytes: KeyFold.foldedKey($0, .caseSensitive)) })
+            return .keys(
+                test.members.map {
+                    IndexKey(kind: .exact, family: .caseSensitive, bytes: KeyFold.foldedKey($0, .caseSensitive))
+                })
         case .pattern(let test):
             guard test.pattern != nil else { return .unsatisfiable }
             // The literals are in the pattern's folded, normalised form, as the identifier is
@@ -159,9 +162,13 @@ enum ClauseIndexing {
             // Patterns are matched by PCRE2 on folded text, not by CFString.
             if let exact = literals.exact { return key(.exact, text(exact), test.mode, comparedByFoundation: false) }
             var candidates: [IndexKey] = []
-            for (kind, bytes) in [(IndexKey.Kind.prefix, literals.prefix), (.suffix, literals.suffix), (.inner, literals.inner)]
+            for (kind, bytes) in [
+                (IndexKey.Kind.prefix, literals.prefix), (.suffix, literals.suffix), (.inner, literals.inner),
+            ]
             where !bytes.isEmpty {
-                if case .keys(let keys) = key(kind, text(bytes), test.mode, comparedByFoundation: false) { candidates += keys }
+                if case .keys(let keys) = key(kind, text(bytes), test.mode, comparedByFoundation: false) {
+                    candidates += keys
+                }
             }
             // Each is necessary on its own: the table files the least crowded, so regexes
             // sharing a prefix (`ticket-[0-9]+-17`, `ticket-[0-9]+-18`) spread over their suffixes.

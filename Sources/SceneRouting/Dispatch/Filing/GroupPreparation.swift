@@ -56,7 +56,8 @@ struct GroupPreparation: BitwiseCopyable {
         case .never: return .never
         case .clauses(let clauses):
             // A choice among alternatives goes by the index's loads: the tier makes it.
-            guard let chosen = PredicateTier.keys(filing: clauses, choose: { _ in nil }), chosen.count <= HashedKeys.capacity
+            guard let chosen = PredicateTier.keys(filing: clauses, choose: { _ in nil }),
+                chosen.count <= HashedKeys.capacity
             else { return nil }
             var keys = HashedKeys()
             for key in chosen {

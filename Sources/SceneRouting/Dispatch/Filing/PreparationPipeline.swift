@@ -87,8 +87,10 @@ final class PreparationPipeline: @unchecked Sendable {
         while let chunk = claimBack() {
             let sessions = sessions(of: chunk)
             let region = LargeAllocation.allocate(UInt8.self, capacity: Self.regionBytes)
-            let preparations = UnsafeMutableRawPointer(region).bindMemory(to: GroupPreparation?.self, capacity: Self.chunkSize)
-            var programs = ProgramSpace(base: region + Self.programsOffset, capacity: Self.regionBytes - Self.programsOffset)
+            let preparations = UnsafeMutableRawPointer(region).bindMemory(
+                to: GroupPreparation?.self, capacity: Self.chunkSize)
+            var programs = ProgramSpace(
+                base: region + Self.programsOffset, capacity: Self.regionBytes - Self.programsOffset)
             for session in sessions {
                 (preparations + (session - sessions.lowerBound)).initialize(to: prepare(session, &programs))
             }
@@ -107,7 +109,8 @@ final class PreparationPipeline: @unchecked Sendable {
         while true {
             let (front, back) = (current & 0xFFFF_FFFF, current >> 32)
             guard front == UInt64(chunk), front < back else { return false }
-            let (exchanged, original) = claims.compareExchange(expected: current, desired: current + 1, ordering: .relaxed)
+            let (exchanged, original) = claims.compareExchange(
+                expected: current, desired: current + 1, ordering: .relaxed)
             if exchanged { return true }
             current = original
         }

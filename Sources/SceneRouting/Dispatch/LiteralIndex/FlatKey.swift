@@ -64,7 +64,8 @@ struct FlatKey {
         /// The eight bytes at `start` (`start + 8` at most the identifier's length).
         @inline(__always)
         static func word(_ identifier: UnsafeBufferPointer<UInt8>, at start: Int, _ reading: ByteReading) -> UInt64 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(identifier.baseAddress! + start).loadUnaligned(as: UInt64.self))
+            let word = UInt64(
+                littleEndian: UnsafeRawPointer(identifier.baseAddress! + start).loadUnaligned(as: UInt64.self))
             return reading == .lowercase ? KeyHashing.lowercasedASCII(word) : word
         }
 

@@ -175,7 +175,8 @@ struct FlatKeys {
     /// Hands `visitor` every group with a key of `family` that may occur in `folded` (inner
     /// keys only if ``comparesInnerKeys``), an identifier folded for that family and read as
     /// is.
-    func probe<Visitor: GroupVisitor>(folded: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, _ visitor: inout Visitor) {
+    func probe<Visitor: GroupVisitor>(folded: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, _ visitor: inout Visitor)
+    {
         let probe = FlatKey.Probe(folded, .raw)
         let base = family == .caseSensitive ? 0 : 3
         let start = base == 0 ? 0 : runEnds[base - 1]

@@ -17,7 +17,9 @@ struct HashedKeys: BitwiseCopyable {
     mutating func append(_ key: LiteralIndex.HashedKey) {
         precondition(count < Self.capacity, "at most two hashed keys")
         let offset = count * MemoryLayout<LiteralIndex.HashedKey>.stride
-        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: key, toByteOffset: offset, as: LiteralIndex.HashedKey.self) }
+        withUnsafeMutableBytes(of: &storage) {
+            $0.storeBytes(of: key, toByteOffset: offset, as: LiteralIndex.HashedKey.self)
+        }
         storedCount += 1
     }
 
@@ -27,7 +29,8 @@ struct HashedKeys: BitwiseCopyable {
     subscript(position: Int) -> LiteralIndex.HashedKey {
         precondition(position >= 0 && position < count, "hashed key index out of range")
         return withUnsafeBytes(of: storage) {
-            $0.load(fromByteOffset: position * MemoryLayout<LiteralIndex.HashedKey>.stride, as: LiteralIndex.HashedKey.self)
+            $0.load(
+                fromByteOffset: position * MemoryLayout<LiteralIndex.HashedKey>.stride, as: LiteralIndex.HashedKey.self)
         }
     }
 }

@@ -99,7 +99,8 @@ enum KeyHashing {
             state = absorb(state, chunk(bytes, from: start + absorbed, count: 8, reversed: reversed, family))
             absorbed += 8
         }
-        let tail = length > absorbed
+        let tail =
+            length > absorbed
             ? chunk(bytes, from: start + absorbed, count: length - absorbed, reversed: reversed, family) : 0
         return seal(finish(state, tail: tail, length: length), kind: kind)
     }
@@ -125,8 +126,10 @@ enum KeyHashing {
         let raw = UnsafeRawPointer(base)
         @inline(__always)
         func word(_ offset: Int) -> UInt64 {
-            let word = reversed
-                ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- offset &- 8, as: UInt64.self)).byteSwapped
+            let word =
+                reversed
+                ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- offset &- 8, as: UInt64.self))
+                    .byteSwapped
                 : UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             return family == .lowercase ? lowercasedASCII(word) : word
         }
@@ -206,7 +209,8 @@ enum KeyHashing {
     /// (``GramLeads/lead(of:)``): what decides whether that gram is worth hashing.
     @inline(__always)
     static func gramLead(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ family: ByteReading) -> UInt16 {
-        let pair = UInt64(UInt16(littleEndian: (UnsafeRawPointer(bytes.baseAddress!) + offset).loadUnaligned(as: UInt16.self)))
+        let pair = UInt64(
+            UInt16(littleEndian: (UnsafeRawPointer(bytes.baseAddress!) + offset).loadUnaligned(as: UInt16.self)))
         return UInt16(truncatingIfNeeded: family == .lowercase ? lowercasedASCII(pair) : pair)
     }
 

@@ -34,7 +34,8 @@ final class LiteralIndex {
             ProbeSummary(
                 exactMask: exactLengths.mask, prefixMask: prefixLengths.mask, suffixMask: suffixLengths.mask,
                 shortInnerMask: shortInnerLengths.mask, gram4Count: gram4Count, gram8Count: gram8Count,
-                hasLongLengths: !(prefixLengths.long.isEmpty && suffixLengths.long.isEmpty && shortInnerLengths.long.isEmpty))
+                hasLongLengths:
+                    !(prefixLengths.long.isEmpty && suffixLengths.long.isEmpty && shortInnerLengths.long.isEmpty))
         }
     }
 
@@ -258,7 +259,9 @@ final class LiteralIndex {
 
     /// The gram bucket keys of an inner key of 4+ bytes, with their offsets in the key and
     /// how many groups each holds.
-    private func gramSlots(of key: IndexKey, _ body: (_ slot: UInt64, _ offset: Int, _ load: Int, _ lead: UInt16) -> Void) {
+    private func gramSlots(
+        of key: IndexKey, _ body: (_ slot: UInt64, _ offset: Int, _ load: Int, _ lead: UInt16) -> Void
+    ) {
         let width = Self.gramWidth(forKeyLength: key.bytes.count)
         key.bytes.withUnsafeBufferPointer { bytes in
             for offset in 0...(bytes.count - width) {
@@ -307,7 +310,8 @@ final class LiteralIndex {
             anyGramLeads.insert(bestLead)
             gramSeconds.insert(second)
             update(key.family) { if width == 8 { $0.gram8Count += 1 } else { $0.gram4Count += 1 } }
-            return noteFlat(key, group, .gram(best, family: key.family, width: Int8(width), lead: bestLead, second: second))
+            return noteFlat(
+                key, group, .gram(best, family: key.family, width: Int8(width), lead: bestLead, second: second))
         }
         return noteFlat(key, group, file(group, hashed: Self.hashed(key)!))
     }
@@ -351,7 +355,8 @@ final class LiteralIndex {
         let lengthClass: LengthClasses.Key =
             anchored && LengthClasses.isClassed(length: length)
             ? key.bytes.withUnsafeBufferPointer { LengthClasses.key(of: $0, reversed: key.kind == .suffix, .raw) } : 0
-        let far = anchored && LengthClasses.isRecorded(length: length)
+        let far =
+            anchored && LengthClasses.isRecorded(length: length)
             ? (key.kind == .suffix ? key.bytes.first : key.bytes.last) : nil
         return HashedKey(
             hash: KeyHashing.hash(of: key), extent: KeyExtent(length: length, far: far), lengthClass: lengthClass,
@@ -476,7 +481,8 @@ final class LiteralIndex {
             probe(identifier, hasUppercase: hasUppercase, comparing: flat, &visitor)
             return
         }
-        probe(identifier, hasUppercase: hasUppercase, hashing: caseSensitiveSummary, anyCaseInsensitiveSummary, &visitor)
+        probe(
+            identifier, hasUppercase: hasUppercase, hashing: caseSensitiveSummary, anyCaseInsensitiveSummary, &visitor)
     }
 
     /// ``probe(_:hasUppercase:_:)`` while most keys are compared directly: exact keys (and
@@ -521,14 +527,18 @@ final class LiteralIndex {
             return
         }
         if !rawKeys.isEmpty { probe(identifier, reading: .raw, rawKeys, .family(.caseSensitive), &visitor) }
-        if !lowercaseKeys.isEmpty { probe(identifier, reading: .lowercase, lowercaseKeys, .anyCaseInsensitive, &visitor) }
+        if !lowercaseKeys.isEmpty {
+            probe(identifier, reading: .lowercase, lowercaseKeys, .anyCaseInsensitive, &visitor)
+        }
     }
 
     /// Hands `visitor` every group with a key of one of `families` that occurs in `folded`:
     /// an identifier whose folds for each of them (``KeyFold``) are these bytes, read as is.
     /// Keys are filed without their family, so one walk finds the keys of every family whose
     /// fold is the same (most lower-case identifiers fold alike for all three).
-    func probe<Visitor: GroupVisitor>(folded: UnsafeBufferPointer<UInt8>, _ families: KeyFamilySet, _ visitor: inout Visitor) {
+    func probe<Visitor: GroupVisitor>(
+        folded: UnsafeBufferPointer<UInt8>, _ families: KeyFamilySet, _ visitor: inout Visitor
+    ) {
         if flat == nil && families == .all {
             var long = familiesWithLongKeys
             while let family = long.first {
@@ -536,7 +546,8 @@ final class LiteralIndex {
                 long.subtract(KeyFamilySet(family))
             }
             if !allFamiliesSummary.isEmpty {
-                probe(folded, reading: .raw, allFamiliesSummary, .family(.caseSensitive), fetchingAhead: false, &visitor)
+                probe(
+                    folded, reading: .raw, allFamiliesSummary, .family(.caseSensitive), fetchingAhead: false, &visitor)
             }
             return
         }
@@ -640,10 +651,12 @@ final class LiteralIndex {
             probeGramsOfBothWidths(identifier, reading: family, &visitor)
         } else {
             if keys.gram4Count > 0 && count >= 4 {
-                probeGrams(identifier, width: 4, leads: gram4Leads, reading: family, fetchingAhead: fetchingAhead, &visitor)
+                probeGrams(
+                    identifier, width: 4, leads: gram4Leads, reading: family, fetchingAhead: fetchingAhead, &visitor)
             }
             if keys.gram8Count > 0 && count >= 8 {
-                probeGrams(identifier, width: 8, leads: gram8Leads, reading: family, fetchingAhead: fetchingAhead, &visitor)
+                probeGrams(
+                    identifier, width: 8, leads: gram8Leads, reading: family, fetchingAhead: fetchingAhead, &visitor)
             }
         }
         if let exactHash { table.forEachHinted(at: exactHash) { visitor.visit($0, hint: EntryHint(rawValue: $1)) } }
@@ -687,11 +700,14 @@ final class LiteralIndex {
                         var start = Self.nextGramStart(identifier, from: 0, through: last4, any, seconds, family)
                         while start <= last4 {
                             let lead = KeyHashing.gramLead(identifier, at: start, family)
-                            if GramLeads.contains(bits4, lead) { visitGram(identifier, at: start, width: 4, reading: family, &visitor) }
+                            if GramLeads.contains(bits4, lead) {
+                                visitGram(identifier, at: start, width: 4, reading: family, &visitor)
+                            }
                             if start <= last8 && GramLeads.contains(bits8, lead) {
                                 visitGram(identifier, at: start, width: 8, reading: family, &visitor)
                             }
-                            start = Self.nextGramStart(identifier, from: start + 1, through: last4, any, seconds, family)
+                            start = Self.nextGramStart(
+                                identifier, from: start + 1, through: last4, any, seconds, family)
                         }
                     }
                 }
@@ -730,11 +746,13 @@ final class LiteralIndex {
                     while start <= last {
                         var count = 0
                         while start <= last && count < batch {
-                            let key = Self.gramKey(KeyHashing.gram(identifier, at: start, width: width, family), width: width)
+                            let key = Self.gramKey(
+                                KeyHashing.gram(identifier, at: start, width: width, family), width: width)
                             grams.prefetchFilter(at: key)
                             pending[count] = (start, key)
                             count += 1
-                            start = Self.nextGramStart(identifier, from: start + 1, through: last, bits, seconds, family)
+                            start = Self.nextGramStart(
+                                identifier, from: start + 1, through: last, bits, seconds, family)
                         }
                         for index in 0..<count { grams.prefetchEntryIfPresent(at: pending[index].key) }
                         for index in 0..<count {
@@ -792,7 +810,8 @@ final class LiteralIndex {
     /// in `mask` that `classes` admits by their far byte, then those of `long`.
     @inline(__always)
     private func probeAnchored<Visitor: GroupVisitor>(
-        _ identifier: UnsafeBufferPointer<UInt8>, kind: IndexKey.Kind, reading family: ByteReading, lengths mask: UInt64,
+        _ identifier: UnsafeBufferPointer<UInt8>, kind: IndexKey.Kind, reading family: ByteReading,
+        lengths mask: UInt64,
         admittedBy classes: LengthClasses, longLengths long: [Int]?, fetchingAhead: Bool, into visitor: inout Visitor
     ) {
         let count = identifier.count
@@ -863,7 +882,8 @@ final class LiteralIndex {
     }
 
     var approximateBytes: Int {
-        table.approximateBytes + grams.approximateBytes + prefixClasses.approximateBytes + suffixClasses.approximateBytes
+        table.approximateBytes + grams.approximateBytes + prefixClasses.approximateBytes
+            + suffixClasses.approximateBytes
             + gram4Leads.approximateBytes + gram8Leads.approximateBytes + anyGramLeads.approximateBytes
             + gramSeconds.approximateBytes
             + (flat?.approximateBytes ?? 0)

@@ -36,8 +36,11 @@ enum PatternSetSyntax {
                 afterQuantifier = false
                 continue
             case UInt8(ascii: "("):
-                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?") || bytes[index + 1] == UInt8(ascii: "*") {
-                    guard bytes[index + 1] == UInt8(ascii: "?"), index + 2 < bytes.count, bytes[index + 2] == UInt8(ascii: ":")
+                if index + 1 < bytes.count,
+                    bytes[index + 1] == UInt8(ascii: "?") || bytes[index + 1] == UInt8(ascii: "*")
+                {
+                    guard bytes[index + 1] == UInt8(ascii: "?"), index + 2 < bytes.count,
+                        bytes[index + 2] == UInt8(ascii: ":")
                     else { return false }
                     index += 3
                     afterQuantifier = false
@@ -93,7 +96,9 @@ enum PatternSetSyntax {
                 }
                 return end + 1
             }
-            guard index + 3 < bytes.count, isHexDigit(bytes[index + 2]), isHexDigit(bytes[index + 3]) else { return nil }
+            guard index + 3 < bytes.count, isHexDigit(bytes[index + 2]), isHexDigit(bytes[index + 3]) else {
+                return nil
+            }
             return index + 4
         }
         let isPunctuation = (0x21...0x7E).contains(escaped) && !isAlphanumeric(escaped)

@@ -152,7 +152,9 @@ final class PatternSets {
 
     /// Takes `group` out of its set, if it is in one; returns whether it was, and the set
     /// (with its pseudo-group) when it was the last member, which the caller must unfile.
-    func leave(_ group: Int32) -> (wasMember: Bool, emptied: (pseudoGroup: Int32, placements: [LiteralIndex.Placement])?) {
+    func leave(_ group: Int32) -> (
+        wasMember: Bool, emptied: (pseudoGroup: Int32, placements: [LiteralIndex.Placement])?
+    ) {
         refused.remove(group)
         guard let (number, position) = membership.removeValue(forKey: group), let set = sets[Int(number)] else {
             return (false, nil)
@@ -196,7 +198,9 @@ struct PatternSetRequest: Sendable {
     /// Compiles every request (on all cores when `concurrently`).
     static func compile(_ requests: [PatternSetRequest], concurrently: Bool) -> [CompiledPatternSet] {
         let compiled = TableArray<CompiledPatternSet>(capacity: max(1, requests.count))
-        compiled.append(count: requests.count, concurrently: concurrently && requests.count > 1) { requests[$0].compile() }
+        compiled.append(count: requests.count, concurrently: concurrently && requests.count > 1) {
+            requests[$0].compile()
+        }
         return compiled.elements
     }
 

@@ -1,7 +1,8 @@
+import PCRE2Support
+
 #if Hyperscan
 import HyperscanSupport
 #endif
-import PCRE2Support
 
 extension PredicateTier {
     /// The form and expression under which `predicate` could join a pattern set, if it can:
@@ -41,7 +42,8 @@ extension PredicateTier {
             if small.count >= PatternSets.smallSetsBeforeMerging {
                 for old in small {
                     for group in old.set.members where group >= 0 {
-                        guard case .indexedOnce(let filed) = placements[Int(group)], let predicate = predicates[Int(group)],
+                        guard case .indexedOnce(let filed) = placements[Int(group)],
+                            let predicate = predicates[Int(group)],
                             let candidate = Self.patternSetCandidate(predicate)
                         else { continue }
                         candidates.append((group, candidate.expression, filed))
@@ -105,7 +107,9 @@ extension PredicateTier {
     /// it is still the set the request saw.
     private func dissolve(_ old: PatternSetRequest.Replaced) {
         guard patternSets.holds(old.set, at: old.number) else { return }
-        for placement in old.set.placements { rehint(index.removeEntry(PatternSets.firstID + old.number, from: placement)) }
+        for placement in old.set.placements {
+            rehint(index.removeEntry(PatternSets.firstID + old.number, from: placement))
+        }
         for group in old.set.members where group >= 0 {
             if case .indexedOnce(let filed) = placements[Int(group)] { index.addEntry(group, at: filed) }
         }

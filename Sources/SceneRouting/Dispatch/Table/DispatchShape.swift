@@ -62,7 +62,8 @@ public struct DispatchShape: Sendable, Equatable {
         func tier(_ tier: PredicateTier) -> Tier {
             let shape = tier.index.shape
             let crowded = tier.crowdedKeys(limit: 5).map {
-                CrowdedKey(kind: "\($0.key.kind)", literal: String(decoding: $0.key.bytes, as: UTF8.self), groups: $0.groups)
+                CrowdedKey(
+                    kind: "\($0.key.kind)", literal: String(decoding: $0.key.bytes, as: UTF8.self), groups: $0.groups)
             }
             return Tier(
                 groups: tier.liveGroups, always: tier.alwaysCount, residual: tier.residualCount, never: tier.neverCount,

@@ -1,5 +1,5 @@
-import Dispatch
 internal import CMemoryHints
+import Dispatch
 
 /// Filling a new table from an app: the slots, then three tasks that share nothing they
 /// write, on as many threads as there are cores (at a million sessions this halves the
@@ -94,7 +94,8 @@ extension DispatchTable {
         var duplicates: [Int32] = []
         // Kept by the directory task as it notes each session (duplicates aside).
         newestLastActive = count > 0 ? .min : 0
-        let pipeline = parallel
+        let pipeline =
+            parallel
             ? PreparationPipeline(sessionCount: Int(count)) { index, programs in
                 guard self.isWindow(Int32(index)) else { return nil }
                 return GroupPreparation(app.sessions[index].conditions.prefersToActivate.root, programs: &programs)
@@ -110,9 +111,7 @@ extension DispatchTable {
                 case .globalHeapAndCanTier:
                     self.can.coverSlots(Int(count))
                     for slot in 0..<count where self.isWindow(slot) {
-                        IndexedHeap.push(slot, into: &self.globalHeap, before: { self.ranksBefore($0, $1) }) {
-                            self.slots[Int($0)].globalPosition = $1
-                        }
+                        self.pushToGlobalHeap(slot)
                         self.enroll(slot, in: self.can, predicate: app.sessions[Int(slot)].conditions.canActivate)
                     }
                     pipeline?.help()
@@ -122,7 +121,9 @@ extension DispatchTable {
                     for slot in 0..<count {
                         if self.slotByID.insert(slot) {
                             self.noteState(of: slot)
-                            if !self.isWindow(slot) { self.unenrolledConditions[slot] = app.sessions[Int(slot)].conditions }
+                            if !self.isWindow(slot) {
+                                self.unenrolledConditions[slot] = app.sessions[Int(slot)].conditions
+                            }
                         } else {
                             duplicatesPointer.pointee.append(slot)
                         }
@@ -159,11 +160,14 @@ extension DispatchTable {
                 let ahead = Int(slot) + Self.buildPrefetchDistance
                 if let predicateOffset, ahead + Self.buildPrefetchDistance < count {
                     Self.prefetchPredicate(
-                        at: UnsafeRawPointer(sessions.baseAddress! + ahead + Self.buildPrefetchDistance) + predicateOffset)
+                        at: UnsafeRawPointer(sessions.baseAddress! + ahead + Self.buildPrefetchDistance)
+                            + predicateOffset)
                 }
                 if ahead < count { prefer.prefetchGroup(of: sessions[ahead].conditions.prefersToActivate) }
                 if isWindow(slot) {
-                    self.enroll(slot, in: prefer, predicate: sessions[Int(slot)].conditions.prefersToActivate, preparation: preparation)
+                    self.enroll(
+                        slot, in: prefer, predicate: sessions[Int(slot)].conditions.prefersToActivate,
+                        preparation: preparation)
                 }
             }
             guard let pipeline else {
@@ -176,7 +180,8 @@ extension DispatchTable {
 
     /// Where a session holds its prefer predicate's object reference (nil should it stop
     /// being a stored field: the build then fetches nothing ahead).
-    static let sessionPredicateOffset = MemoryLayout<SceneSession>.offset(of: \SceneSession.conditions.prefersToActivate.storage)
+    static let sessionPredicateOffset = MemoryLayout<SceneSession>.offset(
+        of: \SceneSession.conditions.prefersToActivate.storage)
 
     /// Starts fetching the predicate object whose reference is stored at `field` (its header
     /// and the line after, with the intern hash). The reference is read as plain bits:

@@ -12,7 +12,8 @@ extension DispatchTable {
             throw .unknownDeclaration(sessionID: session.id, declaration: session.declaration)
         }
         let slot: Int32
-        let record = SessionSlot(session, sequence: nextSequence, declaration: declaration, role: roles.intern(session.role))
+        let record = SessionSlot(
+            session, sequence: nextSequence, declaration: declaration, role: roles.intern(session.role))
         nextSequence += 1
         if let free = freeSlots.popLast() {
             slot = free
@@ -24,7 +25,9 @@ extension DispatchTable {
             can.coverSlots(slots.count)
         }
         slotByID.insert(slot)
-        if !session.values.isEmpty || !session.templates.isEmpty { sessionValues[slot] = (session.values, session.templates) }
+        if !session.values.isEmpty || !session.templates.isEmpty {
+            sessionValues[slot] = (session.values, session.templates)
+        }
         if !session.assumptions.isEmpty { assumedBySlot[slot] = session.assumptions }
         if session.role.receivesEvents {
             enroll(slot, session.conditions)
@@ -61,7 +64,8 @@ extension DispatchTable {
         update.apply(to: &session)
         if conditionsChange {
             session.bindTemplates(bundleIdentifier: bundleIdentifier)
-            sessionValues[slot] = session.values.isEmpty && session.templates.isEmpty ? nil : (session.values, session.templates)
+            sessionValues[slot] =
+                session.values.isEmpty && session.templates.isEmpty ? nil : (session.values, session.templates)
             assumedBySlot[slot] = session.assumptions.isEmpty ? nil : session.assumptions
         }
         if wasWindow && (conditionsChange || update.role != nil) { withdraw(slot) }
@@ -86,7 +90,8 @@ extension DispatchTable {
     /// place in the list and heap.
     private func store(_ session: SceneSession, in index: Int) {
         var updated = SessionSlot(
-            session, sequence: slots[index].sequence, declaration: slots[index].declaration, role: roles.intern(session.role))
+            session, sequence: slots[index].sequence, declaration: slots[index].declaration,
+            role: roles.intern(session.role))
         updated.globalPosition = slots[index].globalPosition
         slots[index] = updated
     }
@@ -138,9 +143,16 @@ extension DispatchTable {
     }
 
     private func enroll(_ slot: Int32, _ conditions: ActivationConditions) {
-        IndexedHeap.push(slot, into: &globalHeap, before: { self.ranksBefore($0, $1) }) { self.slots[Int($0)].globalPosition = $1 }
+        pushToGlobalHeap(slot)
         enroll(slot, in: prefer, predicate: conditions.prefersToActivate)
         enroll(slot, in: can, predicate: conditions.canActivate)
+    }
+
+    /// Adds the window in `slot` to the global heap, keeping each window's position in its slot.
+    func pushToGlobalHeap(_ slot: Int32) {
+        IndexedHeap.push(
+            slot, into: &globalHeap, before: { self.ranksBefore($0, $1) },
+            moved: { self.slots[Int($0)].globalPosition = $1 })
     }
 
     func enroll(
@@ -152,9 +164,9 @@ extension DispatchTable {
     }
 
     func withdraw(_ slot: Int32) {
-        IndexedHeap.remove(at: Int(slots[Int(slot)].globalPosition), from: &globalHeap, before: { self.ranksBefore($0, $1) }) {
-            self.slots[Int($0)].globalPosition = $1
-        }
+        IndexedHeap.remove(
+            at: Int(slots[Int(slot)].globalPosition), from: &globalHeap, before: { self.ranksBefore($0, $1) },
+            moved: { self.slots[Int($0)].globalPosition = $1 })
         slots[Int(slot)].globalPosition = -1
         prefer.withdraw(slot, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) })
         can.withdraw(slot, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) })
@@ -163,10 +175,12 @@ extension DispatchTable {
     private func reposition(_ slot: Int32) {
         let position = slots[Int(slot)].globalPosition
         guard position >= 0 else { return }
-        IndexedHeap.restore(slot, at: Int(position), in: &globalHeap, before: { self.ranksBefore($0, $1) }) {
-            self.slots[Int($0)].globalPosition = $1
+        IndexedHeap.restore(
+            slot, at: Int(position), in: &globalHeap, before: { self.ranksBefore($0, $1) },
+            moved: { self.slots[Int($0)].globalPosition = $1 })
+        for tier in [prefer, can] {
+            tier.reposition(slot, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) })
         }
-        for tier in [prefer, can] { tier.reposition(slot, order: { self.ranksBefore($0, $1) }, rank: { self.rank($0) }) }
     }
 
     /// Keeps ``keyWindows`` and ``newestLastActive`` current after `slot` was opened or changed.

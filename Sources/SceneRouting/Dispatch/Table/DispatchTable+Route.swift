@@ -19,7 +19,9 @@ extension DispatchTable {
                     var contest = TierContest(view, recency: tieBreak == .recency, subject: subject, winners: winners)
                     Self.offerCandidates(of: tier, view, for: &subject.pointee, to: &contest)
                     contest.finish()
-                    return (slot: contest.best, budgetExceeded: contest.budgetExceeded, verifications: contest.verifications)
+                    return (
+                        slot: contest.best, budgetExceeded: contest.budgetExceeded, verifications: contest.verifications
+                    )
                 }
             }
         }

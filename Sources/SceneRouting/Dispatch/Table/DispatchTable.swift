@@ -105,7 +105,8 @@ final class DispatchTable: @unchecked Sendable {
             }
             return conditions
         }
-        guard let canActivate = can.predicate(ofSlot: slot), let prefersToActivate = prefer.predicate(ofSlot: slot) else {
+        guard let canActivate = can.predicate(ofSlot: slot), let prefersToActivate = prefer.predicate(ofSlot: slot)
+        else {
             preconditionFailure("a window is enrolled in both tiers")
         }
         return ActivationConditions(canActivate: canActivate, prefersToActivate: prefersToActivate)

@@ -71,7 +71,9 @@ final class SessionDirectory {
         let tag = Self.tag(of: id)
         guard position(of: id, tag: tag) == nil else { return false }
         if !LinearProbing.hasRoom(count: count, capacity: capacity) { grow(to: capacity * 2) }
-        let index = LinearProbing.firstEmpty(from: Self.home(of: tag, in: capacity), capacity: capacity) { entries[$0] == 0 }
+        let index = LinearProbing.firstEmpty(from: Self.home(of: tag, in: capacity), capacity: capacity) {
+            entries[$0] == 0
+        }
         entries[index] = UInt64(tag) << 32 | UInt64(UInt32(bitPattern: slot))
         count += 1
         return true

@@ -29,7 +29,8 @@ extension PredicateTier {
             ($0.value.groups, $1.key) > ($1.value.groups, $0.key)
         }
         return crowded.prefix(limit).compactMap { hash, bucket in
-            guard let predicate = predicates[bucket.example], let key = Self.key(hashed: hash, offeredBy: predicate) else {
+            guard let predicate = predicates[bucket.example], let key = Self.key(hashed: hash, offeredBy: predicate)
+            else {
                 return nil
             }
             return CrowdedKey(key: key, groups: bucket.groups, example: predicate)

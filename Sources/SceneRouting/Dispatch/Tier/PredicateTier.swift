@@ -14,7 +14,9 @@ final class PredicateTier {
     enum Placement: Sendable {
         /// In the `always` or `residual` list, at `position` (kept here: it fits in the
         /// space the indexed cases need anyway).
-        case always(position: Int32), residual(position: Int32), never
+        case always(position: Int32)
+        case residual(position: Int32)
+        case never
         /// Filed under one key: the common case, without an array to allocate.
         case indexedOnce(LiteralIndex.Placement)
         case indexed([LiteralIndex.Placement])
@@ -231,7 +233,8 @@ final class PredicateTier {
         case nil: break
         }
         let single = Self.checkWithoutProgram(for: root)
-        guard single.operation == .none, let program = ASCIIProgram.encode(root), let offset = programs.store(program) else {
+        guard single.operation == .none, let program = ASCIIProgram.encode(root), let offset = programs.store(program)
+        else {
             return single
         }
         return .program(at: offset)
@@ -252,9 +255,13 @@ final class PredicateTier {
         forgetSettledRoutes()
         switch placements[slot] {
         case .always(let position):
-            if let moved = Self.remove(at: position, from: always) { placements[Int(moved)] = .always(position: position) }
+            if let moved = Self.remove(at: position, from: always) {
+                placements[Int(moved)] = .always(position: position)
+            }
         case .residual(let position):
-            if let moved = Self.remove(at: position, from: residual) { placements[Int(moved)] = .residual(position: position) }
+            if let moved = Self.remove(at: position, from: residual) {
+                placements[Int(moved)] = .residual(position: position)
+            }
         case .never: neverCount -= 1
         case .indexedOnce(let filed):
             unfileSingleKey(group, filed: filed)
@@ -553,6 +560,8 @@ final class PredicateTier {
 
     var approximateBytes: Int {
         roots.approximateBytes + heads.approximateBytes + memberHeaps.approximateBytes
-            + programs.approximateBytes + patternSets.approximateBytes + placements.approximateBytes + groupOfSlot.approximateBytes + positionOfSlot.approximateBytes + predicates.approximateBytes + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
+            + programs.approximateBytes + patternSets.approximateBytes + placements.approximateBytes
+            + groupOfSlot.approximateBytes + positionOfSlot.approximateBytes + predicates.approximateBytes
+            + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
     }
 }

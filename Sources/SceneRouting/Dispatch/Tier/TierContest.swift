@@ -1,4 +1,5 @@
 internal import CMemoryHints
+
 #if Hyperscan
 import HyperscanSupport
 #endif
@@ -76,7 +77,8 @@ struct TierContest: TierCandidateVisitor {
             case .literalTest: holds = head.check.evaluateLiteral(&subject.pointee)
             case .none: holds = roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded)
             default:
-                holds = ascii
+                holds =
+                    ascii
                     ? head.check.holds(subject.pointee.bytes, programs: programs)
                     : holdsWithoutASCIICheck(group, head.check)
             }

@@ -226,14 +226,17 @@ enum ASCIIProgram {
             if element[0] == 0 {
                 let length = size16(element + 1)
                 let literal = UnsafeBufferPointer(start: element + 3, count: length)
-                guard count - position >= length, ASCIIText.matchesAt(identifier, position, literal, caseless: false) else {
+                guard count - position >= length, ASCIIText.matchesAt(identifier, position, literal, caseless: false)
+                else {
                     return false
                 }
                 position += length
                 element += 3 + length
             } else {
                 let raw = UnsafeRawPointer(element + 1)
-                func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: (raw + offset).loadUnaligned(as: UInt64.self)) }
+                func word(_ offset: Int) -> UInt64 {
+                    UInt64(littleEndian: (raw + offset).loadUnaligned(as: UInt64.self))
+                }
                 let (low, high, classBytes): (UInt64, UInt64, Int) =
                     switch element[0] {
                     case 1: (word(0), 0, 8)
@@ -248,7 +251,8 @@ enum ASCIIProgram {
                 let start = position
                 while position < count {
                     let byte = identifier[position]
-                    let member = byte < 64 ? low & (1 << UInt64(byte)) : byte < 128 ? high & (1 << UInt64(byte & 63)) : 0
+                    let member =
+                        byte < 64 ? low & (1 << UInt64(byte)) : byte < 128 ? high & (1 << UInt64(byte & 63)) : 0
                     if member == 0 { break }
                     position += 1
                 }
@@ -263,7 +267,9 @@ enum ASCIIProgram {
     /// A `*`-only LIKE on `identifier`: the anchored first run as its prefix, the anchored
     /// last as its suffix (not overlapping the prefix), then every other run in order, each
     /// at its leftmost place after the one before, which finds a match whenever one exists.
-    private static func holdsGlob(_ node: UnsafePointer<UInt8>, _ identifier: UnsafeBufferPointer<UInt8>, caseless: Bool) -> Bool {
+    private static func holdsGlob(
+        _ node: UnsafePointer<UInt8>, _ identifier: UnsafeBufferPointer<UInt8>, caseless: Bool
+    ) -> Bool {
         let end = node + size16(node + 1)
         let anchors = node[3]
         var first = node + 4
@@ -284,7 +290,9 @@ enum ASCIIProgram {
             var position = first
             while position + 2 + size16(position) < end { position += 2 + size16(position) }
             let suffix = run(at: position)
-            guard high - low >= suffix.count, ASCIIText.matchesAt(identifier, high - suffix.count, suffix, caseless: caseless) else {
+            guard high - low >= suffix.count,
+                ASCIIText.matchesAt(identifier, high - suffix.count, suffix, caseless: caseless)
+            else {
                 return false
             }
             high -= suffix.count

@@ -10,7 +10,9 @@ enum CaseClosure {
     /// holding two or more.
     static let classes: [[UInt32]] = {
         var byFolding: [UInt32: [UInt32]] = [:]
-        for (scalar, folded) in FullCaseFolding.common + simpleOnly { byFolding[folded, default: [folded]].append(scalar) }
+        for (scalar, folded) in FullCaseFolding.common + simpleOnly {
+            byFolding[folded, default: [folded]].append(scalar)
+        }
         return byFolding.keys.sorted().map { byFolding[$0]! }
     }()
 

@@ -56,7 +56,9 @@ struct FixedLengthSpellings {
     /// What matching `self` then `other` spells, or nil when that would take more than
     /// `limit` bytes (checked before any of it is built).
     func followed(by other: FixedLengthSpellings, at offset: Int, limit: Int) -> FixedLengthSpellings? {
-        let estimate = byteCount * other.byLength.count + other.byteCount * byLength.count + 6 * byLength.count * other.byLength.count
+        let estimate =
+            byteCount * other.byLength.count + other.byteCount * byLength.count + 6 * byLength.count
+            * other.byLength.count
         guard estimate <= limit else { return nil }
         var result = FixedLengthSpellings.impossible
         for (length, _) in byLength {

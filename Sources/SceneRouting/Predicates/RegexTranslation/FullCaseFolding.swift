@@ -36,7 +36,9 @@ enum FullCaseFolding {
         var found: [(Int, [UInt32])] = []
         var length = 2
         while length <= longestExpansion && position + length <= folded.count {
-            if let scalars = foldingTo[Array(folded[position..<(position + length)])] { found.append((length, scalars)) }
+            if let scalars = foldingTo[Array(folded[position..<(position + length)])] {
+                found.append((length, scalars))
+            }
             length += 1
         }
         return found
@@ -63,7 +65,9 @@ enum FullCaseFolding {
         var stretches: [FixedLengthSpellings] = []
         var stretchStart = 0
         for boundary in 1...folded.count where boundary == folded.count || !spans[boundary] {
-            guard let stretch = segmentSpellings(folded, stretchStart, boundary, at: offset, limit: limit) else { return nil }
+            guard let stretch = segmentSpellings(folded, stretchStart, boundary, at: offset, limit: limit) else {
+                return nil
+            }
             stretches.append(stretch)
             stretchStart = boundary
         }
@@ -87,7 +91,8 @@ enum FullCaseFolding {
                 var set = TranslatedPattern()
                 set.emit("[" + scalars.map(literal).joined() + "]", from: offset)
                 guard let rest = memo[position + length],
-                    let alternative = FixedLengthSpellings(single: set, length: 1).followed(by: rest, at: offset, limit: limit)
+                    let alternative = FixedLengthSpellings(single: set, length: 1).followed(
+                        by: rest, at: offset, limit: limit)
                 else { return nil }
                 here.formUnion(alternative)
             }
@@ -101,7 +106,8 @@ enum FullCaseFolding {
     /// characters as they are, anything PCRE2 could read as syntax or (under `(?x)`) as
     /// white space as `\x{…}`.
     static func literal(_ scalar: UInt32) -> String {
-        let isWordASCII = (0x30...0x39).contains(scalar) || (0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar)
+        let isWordASCII =
+            (0x30...0x39).contains(scalar) || (0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar)
         let isPatternSpace = [0x85, 0x200E, 0x200F, 0x2028, 0x2029].contains(scalar)
         if isWordASCII || (scalar > 0x7F && !isPatternSpace), let character = Unicode.Scalar(scalar) {
             return String(Character(character))

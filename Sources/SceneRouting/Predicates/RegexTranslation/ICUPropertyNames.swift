@@ -28,7 +28,8 @@ enum ICUPropertyNames {
         "spacingmark": "Mc", "enclosingmark": "Me", "nonspacingmark": "Mn", "number": "N", "decimalnumber": "Nd",
         "letternumber": "Nl", "othernumber": "No", "punctuation": "P", "punct": "P", "connectorpunctuation": "Pc",
         "dashpunctuation": "Pd", "closepunctuation": "Pe", "finalpunctuation": "Pf", "initialpunctuation": "Pi",
-        "otherpunctuation": "Po", "openpunctuation": "Ps", "symbol": "S", "currencysymbol": "Sc", "modifiersymbol": "Sk",
+        "otherpunctuation": "Po", "openpunctuation": "Ps", "symbol": "S", "currencysymbol": "Sc",
+        "modifiersymbol": "Sk",
         "mathsymbol": "Sm", "othersymbol": "So", "separator": "Z", "lineseparator": "Zl", "paragraphseparator": "Zp",
         "spaceseparator": "Zs",
     ]
@@ -40,7 +41,8 @@ enum ICUPropertyNames {
         "javaDigit": #"\p{Nd}"#,
         "javaIdentifierIgnorable": #"\x{0}-\x{8}\x{E}-\x{1B}\x{7F}-\x{9F}\p{Cf}"#,
         "javaISOControl": #"\x{0}-\x{1F}\x{7F}-\x{9F}"#,
-        "javaJavaIdentifierPart": #"\p{L}\p{Sc}\p{Pc}\p{Nd}\p{Nl}\p{Mc}\p{Mn}\x{0}-\x{8}\x{E}-\x{1B}\x{7F}-\x{9F}\p{Cf}"#,
+        "javaJavaIdentifierPart":
+            #"\p{L}\p{Sc}\p{Pc}\p{Nd}\p{Nl}\p{Mc}\p{Mn}\x{0}-\x{8}\x{E}-\x{1B}\x{7F}-\x{9F}\p{Cf}"#,
         "javaJavaIdentifierStart": #"\p{L}\p{Nl}\p{Sc}\p{Pc}"#,
         "javaLetter": #"\p{L}"#,
         "javaLetterOrDigit": #"\p{L}\p{Nd}"#,
@@ -54,7 +56,8 @@ enum ICUPropertyNames {
         "javaUpperCase": #"\p{Lu}"#,
         "javaValidCodePoint": #"\x{0}-\x{10FFFF}"#,
         // Java whitespace: separators but the no-break spaces, and the ASCII controls below.
-        "javaWhitespace": #"\t\n\x{B}\f\r\x{1C}-\x{1F}\x{20}\x{1680}\x{2000}-\x{2006}\x{2008}-\x{200A}\x{2028}\x{2029}\x{205F}\x{3000}"#,
+        "javaWhitespace":
+            #"\t\n\x{B}\f\r\x{1C}-\x{1F}\x{20}\x{1680}\x{2000}-\x{2006}\x{2008}-\x{200A}\x{2028}\x{2029}\x{205F}\x{3000}"#,
     ]
 
     /// Names ICU's sets know (by loose name) that PCRE2 10.42 lacks or reads differently: the
@@ -90,7 +93,8 @@ enum ICUPropertyNames {
         if name.lowercased() == "word" { return Members(text: ICURegexTranslator.wordMembers, isSingleProperty: false) }
         if name.hasPrefix("In"), name.count > 2, let range = UnicodeBlocks.ranges[loose(String(name.dropFirst(2)))] {
             return Members(
-                text: "\\x{\(String(range.lowerBound, radix: 16))}-\\x{\(String(range.upperBound, radix: 16))}", isSingleProperty: false,
+                text: "\\x{\(String(range.lowerBound, radix: 16))}-\\x{\(String(range.upperBound, radix: 16))}",
+                isSingleProperty: false,
                 closesOverCase: false)
         }
         if name.hasPrefix("Is"), name.count > 2 {
@@ -111,7 +115,8 @@ enum ICUPropertyNames {
 
     /// `\p{sc=name}` when PCRE2 knows `name` as a script, else nil.
     private static func script(named name: String) -> Members? {
-        guard !name.isEmpty, name.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "}") && $0 != UInt8(ascii: "=") }) else {
+        guard !name.isEmpty, name.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "}") && $0 != UInt8(ascii: "=") })
+        else {
             return nil
         }
         let key = loose(name)
@@ -144,7 +149,8 @@ enum ICUPropertyNames {
 extension ICUPropertyNames {
     /// `\p{X}` or `\P{X}` alone.
     static func isSingleProperty(_ members: String) -> Bool {
-        (members.hasPrefix("\\p{") || members.hasPrefix("\\P{")) && members.firstIndex(of: "}") == members.index(before: members.endIndex)
+        (members.hasPrefix("\\p{") || members.hasPrefix("\\P{"))
+            && members.firstIndex(of: "}") == members.index(before: members.endIndex)
     }
 
     /// `\p{X}` ↔ `\P{X}`.

@@ -96,7 +96,9 @@ extension ICURegexTranslator {
         return parts
     }
 
-    private func caselessSpellings(of folded: [UInt32], at offset: Int) throws(PatternTranslationError) -> [FixedLengthSpellings] {
+    private func caselessSpellings(of folded: [UInt32], at offset: Int) throws(PatternTranslationError)
+        -> [FixedLengthSpellings]
+    {
         let limit = min(Self.maximumStretchSpelling, spellingBudget)
         guard let stretches = FullCaseFolding.spellings(of: folded, at: offset, limit: limit) else {
             throw tooMuchFolding(at: offset)
@@ -117,7 +119,9 @@ extension ICURegexTranslator {
         let byte = input[position]
         if byte != UInt8(ascii: "\\") {
             if Self.metacharacters.contains(byte) { return nil }
-            if extendedMode != .never && (byte == 0x20 || (0x09...0x0D).contains(byte) || byte == UInt8(ascii: "#")) { return nil }
+            if extendedMode != .never && (byte == 0x20 || (0x09...0x0D).contains(byte) || byte == UInt8(ascii: "#")) {
+                return nil
+            }
             return scalar(at: position).map { ([$0.value], $1) }
         }
         guard position + 1 < input.count else { return nil }
@@ -126,7 +130,9 @@ extension ICURegexTranslator {
         case UInt8(ascii: "Q"):
             var end = position + 2
             var scalars: [UInt32] = []
-            while end < input.count, !(input[end] == UInt8(ascii: "\\") && end + 1 < input.count && input[end + 1] == UInt8(ascii: "E")) {
+            while end < input.count,
+                !(input[end] == UInt8(ascii: "\\") && end + 1 < input.count && input[end + 1] == UInt8(ascii: "E"))
+            {
                 guard let (scalar, next) = scalar(at: end) else { return nil }
                 scalars.append(scalar.value)
                 end = next
@@ -145,11 +151,14 @@ extension ICURegexTranslator {
             {
                 return ([value], close + 1)
             }
-            guard position + 4 <= input.count, let value = hexValue(input[(position + 2)..<(position + 4)]) else { return nil }
+            guard position + 4 <= input.count, let value = hexValue(input[(position + 2)..<(position + 4)]) else {
+                return nil
+            }
             return ([value], position + 4)
         case UInt8(ascii: "u"), UInt8(ascii: "U"):
             let count = letter == UInt8(ascii: "u") ? 4 : 8
-            guard position + 2 + count <= input.count, let value = hexValue(input[(position + 2)..<(position + 2 + count)]),
+            guard position + 2 + count <= input.count,
+                let value = hexValue(input[(position + 2)..<(position + 2 + count)]),
                 Unicode.Scalar(value) != nil
             else { return nil }
             return ([value], position + 2 + count)
@@ -172,7 +181,9 @@ extension ICURegexTranslator {
         default:
             let isLetter = (letter | 0x20) >= UInt8(ascii: "a") && (letter | 0x20) <= UInt8(ascii: "z")
             let isDigit = (0x30...0x39).contains(letter)
-            if isDigit || (isLetter && (Self.sharedEscapeLetters.contains(letter) || letter == UInt8(ascii: "Q"))) { return nil }
+            if isDigit || (isLetter && (Self.sharedEscapeLetters.contains(letter) || letter == UInt8(ascii: "Q"))) {
+                return nil
+            }
             // An unknown letter escape is the letter; any other escaped character is itself.
             return scalar(at: position + 1).map { ([$0.value], $1) }
         }

@@ -67,7 +67,9 @@ extension ICURegexTranslator {
     }
 
     /// The branches of a group inside a lookbehind, consuming its closing parenthesis.
-    private mutating func lookbehindBranches(openedAt start: Int, depth: Int) throws(PatternTranslationError) -> [LookbehindPart] {
+    private mutating func lookbehindBranches(openedAt start: Int, depth: Int) throws(PatternTranslationError)
+        -> [LookbehindPart]
+    {
         guard depth <= Self.maximumLookbehindDepth else {
             throw fail("groups nest deeper than \(Self.maximumLookbehindDepth) levels inside a lookbehind", at: start)
         }
@@ -93,10 +95,12 @@ extension ICURegexTranslator {
         groupStart: Int, depth: Int
     ) throws(PatternTranslationError) -> (LookbehindPart, [TranslatedPattern]) {
         guard depth <= Self.maximumLookbehindDepth else {
-            throw fail("groups and flags nest deeper than \(Self.maximumLookbehindDepth) levels inside a lookbehind", at: index)
+            throw fail(
+                "groups and flags nest deeper than \(Self.maximumLookbehindDepth) levels inside a lookbehind", at: index
+            )
         }
         var sequence = LookbehindPart()
-        var last: LookbehindPart?  // what a quantifier would repeat
+        var last: LookbehindPart? // what a quantifier would repeat
         func settle(_ last: inout LookbehindPart?) throws(PatternTranslationError) {
             guard let item = last else { return }
             guard sequence.append(item, at: groupStart, limit: spellingBudget) else { throw tooLarge(at: groupStart) }
@@ -115,14 +119,16 @@ extension ICURegexTranslator {
                     try translator.translateGroupOpening()
                 }
                 flags = flagsAfter
-                guard !flagGroup.bytes.isEmpty else { continue }  // `(?u)`, `(?d)`: nothing for PCRE2 to scope
+                guard !flagGroup.bytes.isEmpty else { continue } // `(?u)`, `(?d)`: nothing for PCRE2 to scope
                 // The rest of the branch, in a group with those flags.
                 var opening = TranslatedPattern()
                 opening.emit(bytes: flagGroup.bytes.dropLast(), from: flagStart)
                 opening.emit(":", from: flagStart)
                 let (rest, laterFlags) = try lookbehindSequence(groupStart: groupStart, depth: depth + 1)
                 let scoped = rest.spellings.wrapped(in: opening, at: flagStart)
-                guard sequence.append(rest, spelledAs: scoped, at: groupStart, limit: spellingBudget) else { throw tooLarge(at: groupStart) }
+                guard sequence.append(rest, spelledAs: scoped, at: groupStart, limit: spellingBudget) else {
+                    throw tooLarge(at: groupStart)
+                }
                 try checkLength(of: sequence.spellings, at: groupStart)
                 return (sequence, [opening] + laterFlags)
             case UInt8(ascii: "("):
@@ -208,8 +214,11 @@ extension ICURegexTranslator {
             return part
         }
         if kind == UInt8(ascii: ">") && !contents.hasOneLength {
-            part.obstacle = part.obstacle
-                ?? fail("an atomic group of varying length in a lookbehind cannot be spelled out for PCRE2", at: start, length: 3)
+            part.obstacle =
+                part.obstacle
+                ?? fail(
+                    "an atomic group of varying length in a lookbehind cannot be spelled out for PCRE2", at: start,
+                    length: 3)
         }
         part.spellings = contents.wrapped(in: opening, at: start)
         return part
@@ -223,9 +232,12 @@ extension ICURegexTranslator {
         if input[start] == UInt8(ascii: "\\"), let letter = peek(1) {
             switch letter {
             case UInt8(ascii: "1")...UInt8(ascii: "9"), UInt8(ascii: "k"):
-                throw fail("a back reference has no bounded length, so it cannot be inside a lookbehind", at: start, length: 2)
+                throw fail(
+                    "a back reference has no bounded length, so it cannot be inside a lookbehind", at: start, length: 2)
             case UInt8(ascii: "X"):
-                throw fail("\\X (a grapheme cluster) has no bounded length, so it cannot be inside a lookbehind", at: start, length: 2)
+                throw fail(
+                    "\\X (a grapheme cluster) has no bounded length, so it cannot be inside a lookbehind", at: start,
+                    length: 2)
             case UInt8(ascii: "R"):
                 // A line break: CR LF, or any one line-ending character.
                 index += 2
@@ -242,7 +254,8 @@ extension ICURegexTranslator {
                 let text = quoted.count >= 2 && quoted.suffix(2).elementsEqual("\\E".utf8) ? quoted.dropLast(2) : quoted
                 length = text.lazy.filter { $0 & 0xC0 != 0x80 }.count
                 if isQuantifier(at: index) {
-                    throw fail("inside a lookbehind, write the character a quantifier repeats outside \\Q…\\E", at: index)
+                    throw fail(
+                        "inside a lookbehind, write the character a quantifier repeats outside \\Q…\\E", at: index)
                 }
             case UInt8(ascii: "c"), UInt8(ascii: "p"), UInt8(ascii: "P"), UInt8(ascii: "x"):
                 piece = try translateEscape(inClass: false)
@@ -288,7 +301,8 @@ extension ICURegexTranslator {
             index += 1
         case UInt8(ascii: "{"):
             let close = closingBrace(from: index)!
-            let bounds = input[(index + 1)..<close].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+            let bounds = input[(index + 1)..<close].split(
+                separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
             func number(_ digits: ArraySlice<UInt8>) -> Int {
                 digits.reduce(0) { min($0 * 10 + Int($1 - 0x30), 1_000_000) }
             }
@@ -302,10 +316,12 @@ extension ICURegexTranslator {
                 throw fail("the quantifier's maximum is less than its minimum", at: start, length: close - start + 1)
             }
         default:
-            index += 1  // `*` or `+`
+            index += 1 // `*` or `+`
         }
         guard let maximum else {
-            throw fail("a lookbehind needs a bounded length: write {m,n} instead of *, + or {n,}", at: start, length: index - start)
+            throw fail(
+                "a lookbehind needs a bounded length: write {m,n} instead of *, + or {n,}", at: start,
+                length: index - start)
         }
         let modifier = peek()
         if modifier == UInt8(ascii: "?") && input[start] == UInt8(ascii: "?") {
@@ -315,12 +331,16 @@ extension ICURegexTranslator {
         if modifier == UInt8(ascii: "+") && minimum != maximum {
             // Possessive repeats give up less than ICU's lookbehind tries; spelling them out as
             // plain branches would find matches ICU does not.
-            part.obstacle = part.obstacle
-                ?? fail("a possessive quantifier in a lookbehind of varying length cannot be spelled out for PCRE2", at: start,
+            part.obstacle =
+                part.obstacle
+                ?? fail(
+                    "a possessive quantifier in a lookbehind of varying length cannot be spelled out for PCRE2",
+                    at: start,
                     length: index - start)
         }
         part.copies = part.copies || maximum > minimum || (!part.spellings.hasOneLength && maximum > 1)
-        part.spellings = try repeated(part.spellings, minimum: minimum, maximum: maximum, at: start, span: index - start)
+        part.spellings = try repeated(
+            part.spellings, minimum: minimum, maximum: maximum, at: start, span: index - start)
         return part
     }
 
@@ -380,12 +400,15 @@ extension ICURegexTranslator {
             return bytes.count == scalarLength && !"()[]{}|^$.*+?".utf8.contains(first)
         }
         if bytes.count == 2 { return !(0x30...0x39).contains(bytes[1]) }
-        return bytes.count > 4 && bytes[1] == UInt8(ascii: "x") && bytes[2] == UInt8(ascii: "{") && bytes.last == UInt8(ascii: "}")
+        return bytes.count > 4 && bytes[1] == UInt8(ascii: "x") && bytes[2] == UInt8(ascii: "{")
+            && bytes.last == UInt8(ascii: "}")
             && bytes[3..<(bytes.count - 1)].allSatisfy { HexDigit.value($0) != nil }
     }
 
     private func checkLength(of spellings: FixedLengthSpellings, at start: Int) throws(PatternTranslationError) {
-        if let longest = spellings.byLength.keys.max(), longest > Self.maximumLookbehindLength { throw tooLong(at: start) }
+        if let longest = spellings.byLength.keys.max(), longest > Self.maximumLookbehindLength {
+            throw tooLong(at: start)
+        }
     }
 
     private func tooLong(at start: Int) -> PatternTranslationError {
@@ -399,7 +422,8 @@ extension ICURegexTranslator {
         while position < input.count {
             let byte = input[position]
             if byte == UInt8(ascii: ")") { return position > start + 2 }
-            guard (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "-") else {
+            guard (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "-")
+            else {
                 return false
             }
             position += 1

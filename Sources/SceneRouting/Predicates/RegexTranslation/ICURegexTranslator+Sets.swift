@@ -19,8 +19,8 @@ extension ICURegexTranslator {
             index += 1
         }
         var isPlain = true
-        var run = TranslatedPattern()  // plain members collected since the last piece
-        var pieces: [TranslatedPattern] = []  // the union making up the current operand
+        var run = TranslatedPattern() // plain members collected since the last piece
+        var pieces: [TranslatedPattern] = [] // the union making up the current operand
         // The first operand, and one lookahead per later operand (`(?=…)` to intersect,
         // `(?!…)` to subtract), kept apart so each operator costs its operand, not a copy of
         // everything before it.
@@ -81,7 +81,8 @@ extension ICURegexTranslator {
             defer { first = false }
             let escapedClass = afterClassEscape
             afterClassEscape = false
-            if (byte == UInt8(ascii: "&") && peek(1) == UInt8(ascii: "&")) || (byte == UInt8(ascii: "-") && peek(1) == UInt8(ascii: "-")),
+            if (byte == UInt8(ascii: "&") && peek(1) == UInt8(ascii: "&"))
+                || (byte == UInt8(ascii: "-") && peek(1) == UInt8(ascii: "-")),
                 run.bytes.isEmpty && pieces.isEmpty && firstOperand == nil && (first || pendingOperator != nil)
             {
                 throw fail("a set operator needs a set before it", at: index, length: 2)

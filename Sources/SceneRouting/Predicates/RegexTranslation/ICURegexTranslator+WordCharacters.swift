@@ -13,13 +13,17 @@ extension ICURegexTranslator {
     func wordClass(negated: Bool, inClass: Bool, from start: Int) throws(PatternTranslationError) -> TranslatedPattern {
         var piece = TranslatedPattern()
         var members = Self.wordMembers
-        if flags.caseInsensitive, let additions = CaseClosure.additions(toClassWith: members) { members += CaseClosure.members(additions) }
+        if flags.caseInsensitive, let additions = CaseClosure.additions(toClassWith: members) {
+            members += CaseClosure.members(additions)
+        }
         switch (negated, inClass) {
         case (false, false): piece.emit("[" + members + "]", from: start)
         case (true, false): piece.emit("[^" + members + "]", from: start)
         case (false, true): piece.emit(members, from: start)
         case (true, true):
-            throw fail("\\W inside a set is not supported (write it outside the brackets, or negate a set with \\w)", at: start, length: 2)
+            throw fail(
+                "\\W inside a set is not supported (write it outside the brackets, or negate a set with \\w)",
+                at: start, length: 2)
         }
         return piece
     }

@@ -59,7 +59,10 @@ struct ICURegexTranslator {
                 var negated = false
                 var setsX = false
                 var mentionsX = false
-                while flag < input.count, input[flag] == UInt8(ascii: "-") || (input[flag] | 0x20) >= UInt8(ascii: "a") && (input[flag] | 0x20) <= UInt8(ascii: "z") {
+                while flag < input.count,
+                    input[flag] == UInt8(ascii: "-")
+                        || (input[flag] | 0x20) >= UInt8(ascii: "a") && (input[flag] | 0x20) <= UInt8(ascii: "z")
+                {
                     if input[flag] == UInt8(ascii: "-") { negated = true }
                     if input[flag] == UInt8(ascii: "x") {
                         mentionsX = true
@@ -69,7 +72,9 @@ struct ICURegexTranslator {
                 }
                 if mentionsX {
                     flagGroupsWithX += 1
-                    if position == 0 && setsX && flag < input.count && input[flag] == UInt8(ascii: ")") { setAtStart = true }
+                    if position == 0 && setsX && flag < input.count && input[flag] == UInt8(ascii: ")") {
+                        setAtStart = true
+                    }
                 }
             }
             position += 1
@@ -113,7 +118,8 @@ struct ICURegexTranslator {
             case UInt8(ascii: "("):
                 let start = index
                 let kind = peek(1) == UInt8(ascii: "?") ? peek(2) : nil
-                let isLookbehind = kind == UInt8(ascii: "<") && (peek(3) == UInt8(ascii: "=") || peek(3) == UInt8(ascii: "!"))
+                let isLookbehind =
+                    kind == UInt8(ascii: "<") && (peek(3) == UInt8(ascii: "=") || peek(3) == UInt8(ascii: "!"))
                 let setsFlagsInline = isInlineFlagGroup(at: start)
                 let opensGroup = kind != UInt8(ascii: "#") && !isLookbehind && !setsFlagsInline
                 let before = flags
@@ -237,7 +243,8 @@ struct ICURegexTranslator {
         }
         switch kind {
         case UInt8(ascii: "P"):
-            throw fail("Python-style groups (?P…) are not ICU syntax: write (?<name>…) and \\k<name>", at: start, length: 3)
+            throw fail(
+                "Python-style groups (?P…) are not ICU syntax: write (?<name>…) and \\k<name>", at: start, length: 3)
         case UInt8(ascii: "R"), UInt8(ascii: "&"), UInt8(ascii: "+"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             throw fail("recursion and subroutine calls are not ICU syntax", at: start, length: 3)
         case UInt8(ascii: "-") where peek(3).map { $0 >= 0x30 && $0 <= 0x39 } == true:
@@ -258,8 +265,12 @@ struct ICURegexTranslator {
             while end < input.count, input[end] != UInt8(ascii: ">") { end += 1 }
             let name = input[(index + 3)..<min(end, input.count)]
             let isLetter = { (byte: UInt8) in (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-            guard let first = name.first, isLetter(first), name.allSatisfy({ isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }) else {
-                throw fail("ICU group names are ASCII letters and digits, starting with a letter", at: start, length: end - start + 1)
+            guard let first = name.first, isLetter(first),
+                name.allSatisfy({ isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) })
+            else {
+                throw fail(
+                    "ICU group names are ASCII letters and digits, starting with a letter", at: start,
+                    length: end - start + 1)
             }
             // The name whole: under (?i) it would otherwise be read as caseless text.
             output.emit(bytes: input[index...min(end, input.count - 1)], from: start)
@@ -298,7 +309,9 @@ struct ICURegexTranslator {
                 // Tracked in `flags` (d), or always so (u): nothing for PCRE2.
                 break
             default:
-                throw fail("unknown flag '\(Character(Unicode.Scalar(flag)))' in (?…): ICU knows i, m, s, x, w, d and u", at: position)
+                throw fail(
+                    "unknown flag '\(Character(Unicode.Scalar(flag)))' in (?…): ICU knows i, m, s, x, w, d and u",
+                    at: position)
             }
             position += 1
         }
@@ -320,7 +333,8 @@ struct ICURegexTranslator {
         guard position < input.count else { return false }
         switch input[position] {
         case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"): return true
-        case UInt8(ascii: "{"): return position + 1 < input.count && input[position + 1] >= 0x30 && input[position + 1] <= 0x39
+        case UInt8(ascii: "{"):
+            return position + 1 < input.count && input[position + 1] >= 0x30 && input[position + 1] <= 0x39
         default: return false
         }
     }
@@ -331,10 +345,13 @@ struct ICURegexTranslator {
         var piece = TranslatedPattern()
         let quantified = isQuantifier(at: next)
         if quantified && bytes.count > 1 {
-            throw fail("ICU refuses a quantifier after the assertion \\\(Character(Unicode.Scalar(bytes[1])))", at: next)
+            throw fail(
+                "ICU refuses a quantifier after the assertion \\\(Character(Unicode.Scalar(bytes[1])))", at: next)
         }
         if quantified { piece.emit("(?:", from: start) }
-        if let spelling = lineAnchorSpelling(bytes.last!) ?? (bytes.count == 2 ? Self.wordBoundarySpelling(bytes[1]) : nil) {
+        if let spelling = lineAnchorSpelling(bytes.last!)
+            ?? (bytes.count == 2 ? Self.wordBoundarySpelling(bytes[1]) : nil)
+        {
             piece.emit(spelling, from: start)
         } else {
             piece.emit(bytes: bytes, from: start)
@@ -349,7 +366,7 @@ struct ICURegexTranslator {
         var piece = TranslatedPattern()
         let start = index
         guard let letter = peek(1) else {
-            piece.emit("\\", from: start)  // PCRE2 reports "\ at end of pattern"
+            piece.emit("\\", from: start) // PCRE2 reports "\ at end of pattern"
             index += 1
             return piece
         }
@@ -393,7 +410,10 @@ struct ICURegexTranslator {
             }
             if (0xD800...0xDFFF).contains(value) {
                 // UTF-8 text holds no lone surrogate: nothing matches it.
-                guard !inClass else { throw fail("a lone surrogate in a set matches nothing in UTF-8 text", at: start, length: index - start) }
+                guard !inClass else {
+                    throw fail(
+                        "a lone surrogate in a set matches nothing in UTF-8 text", at: start, length: index - start)
+                }
                 piece.emit("(?!)", from: start)
             } else {
                 piece.emit("\\x{\(String(value, radix: 16))}", from: start)
@@ -402,7 +422,9 @@ struct ICURegexTranslator {
             // ICU: \0 followed by one to three octal digits, while the value stays below 0400.
             var value: UInt32 = 0
             var digits = 0
-            while digits < 3, let digit = peek(), digit >= 0x30, digit <= 0x37, value * 8 + UInt32(digit - 0x30) <= 0o377 {
+            while digits < 3, let digit = peek(), digit >= 0x30, digit <= 0x37,
+                value * 8 + UInt32(digit - 0x30) <= 0o377
+            {
                 value = value * 8 + UInt32(digit - 0x30)
                 index += 1
                 digits += 1
@@ -428,11 +450,14 @@ struct ICURegexTranslator {
             }
             let name = String(decoding: input[(index + 1)..<close], as: UTF8.self)
             index = close + 1
-            piece = try property(name, negated: letter == UInt8(ascii: "P"), inClass: inClass, from: start, length: close - start + 1)
+            piece = try property(
+                name, negated: letter == UInt8(ascii: "P"), inClass: inClass, from: start, length: close - start + 1)
         case UInt8(ascii: "k") where !inClass:
             // `\\k<name>` whole: under (?i) the name would otherwise be read as caseless text.
             var end = index
-            if peek() == UInt8(ascii: "<"), let close = input[index...].firstIndex(of: UInt8(ascii: ">")) { end = close + 1 }
+            if peek() == UInt8(ascii: "<"), let close = input[index...].firstIndex(of: UInt8(ascii: ">")) {
+                end = close + 1
+            }
             piece.emit(bytes: input[start..<end], from: start)
             index = end
             piece.hasCaselessBackReference = flags.caseInsensitive
@@ -472,15 +497,20 @@ struct ICURegexTranslator {
         _ name: String, negated: Bool, inClass: Bool, asSet: Bool = false, from start: Int, length: Int
     ) throws(PatternTranslationError) -> TranslatedPattern {
         var piece = TranslatedPattern()
-        var members = ICUPropertyNames.members(of: name) ?? ICUPropertyNames.Members(text: "\\p{" + name + "}", isSingleProperty: true)
-        if flags.caseInsensitive, members.closesOverCase, let additions = CaseClosure.additions(toClassWith: members.text),
+        var members =
+            ICUPropertyNames.members(of: name)
+            ?? ICUPropertyNames.Members(text: "\\p{" + name + "}", isSingleProperty: true)
+        if flags.caseInsensitive, members.closesOverCase,
+            let additions = CaseClosure.additions(toClassWith: members.text),
             !additions.isEmpty
         {
-            members = ICUPropertyNames.Members(text: members.text + CaseClosure.members(additions), isSingleProperty: false)
+            members = ICUPropertyNames.Members(
+                text: members.text + CaseClosure.members(additions), isSingleProperty: false)
             if negated && inClass {
                 throw fail(
                     "under (?i), \\P{\(name)} inside a set is not supported: ICU negates the property after closing it over case, "
-                        + "which the members of a set cannot say (write it outside the brackets)", at: start, length: length)
+                        + "which the members of a set cannot say (write it outside the brackets)", at: start,
+                    length: length)
             }
         }
         if members.isSingleProperty {
@@ -488,7 +518,9 @@ struct ICURegexTranslator {
         } else if !inClass {
             // PCRE2 would close a block's range over case under (?i); ICU does not.
             let keepsCase = flags.caseInsensitive && !members.closesOverCase && !asSet
-            piece.emit((keepsCase ? "(?-i:" : "") + (negated ? "[^" : "[") + members.text + "]" + (keepsCase ? ")" : ""), from: start)
+            piece.emit(
+                (keepsCase ? "(?-i:" : "") + (negated ? "[^" : "[") + members.text + "]" + (keepsCase ? ")" : ""),
+                from: start)
         } else if !negated {
             piece.emit(members.text, from: start)
         } else {
@@ -505,7 +537,9 @@ struct ICURegexTranslator {
         var value: UInt32 = 0
         for offset in 0..<count {
             guard let digit = peek(offset), let hex = HexDigit.value(digit) else {
-                throw fail("\\\(Character(Unicode.Scalar(letter))) needs \(count) hexadecimal digits", at: start, length: 2 + offset)
+                throw fail(
+                    "\\\(Character(Unicode.Scalar(letter))) needs \(count) hexadecimal digits", at: start,
+                    length: 2 + offset)
             }
             value = value &* 16 &+ UInt32(hex)
         }

@@ -27,7 +27,8 @@ enum LikePattern {
             case UInt8(ascii: "\\"):
                 guard index + 1 < bytes.count else {
                     throw PatternTranslationError(
-                        message: "The backslash is a wildcard char, and cannot appear unescaped at the end of a string.",
+                        message:
+                            "The backslash is a wildcard char, and cannot appear unescaped at the end of a string.",
                         offset: index)
                 }
                 index += 1
