@@ -1,13 +1,21 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
+
+/// With `SCENE_ROUTER_WARNINGS_AS_ERRORS=1` (`.ci/run` sets it) a warning in one of the
+/// package's own targets fails the build. Off otherwise, so that a newer compiler's new
+/// warnings never stop someone building a release; dependencies' warnings are never errors.
+let warningsAsErrors = Context.environment["SCENE_ROUTER_WARNINGS_AS_ERRORS"] == "1"
+let strictCSettings: [CSetting] = warningsAsErrors ? [.unsafeFlags(["-Werror"])] : []
+let strictCXXSettings: [CXXSetting] = warningsAsErrors ? [.unsafeFlags(["-Werror"])] : []
 
 /// Upcoming-language features every target opts into: explicit `any`, imports that
 /// only expose what a file actually imports, and `internal` imports unless marked.
-let strictSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-]
+let strictSettings: [SwiftSetting] =
+    [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ] + (warningsAsErrors ? [.treatAllWarnings(as: .error)] : [])
 
 let package = Package(
     name: "SceneRouter",
@@ -50,10 +58,11 @@ let package = Package(
             pkgConfig: "libhs",
             providers: [.apt(["libhyperscan-dev"]), .brew(["vectorscan"])]
         ),
-        .target(name: "CMemoryHints"),
+        .target(name: "CMemoryHints", cSettings: strictCSettings),
         // A C face for RE2::Set, which is C++ (see RE2Set.h).
         .target(
             name: "CRE2Set",
+            cxxSettings: strictCXXSettings,
             linkerSettings: [.linkedLibrary("re2")]
         ),
         .target(
@@ -126,7 +135,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneRoutingTests",
-            dependencies: ["SceneRouting", "SceneRouterWorkloads", "SceneRouterPeers", "PCRE2Support", "PredicateSyntax"],
+            dependencies: [
+                "SceneRouting", "SceneRouterWorkloads", "SceneRouterPeers", "PCRE2Support", "PredicateSyntax",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -136,7 +147,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneRouterImportTests",
-            dependencies: ["SceneRouterImport", "SceneRouting", .product(name: "SwiftParser", package: "swift-syntax")],
+            dependencies: [
+                "SceneRouterImport", "SceneRouting", .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
             swiftSettings: strictSettings
         ),
     ]

@@ -17,6 +17,9 @@ struct RegexPlan {
         /// A match of the expression decides the condition; otherwise the condition is
         /// evaluated for each match.
         let exact: Bool
+
+        /// What the condition gives its window when it matches.
+        var strength: MatchStrength { prefers ? .prefers : .can }
     }
 
     /// Distinct expressions (PCRE2 syntax that Hyperscan and RE2 read alike, without

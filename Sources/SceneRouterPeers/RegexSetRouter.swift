@@ -49,7 +49,7 @@ package final class RegexSetRouter {
         }
         let sessions = linear.app.sessions
         var best = -1
-        var bestScore = 0
+        var bestStrength = MatchStrength.neither
         var budgetExceeded = false
         var decided = true
         Subject.with(identifier) { subject in
@@ -59,19 +59,19 @@ package final class RegexSetRouter {
             }
             let bytes = subject.bytes
             func consider(_ condition: RegexPlan.Condition) {
-                let score = condition.prefers ? 2 : 1
+                let strength = condition.strength
                 guard
-                    score > bestScore
-                        || (score == bestScore && condition.session != best
+                    strength > bestStrength
+                        || (strength == bestStrength && condition.session != best
                             && linear.ranks(condition.session, before: best))
                 else { return }
                 if !condition.exact {
                     let conditions = sessions[condition.session].conditions
-                    let predicate = condition.prefers ? conditions.prefersToActivate : conditions.canActivate
+                    let predicate = strength == .prefers ? conditions.prefersToActivate : conditions.canActivate
                     guard predicate.evaluate(&subject, budgetExceeded: &budgetExceeded) else { return }
                 }
                 best = condition.session
-                bestScore = score
+                bestStrength = strength
             }
             func scan(
                 _ set: (any RegexSetEngine)?, _ text: UnsafeBufferPointer<UInt8>, _ conditions: [[RegexPlan.Condition]]
@@ -99,7 +99,7 @@ package final class RegexSetRouter {
             return linear.route(identifier: identifier)
         }
         return linear.decision(
-            identifier: identifier, best: best >= 0 ? best : nil, prefers: bestScore == 2,
+            identifier: identifier, best: best >= 0 ? best : nil, strength: bestStrength,
             budgetExceeded: budgetExceeded)
     }
 }

@@ -104,7 +104,7 @@ final class LiteralTest: @unchecked Sendable {
         case .beginsWith: .prefix
         case .endsWith: .suffix
         case .contains: .inner
-        default: nil
+        case .less, .lessEqual, .greater, .greaterEqual, .containedIn, .between: nil
         }
     }
 

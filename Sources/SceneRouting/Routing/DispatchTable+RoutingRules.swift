@@ -24,10 +24,9 @@ extension DispatchTable {
         }
         // 3. The best window that prefers the identifier, else the best that can take it.
         let (match, budgetExceeded) = bestMatch(for: identifier)
-        if let match {
+        if let match, let reason = RoutingDecision.Reason(winning: match.strength) {
             return RoutingDecision(
-                identifier: identifier, action: .activate(sessionID: match.sessionID),
-                reason: match.prefers ? .prefers : .can,
+                identifier: identifier, action: .activate(sessionID: match.sessionID), reason: reason,
                 budgetExceeded: budgetExceeded)
         }
         // 4. A new scene.

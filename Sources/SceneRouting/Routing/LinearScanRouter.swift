@@ -27,25 +27,22 @@ package final class LinearScanRouter: Sendable {
         let sessions = app.sessions
         let policy = app.tieBreak
         var best = -1
-        var bestScore = 0
+        var bestStrength = MatchStrength.neither
         var budgetExceeded = false
         Subject.with(identifier) { subject in
             for index in windows {
-                let conditions = sessions[index].conditions
-                let score =
-                    conditions.prefersToActivate.root.evaluate(&subject, budgetExceeded: &budgetExceeded)
-                    ? 2 : conditions.canActivate.root.evaluate(&subject, budgetExceeded: &budgetExceeded) ? 1 : 0
-                guard score > 0 else { continue }
-                if score > bestScore
-                    || (score == bestScore && SessionRanking.precedes(index, best, in: sessions, policy: policy))
+                let strength = sessions[index].conditions.strength(for: &subject, budgetExceeded: &budgetExceeded)
+                guard strength != .neither else { continue }
+                if strength > bestStrength
+                    || (strength == bestStrength && SessionRanking.precedes(index, best, in: sessions, policy: policy))
                 {
                     best = index
-                    bestScore = score
+                    bestStrength = strength
                 }
             }
         }
         return decision(
-            identifier: identifier, best: best >= 0 ? best : nil, prefers: bestScore == 2,
+            identifier: identifier, best: best >= 0 ? best : nil, strength: bestStrength,
             budgetExceeded: budgetExceeded)
     }
 
@@ -78,15 +75,16 @@ package final class LinearScanRouter: Sendable {
     }
 
     /// The decision once the best window is known (an index into the app's sessions, nil for
-    /// none; `prefers` when it won by its `prefersToActivate`): the creation rule when there
-    /// is none, then the app's assumptions and new-scene rules, as every router applies them.
-    package func decision(identifier: String, best: Int?, prefers: Bool, budgetExceeded: Bool) -> RoutingDecision {
+    /// none; `strength` the strength it won by): the creation rule when there is none, then
+    /// the app's assumptions and new-scene rules, as every router applies them.
+    package func decision(identifier: String, best: Int?, strength: MatchStrength, budgetExceeded: Bool)
+        -> RoutingDecision
+    {
         let sessions = app.sessions
         var decision =
-            if let best {
+            if let best, let reason = RoutingDecision.Reason(winning: strength) {
                 RoutingDecision(
-                    identifier: identifier, action: .activate(sessionID: sessions[best].id),
-                    reason: prefers ? .prefers : .can,
+                    identifier: identifier, action: .activate(sessionID: sessions[best].id), reason: reason,
                     budgetExceeded: budgetExceeded)
             } else {
                 CreationRule.decision(

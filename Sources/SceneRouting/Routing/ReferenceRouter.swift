@@ -59,45 +59,35 @@ public enum ReferenceRouter {
                 explanation: details)
         }
 
-        var budgetExceeded = false
-        // 2. Without an identifier predicates are not evaluated.
-        if identifier == nil {
-            let order = ranked(candidates)
-            if let best = order.first {
+        // 2. Without an identifier predicates are not evaluated: the best-ranked window.
+        guard let identifier else {
+            if let best = ranked(candidates).first {
                 return RoutingDecision(
                     identifier: nil, action: .activate(sessionID: sessions[best].id), reason: .noIdentifier,
                     explanation: details)
             }
-        } else {
-            // 3. Score every candidate: 2 prefers, 1 can, 0 neither.
-            var scored: [(index: Int, score: Int)] = []
-            for index in candidates {
-                let conditions = sessions[index].conditions
-                let prefers = conditions.prefersToActivate.evaluateReportingBudget(identifier)
-                budgetExceeded = budgetExceeded || prefers.budgetExceeded
-                var score = 0
-                if prefers.matches {
-                    score = 2
-                } else {
-                    let can = conditions.canActivate.evaluateReportingBudget(identifier)
-                    budgetExceeded = budgetExceeded || can.budgetExceeded
-                    score = can.matches ? 1 : 0
-                }
-                scored.append((index, score))
-            }
-            scored.sort { a, b in
-                a.score != b.score
-                    ? a.score > b.score : SessionRanking.precedes(a.index, b.index, in: sessions, policy: app.tieBreak)
-            }
-            if let best = scored.first, best.score >= 1 {
-                return RoutingDecision(
-                    identifier: identifier, action: .activate(sessionID: sessions[best.index].id),
-                    reason: best.score == 2 ? .prefers : .can, budgetExceeded: budgetExceeded, explanation: details)
-            }
             return CreationRule.decision(
-                identifier: identifier, declarations: app.declarations, budgetExceeded: budgetExceeded,
-                explanation: details)
+                identifier: nil, declarations: app.declarations, budgetExceeded: false, explanation: details)
         }
+        // 3. Every candidate's strength (prefers, can, neither), each from the identifier
+        // afresh; the strongest wins, then the tie-break.
+        var budgetExceeded = false
+        let scored = candidates.map { index in
+            (
+                index: index,
+                strength: sessions[index].conditions.strength(for: identifier, budgetExceeded: &budgetExceeded)
+            )
+        }.sorted { a, b in
+            a.strength != b.strength
+                ? a.strength > b.strength
+                : SessionRanking.precedes(a.index, b.index, in: sessions, policy: app.tieBreak)
+        }
+        if let best = scored.first, let reason = RoutingDecision.Reason(winning: best.strength) {
+            return RoutingDecision(
+                identifier: identifier, action: .activate(sessionID: sessions[best.index].id), reason: reason,
+                budgetExceeded: budgetExceeded, explanation: details)
+        }
+        // 4. A new scene.
         return CreationRule.decision(
             identifier: identifier, declarations: app.declarations, budgetExceeded: budgetExceeded, explanation: details
         )

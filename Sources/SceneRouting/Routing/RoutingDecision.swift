@@ -33,6 +33,15 @@ public struct RoutingDecision: Sendable, Equatable {
         /// The identifier is longer than ``SceneRouter/maximumIdentifierLength`` bytes: it is
         /// refused (action ``Action/unhandled``) without evaluating any predicate.
         case identifierTooLong = "identifier-too-long"
+
+        /// The reason a window of this strength wins for: nil for ``MatchStrength/neither``.
+        package init?(winning strength: MatchStrength) {
+            switch strength {
+            case .prefers: self = .prefers
+            case .can: self = .can
+            case .neither: return nil
+            }
+        }
     }
 
     // The fields live in a struct built by its memberwise initializer: a hand-written init

@@ -78,35 +78,41 @@ public struct RoutingExplanation: Sendable, Equatable {
         considered = windows.count
         tieBreak = app.tieBreak
         declarations = []
-        var scored: [(index: Int, score: Int?, matched: MatchedCondition?)] = windows.map { ($0, nil, nil) }
-        let scores =
-            app.supportsMultipleScenes && identifier != nil
-            && identifier.map { $0.utf8.count <= SceneRouter.maximumIdentifierLength } ?? false
-        if scores {
+        var scored: [(index: Int, strength: MatchStrength?, matched: MatchedCondition?)] = windows.map {
+            ($0, nil, nil)
+        }
+        let scoredIdentifier =
+            app.supportsMultipleScenes ? identifier.flatMap { ReferenceRouter.refuses($0) ? nil : $0 } : nil
+        let scores = scoredIdentifier != nil
+        if let identifier = scoredIdentifier {
             scored = windows.map { index in
                 let conditions = sessions[index].conditions
-                if conditions.prefersToActivate.evaluate(identifier) {
-                    return (index, 2, Self.matched(.prefersToActivate, conditions.prefersToActivate, identifier))
-                }
-                if conditions.canActivate.evaluate(identifier) {
-                    return (index, 1, Self.matched(.canActivate, conditions.canActivate, identifier))
-                }
-                return (index, 0, nil)
+                var budgetExceeded = false
+                let strength = conditions.strength(for: identifier, budgetExceeded: &budgetExceeded)
+                let matched: MatchedCondition? =
+                    switch strength {
+                    case .prefers: Self.matched(.prefersToActivate, conditions.prefersToActivate, identifier)
+                    case .can: Self.matched(.canActivate, conditions.canActivate, identifier)
+                    case .neither: nil
+                    }
+                return (index, strength, matched)
             }
         }
         scored.sort { a, b in
-            (a.score ?? 0) != (b.score ?? 0)
-                ? (a.score ?? 0) > (b.score ?? 0)
+            (a.strength ?? .neither) != (b.strength ?? .neither)
+                ? (a.strength ?? .neither) > (b.strength ?? .neither)
                 : SessionRanking.precedes(a.index, b.index, in: sessions, policy: app.tieBreak)
         }
         candidates = scored.map { entry in
             let session = sessions[entry.index]
             return Candidate(
-                sessionID: session.id, declaration: session.declaration, score: entry.score, matched: entry.matched,
+                sessionID: session.id, declaration: session.declaration, score: entry.strength?.rawValue,
+                matched: entry.matched,
                 state: session.state, lastActive: session.lastActive, position: entry.index)
         }
         let creates =
-            app.supportsMultipleScenes ? (scores ? (scored.first?.score ?? 0) == 0 : windows.isEmpty) : windows.isEmpty
+            app.supportsMultipleScenes
+            ? (scores ? (scored.first?.strength ?? .neither) == .neither : windows.isEmpty) : windows.isEmpty
         if creates {
             let windows = CreationRule.candidates(app.declarations)
             let checked = app.supportsMultipleScenes ? windows : Array(windows.prefix(1))

@@ -49,7 +49,7 @@ enum ClauseIndexing {
     private static func comparisonKeys(of root: CompiledNode) -> ClauseKeys? {
         switch root {
         case .literal, .membership, .pattern: keys(for: root)
-        default: nil
+        case .constant, .isNil, .not, .and, .or, .dynamic: nil
         }
     }
 
@@ -88,7 +88,7 @@ enum ClauseIndexing {
                 if result.count > clauseLimit { return nil }
             }
             return result
-        default:
+        case .isNil, .literal, .membership, .pattern, .dynamic:
             return [[Atom(node: node, negated: negated)]]
         }
     }
@@ -144,7 +144,8 @@ enum ClauseIndexing {
             case .beginsWith: return key(.prefix, test.literal, test.mode)
             case .endsWith: return key(.suffix, test.literal, test.mode)
             case .contains: return key(.inner, test.literal, test.mode)
-            default: return .none
+            // Orderings, `IN 'text'` and BETWEEN require no literal in the identifier.
+            case .less, .lessEqual, .greater, .greaterEqual, .containedIn, .between: return .none
             }
         case .membership(let test):
             // `isEqual:` on each member: exact, whatever the options.
@@ -177,7 +178,9 @@ enum ClauseIndexing {
             case 1: return .keys(candidates)
             default: return .alternatives(candidates.map { [$0] })
             }
-        default:
+        // Compounds are expanded before their atoms get here; a constant or a comparison
+        // with the identifier as its pattern offers no literal.
+        case .constant, .not, .and, .or, .dynamic:
             return .none
         }
     }

@@ -79,18 +79,21 @@ extension DispatchTable {
     }
 
     /// The best-ranked window whose `prefersToActivate` matches `identifier`, else the
-    /// best-ranked whose `canActivate` does; and whether a regex ran out of its budget.
-    func bestMatch(for identifier: String) -> (match: (sessionID: String, prefers: Bool)?, budgetExceeded: Bool) {
+    /// best-ranked whose `canActivate` does (the tiers in ``MatchStrength`` order), with the
+    /// strength it won by; and whether a regex ran out of its budget.
+    func bestMatch(for identifier: String) -> (
+        match: (sessionID: String, strength: MatchStrength)?, budgetExceeded: Bool
+    ) {
         Subject.with(identifier) { subject in
             var budgetExceeded = false
             if let winner = best(in: prefer, for: &subject, budgetExceeded: &budgetExceeded).slot {
-                return ((slots[Int(winner)].id, true), budgetExceeded)
+                return ((slots[Int(winner)].id, .prefers), budgetExceeded)
             }
             // Most apps' `canActivate` tier is settled: an always-true window ranks first.
             let settled = can.settledWinner
-            if settled >= 0 { return ((slots[Int(settled)].id, false), budgetExceeded) }
+            if settled >= 0 { return ((slots[Int(settled)].id, .can), budgetExceeded) }
             if let winner = best(in: can, for: &subject, budgetExceeded: &budgetExceeded).slot {
-                return ((slots[Int(winner)].id, false), budgetExceeded)
+                return ((slots[Int(winner)].id, .can), budgetExceeded)
             }
             return (nil, budgetExceeded)
         }

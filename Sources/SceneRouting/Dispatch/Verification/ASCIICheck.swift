@@ -113,7 +113,7 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
         case .beginsWith: operation = .prefix
         case .endsWith: operation = .suffix
         case .contains: operation = .contains
-        default: return nil
+        case .less, .lessEqual, .greater, .greaterEqual, .containedIn, .between: return nil
         }
         self.init(operation: operation, caseless: test.mode.foldsCase, literal: literal)
     }
