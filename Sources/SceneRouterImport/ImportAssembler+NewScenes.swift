@@ -10,7 +10,7 @@ extension ImportAssembler {
         for extra in found.dropFirst() {
             warn(
                 "application(_:configurationForConnecting:options:) is implemented again: the import uses the one at \(finding.source)",
-                at: extra.source, code: "repeated-condition")
+                at: extra.source, code: .repeatedCondition)
         }
         let windows = declarations.filter(\.role.receivesEvents)
         var rules = NewSceneRules(source: finding.source)
@@ -37,12 +37,12 @@ extension ImportAssembler {
                         warn(
                             "configurationForConnecting returns '\(name)', a \(other.role.rawValue) configuration: an external event "
                                 + "creates an application window, so routing does not follow this branch",
-                            at: rule.source, code: "unknown-configuration")
+                            at: rule.source, code: .unknownConfiguration)
                     } else {
                         warn(
                             "configurationForConnecting returns a configuration named '\(name)', which the Info.plist does not declare "
                                 + "(declared: \(windows.map { "'\($0.name)'" }.joined(separator: ", "))): a new scene there is not routed",
-                            at: rule.source, code: "unknown-configuration")
+                            at: rule.source, code: .unknownConfiguration)
                     }
                 }
                 if configuration == nil {

@@ -13,7 +13,7 @@ struct ImportAssembler {
     private(set) var conditionsFound = 0
 
     /// A warning at `source`, or about `file` as a whole when there is no source.
-    mutating func warn(_ message: String, at source: SourceLocation?, file: String? = nil, code: String) {
+    mutating func warn(_ message: String, at source: SourceLocation?, file: String? = nil, code: WarningCode) {
         diagnostics.append(
             Diagnostic(
                 severity: .warning, code: Diagnostic.Code(code), message: message, file: source?.file ?? file,
@@ -45,7 +45,7 @@ struct ImportAssembler {
             if isSwiftUI {
                 warn(
                     "Info.plist has no UIApplicationSceneManifest: without UIApplicationSupportsMultipleScenes the app shows one window",
-                    at: nil, file: plistFile, code: "single-scene")
+                    at: nil, file: plistFile, code: .singleScene)
             }
             supportsMultipleScenes = false
         }
@@ -64,7 +64,7 @@ struct ImportAssembler {
                 warn(
                     "application(_:configurationForConnecting:options:) in a SwiftUI app: a new scene is the App's scene whose "
                         + "handlesExternalEvents(matching:) takes the event, so this method's choice is not imported",
-                    at: finding.source, code: "mixed-app")
+                    at: finding.source, code: .mixedApp)
             }
         } else {
             app?.newScenes = newSceneRules(for: declarations, constants: constants)
@@ -164,11 +164,11 @@ struct ImportAssembler {
             warn(
                 "Info.plist lists no UISceneConfigurations: the app delegate's application(_:configurationForConnecting:options:) "
                     + "makes each scene's configuration in code; imported as one '\(name)'",
-                at: nil, file: plistFile, code: "configurations-in-code")
+                at: nil, file: plistFile, code: .configurationsInCode)
         } else {
             warn(
                 "Info.plist has no UIApplicationSceneManifest: the app has one window (the app delegate's), imported as '\(name)'",
-                at: nil, file: plistFile, code: "single-scene")
+                at: nil, file: plistFile, code: .singleScene)
         }
         let source = plistFile.map { SourceLocation(file: $0, line: 1, column: 1) }
         return [
@@ -198,7 +198,7 @@ struct ImportAssembler {
             if name != configuration.name {
                 warn(
                     "two scene configurations are named '\(configuration.name)': this one is imported as '\(name)'",
-                    at: configuration.source, code: "duplicate-configuration")
+                    at: configuration.source, code: .duplicateConfiguration)
             }
             var declaration = SceneDeclaration(
                 name: name, role: configuration.role, delegateClass: configuration.delegateClass,
@@ -225,13 +225,13 @@ struct ImportAssembler {
                         warn(
                             "\(condition.rawValue) of '\(name)' is set only when \(branch.text), which depends on the running app: "
                                 + "the import uses it as if always set",
-                            at: first.source, code: "conditional-condition")
+                            at: first.source, code: .conditionalCondition)
                     }
                     // A subclass's assignment overrides its superclass's; two in one type are a repeat.
                     for extra in stated.dropFirst() where extra.owner == first.owner {
                         warn(
                             "\(condition.rawValue) is set again in \(first.owner ?? "?"): the import uses the first assignment, at \(first.source)",
-                            at: extra.source, code: "repeated-condition")
+                            at: extra.source, code: .repeatedCondition)
                     }
                     Self.apply(
                         first.value, as: condition, of: name, at: first.source, to: &conditions, templates: &templates,
@@ -252,7 +252,7 @@ struct ImportAssembler {
             warn(
                 "\(assignment.condition.rawValue) is set in \(owner), which no scene configuration in Info.plist names as its delegate: "
                     + "the condition applies to no declared scene",
-                at: assignment.source, code: "undeclared-scene")
+                at: assignment.source, code: .undeclaredScene)
         }
         return (declarations, unresolved)
     }
@@ -409,7 +409,7 @@ struct ImportAssembler {
                     for extra in candidates.dropFirst() {
                         warn(
                             "another view shown by scene '\(name)' states handlesExternalEvents(preferring:allowing:): the import uses the one at \(candidates[0].element.source)",
-                            at: extra.element.source, code: "repeated-condition")
+                            at: extra.element.source, code: .repeatedCondition)
                     }
                 }
                 if let conditions {
@@ -441,13 +441,13 @@ struct ImportAssembler {
             warn(
                 "\(conditions.owner.map { "view '\($0)'" } ?? "code outside any view") states handlesExternalEvents(preferring:allowing:), "
                     + "but no scene of the App shows it: the conditions apply to no declared scene",
-                at: conditions.source, code: "undeclared-scene")
+                at: conditions.source, code: .undeclaredScene)
         }
         if let info, !info.configurations.isEmpty {
             warn(
                 "Info.plist declares scene configurations (\(info.configurations.map(\.name).joined(separator: ", "))), but the app is read as SwiftUI: "
                     + "its declarations come from the App's scenes",
-                at: info.configurations.first?.source, file: plistFile, code: "mixed-app")
+                at: info.configurations.first?.source, file: plistFile, code: .mixedApp)
         }
         return (declarations, unresolved)
     }

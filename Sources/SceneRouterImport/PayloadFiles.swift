@@ -41,7 +41,7 @@ enum PayloadFiles {
                 located.file = path
                 if discovered.contains(path) {
                     located.severity = .warning
-                    located.code = Diagnostic.Code("unread-payload")
+                    located.code = Diagnostic.Code(WarningCode.unreadPayload)
                     located.message += " (a test payload below the app's folder: not read)"
                 }
                 problems.append(located)

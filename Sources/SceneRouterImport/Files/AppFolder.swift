@@ -239,12 +239,14 @@ struct AppFolder: Sendable {
     }
 
     private func skipped(_ path: String, _ what: String) -> Diagnostic {
-        Diagnostic(severity: .warning, code: Diagnostic.Code("skipped-file"), message: "\(what): not read", file: path)
+        Diagnostic(
+            severity: .warning, code: Diagnostic.Code(WarningCode.skippedFile), message: "\(what): not read", file: path
+        )
     }
 
     private func tooLarge(_ path: String) -> Diagnostic {
         Diagnostic(
-            severity: .warning, code: Diagnostic.Code("skipped-file"),
+            severity: .warning, code: Diagnostic.Code(WarningCode.skippedFile),
             message: "larger than \(Self.maximumFileSize >> 20) MiB, more than any app's source file: not read",
             file: path)
     }

@@ -480,7 +480,7 @@ enum ObjectiveCSourceReader {
 
         func unread(_ name: String, at index: Int) -> Diagnostic {
             Diagnostic(
-                severity: .warning, code: Diagnostic.Code("unread-objective-c"),
+                severity: .warning, code: Diagnostic.Code(WarningCode.unreadObjectiveC),
                 message:
                     "Objective-C code sets \(name) in a form the import does not read: its effect on routing is not imported",
                 file: file, line: tokens[index].line, column: tokens[index].column)

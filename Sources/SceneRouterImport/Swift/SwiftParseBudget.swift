@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SceneRouting
 
 /// Which Swift files are worth swift-syntax's memory. Parsing holds a tree of about a hundred
 /// times the file's size, so a generated file of 16 MiB (string tables, protocol buffers)
@@ -43,7 +44,7 @@ enum SwiftParseBudget {
         guard mentionsSceneAPI(bytes) else { return (true, nil) }
         guard bytes.count > maximumParsed else { return (false, nil) }
         let warning = Diagnostic(
-            severity: .warning, code: Diagnostic.Code("skipped-file"),
+            severity: .warning, code: Diagnostic.Code(WarningCode.skippedFile),
             message:
                 "a Swift file of \(bytes.count >> 20) MiB that names scene APIs, larger than \(maximumParsed >> 20) MiB: not "
                 + "parsed (its scenes, conditions and identifiers are not imported)",

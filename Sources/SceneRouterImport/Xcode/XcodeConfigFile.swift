@@ -50,7 +50,7 @@ enum XcodeConfigFile {
                 [:],
                 [
                     Diagnostic(
-                        severity: .warning, code: Diagnostic.Code("skipped-file"),
+                        severity: .warning, code: Diagnostic.Code(WarningCode.skippedFile),
                         message:
                             "a configuration file the project names is missing (not committed, or made by a tool such as `pod install`): its settings are not read",
                         file: path)

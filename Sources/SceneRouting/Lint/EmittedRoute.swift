@@ -138,7 +138,7 @@ extension ManifestChecker {
             if case .postingWindow = route.whenOpen { return nil }
             let source = route.emitted.source
             return Diagnostic(
-                severity: .warning, code: Diagnostic.Code("emitted-to-other-window"),
+                severity: .warning, code: Diagnostic.Code(WarningCode.emittedToOtherWindow),
                 message:
                     "\(describe(route.emitted)) carries the posting '\(route.poster)' window's own values, but while that window "
                     + "is open the event \(route.whenOpen) (tried with \(JSONStringLiteral.quoted(route.identifier)))",

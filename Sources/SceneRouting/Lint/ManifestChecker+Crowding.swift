@@ -18,7 +18,7 @@ extension ManifestChecker {
             }
             let literal = String(decoding: crowded.key.bytes, as: UTF8.self)
             return warning(
-                code: "crowded-key", path: site.path,
+                code: .crowdedKey, path: site.path,
                 message:
                     "\(crowded.groups) distinct \(tier) predicates offer only the \(crowded.key.kind) \"\(literal)\" "
                     + "to the index: an identifier with it is checked against all of them; give each predicate a "

@@ -16,7 +16,7 @@ extension ManifestChecker {
             }
             warnings.append(
                 located(
-                    code: "unresolved-condition", at: unresolved.source,
+                    code: .unresolvedCondition, at: unresolved.source,
                     message:
                         "\(unresolved.condition.rawValue) \(owner)is computed at run time (\(unresolved.expression)): \(assumed)"
                 ))
@@ -34,7 +34,7 @@ extension ManifestChecker {
                 }
                 warnings.append(
                     located(
-                        code: "window-values", at: template.source,
+                        code: .windowValues, at: template.source,
                         message:
                             "\(name) of '\(declaration.name)' uses values each window has (\(expressions.joined(separator: "; "))): "
                             + "a window routes by it once a manifest or timeline binds them (\"values\"); until then routing assumes "
@@ -59,7 +59,7 @@ extension ManifestChecker {
                 })
             {
                 var warning = located(
-                    code: "no-external-events", at: declaration.source,
+                    code: .noExternalEvents, at: declaration.source,
                     message:
                         "scene '\(declaration.name)' states no handlesExternalEvents(preferring:allowing:) and none of its open "
                         + "sessions does: its windows never take an external event, so each event meant for it opens a new window"
@@ -113,7 +113,7 @@ extension ManifestChecker {
             }
             warnings.append(
                 located(
-                    code: "unaccepted-identifier", at: emitted.source,
+                    code: .unacceptedIdentifier, at: emitted.source,
                     message:
                         "\(Self.describe(emitted)) is accepted by no declaration's matching and no scene's conditions that can be read: "
                         + unless + outcome))
@@ -125,7 +125,7 @@ extension ManifestChecker {
                 continue
             }
             var warning = located(
-                code: "unreached-declaration", at: matching.source ?? declaration.source,
+                code: .unreachedDeclaration, at: matching.source ?? declaration.source,
                 message:
                     "declaration '\(declaration.name)' has a matching condition that no identifier the app emits meets")
             warning.path = "declarations[\(index)].matching"
@@ -164,7 +164,7 @@ extension ManifestChecker {
     }
 
     /// A warning placed at `source` (the app's code), or without a place.
-    private static func located(code: String, at source: SourceLocation?, message: String) -> Diagnostic {
+    private static func located(code: WarningCode, at source: SourceLocation?, message: String) -> Diagnostic {
         Diagnostic(
             severity: .warning, code: Diagnostic.Code(code), message: message, file: source?.file, line: source?.line,
             column: source?.column)

@@ -84,7 +84,7 @@ public enum ManifestChecker {
             for range in predicate.mixedAndOr {
                 warnings.append(
                     Self.warning(
-                        code: "ambiguous-precedence", path: site.path,
+                        code: .ambiguousPrecedence, path: site.path,
                         message: "AND and OR are mixed without parentheses; Apple documents no precedence between them "
                             + "(SceneRouter reads AND first): add parentheses",
                         predicateSource: predicate.format, offset: range.lowerBound, length: range.count))
@@ -96,7 +96,7 @@ public enum ManifestChecker {
                 for range in PredicateInspection.matchesOperators(parsed.node) {
                     warnings.append(
                         Self.warning(
-                            code: "uikit-refuses", path: site.path,
+                            code: .uikitRefuses, path: site.path,
                             message:
                                 "UIKit's activation-condition validator refuses MATCHES; use LIKE, BEGINSWITH, ENDSWITH or CONTAINS",
                             predicateSource: predicate.format, offset: range.lowerBound, length: range.count))
@@ -105,7 +105,7 @@ public enum ManifestChecker {
             if site.archivedSize > uikitPredicateSizeLimit {
                 warnings.append(
                     Self.warning(
-                        code: "oversized-predicate", path: site.path,
+                        code: .oversizedPredicate, path: site.path,
                         message:
                             "the predicate and its arguments take \(site.archivedSize) bytes; UIKit ignores activation "
                             + "predicates over \(uikitPredicateSizeLimit) bytes"))
@@ -134,7 +134,7 @@ public enum ManifestChecker {
 
     /// A lint warning at `path`, pointing into `predicateSource` when given.
     static func warning(
-        code: String, path: String, message: String, predicateSource: String? = nil, offset: Int? = nil,
+        code: WarningCode, path: String, message: String, predicateSource: String? = nil, offset: Int? = nil,
         length: Int? = nil
     ) -> Diagnostic {
         let excerpt = predicateSource.flatMap { source in
@@ -150,7 +150,7 @@ public enum ManifestChecker {
         var matchEverything: Int?
         func shadowedByEverything(_ subject: String, at path: String, by index: Int) -> Diagnostic {
             Self.warning(
-                code: "shadowed-declaration", path: path,
+                code: .shadowedDeclaration, path: path,
                 message: "\(subject) can never be chosen: declarations[\(index)] ('\(app.declarations[index].name)') "
                     + "matches every identifier")
         }
@@ -173,7 +173,7 @@ public enum ManifestChecker {
                         ?? "can never be chosen: "
                     warnings.append(
                         Self.warning(
-                            code: "shadowed-declaration", path: path,
+                            code: .shadowedDeclaration, path: path,
                             message: "declaration \(name) \(verdict)declarations[\(firstDefault)] "
                                 + "('\(app.declarations[firstDefault].name)') is already the default (the first without matching)"
                         ))
@@ -193,14 +193,14 @@ public enum ManifestChecker {
             if matching.constantValue == false {
                 warnings.append(
                     Self.warning(
-                        code: "shadowed-declaration", path: matchingPath,
+                        code: .shadowedDeclaration, path: matchingPath,
                         message: "declaration \(name) can never be chosen: its matching condition never matches"))
                 continue
             }
             if let earlier = app.declarations[..<index].firstIndex(where: { shadows($0.matching, matching) }) {
                 warnings.append(
                     Self.warning(
-                        code: "shadowed-declaration", path: matchingPath,
+                        code: .shadowedDeclaration, path: matchingPath,
                         message:
                             "declaration \(name) can never be chosen: every identifier it matches is matched first by "
                             + "declarations[\(earlier)] ('\(app.declarations[earlier].name)')"))
@@ -234,7 +234,7 @@ public enum ManifestChecker {
             {
                 warnings.append(
                     Self.warning(
-                        code: "never-activated", path: "sessions[\(index)]",
+                        code: .neverActivated, path: "sessions[\(index)]",
                         message: "session '\(session.id)' can never be activated by an event with an identifier: "
                             + "canActivate and prefersToActivate are both always false"
                             + (app.framework == .swiftui ? " (a SwiftUI scene without handlesExternalEvents)" : "")))
@@ -256,7 +256,7 @@ public enum ManifestChecker {
                     if reported.insert(literal).inserted {
                         warnings.append(
                             Self.warning(
-                                code: "duplicate-preference", path: site.path,
+                                code: .duplicatePreference, path: site.path,
                                 message: "session '\(app.sessions[site.ownerIndex].id)' prefers '\(literal)', which "
                                     + "sessions[\(owner)] ('\(app.sessions[owner].id)') also prefers; the tie-break decides"
                             ))

@@ -75,7 +75,7 @@ struct BatchOutput {
         if assumed > 0 {
             reporter.report(
                 Diagnostic(
-                    severity: .warning, code: Diagnostic.Code("assumed-conditions"),
+                    severity: .warning, code: Diagnostic.Code(WarningCode.assumedConditions),
                     message:
                         "\(assumed) decision\(assumed == 1 ? "" : "s") rested on conditions routing did not know and replaced "
                         + "with the default (a window's values not bound, or a branch of configurationForConnecting not read); the decisions list them under \"assumptions\", "
