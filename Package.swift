@@ -4,9 +4,10 @@ import PackageDescription
 /// With `SCENE_ROUTER_WARNINGS_AS_ERRORS=1` (`.ci/run` sets it) a warning in one of the
 /// package's own targets fails the build. Off otherwise, so that a newer compiler's new
 /// warnings never stop someone building a release; dependencies' warnings are never errors.
+/// C and C++ targets then also turn on -Wall and -Wextra.
 let warningsAsErrors = Context.environment["SCENE_ROUTER_WARNINGS_AS_ERRORS"] == "1"
-let strictCSettings: [CSetting] = warningsAsErrors ? [.unsafeFlags(["-Werror"])] : []
-let strictCXXSettings: [CXXSetting] = warningsAsErrors ? [.unsafeFlags(["-Werror"])] : []
+let strictCSettings: [CSetting] = warningsAsErrors ? [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])] : []
+let strictCXXSettings: [CXXSetting] = warningsAsErrors ? [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])] : []
 
 /// Upcoming-language features every target opts into: explicit `any`, imports that
 /// only expose what a file actually imports, and `internal` imports unless marked.

@@ -1,7 +1,9 @@
 #include "CReaderSlots.h"
 
-// Handed out in turn, so threads that start one after another (a routing pool) get
-// different slots; 16 threads must be alive before two share one.
+// Handed out in turn by a counter that never takes one back, so threads that start one
+// after another (a routing pool) get different slots. The slot count's next thread shares
+// the first thread's slot whether or not that one still lives: sharing costs contention on
+// one cache line, never correctness.
 static unsigned scene_router_next_reader_slot;
 static _Thread_local int scene_router_thread_reader_slot = -1;
 

@@ -183,7 +183,7 @@ import Testing
     }
 
     /// Replay names new sessions new-1, new-2, … skipping taken ids: with 200,000 taken it
-    /// answers (it used to try each candidate against the whole session list, and took
+    /// answers without trying each candidate against the whole session list (which takes
     /// minutes); the guard is a hang guard, not a speed assertion.
     @Test func replayNamesANewSessionBesideManyTakenIDs() throws {
         let count = 200_000

@@ -24,6 +24,8 @@ import Testing
         let declarations = Set(app.declarations.map(\.name))
         let strays = Atomic<Int>(0)
         var nextID = 1_000
+        var failures: [String] = []
+        var checked = 0
         for phase in 0..<phases {
             let stop = Atomic<Bool>(false)
             let done = DispatchSemaphore(value: 0)
@@ -46,18 +48,29 @@ import Testing
                 }.start()
             }
             for _ in 0..<operationsPerPhase {
-                if let refused = generator.churn(router, &app, nextID: &nextID) { Issue.record("\(refused)") }
+                if let refused = generator.churn(router, &app, nextID: &nextID) {
+                    failures.append("phase \(phase): churn refused \(refused)")
+                }
             }
             stop.store(true, ordering: .relaxed)
             done.wait()
             done.wait()
             // Quiescent: the table and the reference agree on the app as it stands.
-            #expect(router.snapshot.sessions.map(\.id) == app.sessions.map(\.id))
+            if router.snapshot.sessions.map(\.id) != app.sessions.map(\.id) {
+                failures.append("phase \(phase): the table's sessions differ from the app's")
+            }
             for event in events {
+                checked += 1
                 let expected = ReferenceRouter.route(event, in: app)
-                #expect(RandomApps<DeterministicRandom>.same(expected, router.route(event)), "phase \(phase): \(event)")
+                let decided = router.route(event)
+                if !RandomApps<DeterministicRandom>.same(expected, decided) {
+                    failures.append("phase \(phase): \(event): \(decided) where the reference decides \(expected)")
+                }
             }
         }
+        #expect(checked == phases * events.count)
+        #expect(
+            failures.isEmpty, "\(failures.count) failures, the first: \(failures.prefix(3).joined(separator: "\n"))")
         #expect(strays.load(ordering: .relaxed) == 0)
     }
 }

@@ -5,9 +5,11 @@ import Testing
 /// A gram tag may only ever drop a group whose literal is absent; dropping one whose literal is
 /// present would lose a match the reference router makes.
 @Suite struct GramTagTests {
+    /// The tag the index files for `literal` under `family`: of the literal in the family's
+    /// folded form, as keys are.
     private func tag(_ literal: String, gramOffset: Int, _ family: ByteReading) -> GramTag {
-        let bytes = Array(literal.utf8)
-        return bytes.withUnsafeBufferPointer { GramTag(literal: $0, gramOffset: gramOffset) }
+        let folded = literal.utf8.map { KeyHashing.read($0, family) }
+        return folded.withUnsafeBufferPointer { GramTag(literal: $0, gramOffset: gramOffset) }
     }
 
     private func admits(_ tag: GramTag, _ identifier: String, gramStart: Int, _ family: ByteReading) -> Bool {
@@ -45,6 +47,10 @@ import Testing
         #expect(admits(folded, "Mail:INBOX/Thread-9", gramStart: 5 + 4, .lowercase))
         let raw = tag("inbox/thread-", gramOffset: 4, .raw)
         #expect(!admits(raw, "Mail:INBOX/Thread-9", gramStart: 5 + 4, .raw))
+        // A literal written in capitals is folded for a caseless family, as the index files it.
+        let capitals = tag("Inbox/Thread-", gramOffset: 4, .lowercase)
+        #expect(admits(capitals, "mail:inbox/THREAD-9", gramStart: 5 + 4, .lowercase))
+        #expect(capitals == folded)
     }
 
     @Test func untaggedEntriesAreAlwaysCandidates() {

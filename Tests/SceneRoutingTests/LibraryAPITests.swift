@@ -1,8 +1,7 @@
 import Foundation
 import SceneRouterWorkloads
+import SceneRouting
 import Testing
-
-@testable import SceneRouting
 
 /// The library as an app developer writes it, in UIKit's vocabulary.
 @Suite struct LibraryAPITests {

@@ -150,10 +150,9 @@ enum KeyHashing {
 
     /// The hash an exact key of `bytes` would be stored under, `bytes` read as `family` reads
     /// them: what ``anchoredHash(_:length:kind:reading:state:absorbed:)`` gives for the whole
-    /// buffer, in a loop of its own per reading, without the partial-word arithmetic. Calling
-    /// that instead measured 10–40 more instructions a route, and a probe that called the
-    /// general ``hash(_:from:length:reversed:reading:kind:)`` out of line paid for offsets and
-    /// reversal.
+    /// buffer, in a loop of its own per reading, without the partial-word arithmetic that
+    /// every route would otherwise pay for; the general
+    /// ``hash(_:from:length:reversed:reading:kind:)`` would add offsets and reversal.
     static func exactHash(_ bytes: UnsafeBufferPointer<UInt8>, reading family: ByteReading) -> UInt64 {
         let count = bytes.count
         guard count >= 8, let base = bytes.baseAddress else {

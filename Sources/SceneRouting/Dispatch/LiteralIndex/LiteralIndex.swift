@@ -487,7 +487,7 @@ final class LiteralIndex {
 
     /// ``probe(_:hasUppercase:_:)`` while most keys are compared directly: exact keys (and
     /// inner keys, if many) are still looked up by hash. Out of line, so that the probe of
-    /// larger tables, inlined where it is used, stays as it was.
+    /// larger tables, inlined where it is used, carries none of this code.
     @inline(never)
     private func probe<Visitor: GroupVisitor>(
         _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, comparing flat: FlatKeys, _ visitor: inout Visitor
@@ -600,8 +600,8 @@ final class LiteralIndex {
     }
 
     /// `fetchingAhead`: look up prefixes, suffixes and grams in batches fetched ahead when
-    /// their tables are large (ASCII identifiers; folded ones, whose routes spend more of
-    /// their time folding and verifying, measured slower that way).
+    /// their tables are large (ASCII identifiers; folded ones spend more of a route folding
+    /// and verifying, and gain nothing from it).
     private func probe<Visitor: GroupVisitor>(
         _ identifier: UnsafeBufferPointer<UInt8>, reading family: ByteReading, _ keys: ProbeSummary, _ keySet: KeySet,
         fetchingAhead: Bool = true, _ visitor: inout Visitor

@@ -39,7 +39,7 @@ final class PatternSet {
 /// under the prefix `ticket-`), a route hitting that key would verify every one of them.
 /// Such groups are compiled, up to 512 at a time (`PatternSetDatabase.capacity`), into sets that
 /// one Hyperscan pass over the identifier decides; only the groups a set reports are then
-/// verified (by PCRE2, as before), so answers are those of verifying one by one. The
+/// verified by PCRE2, as every regex is, so answers are those of verifying one by one. The
 /// groups of all crowded buckets go into the same sets, bucket by bucket: the index spreads a
 /// shared literal over several keys (`ticket-` as a prefix and as its grams), and a scan
 /// costs about the same for any number of expressions, so an identifier hitting all those

@@ -2,8 +2,7 @@ internal import CMemoryHints
 import Dispatch
 
 /// Filling a new table from an app: the slots, then three tasks that share nothing they
-/// write, on as many threads as there are cores (at a million sessions this halves the
-/// build), then what the tasks left for one thread.
+/// write, on as many threads as there are cores, then what the tasks left for one thread.
 extension DispatchTable {
     /// The build's concurrent tasks. The prefer tier (a group per window, at scale) is the
     /// longest: the other two prepare its groups once their own work is done.

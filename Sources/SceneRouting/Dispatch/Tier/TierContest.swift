@@ -92,7 +92,7 @@ struct TierContest: TierCandidateVisitor {
 
     /// Whether `group`'s predicate holds for an identifier its ASCII check or program does not
     /// decide, unless the check decides every identifier. Out of line, so that the ASCII
-    /// verification beside its call stays as compact as it was.
+    /// verification beside its call stays compact.
     @inline(never)
     private mutating func holdsWithoutASCIICheck(_ group: Int32, _ check: ASCIICheck) -> Bool {
         if check.decidesAnyIdentifier { return check.holds(subject.pointee.bytes) }
