@@ -24,8 +24,7 @@ import Darwin
 /// from the other. A reader counts itself in, then looks at the writer flag and, finding it
 /// raised, counts itself out and waits. A writer raises the flag, then waits for every slot
 /// to empty. Both orders are sequentially consistent, so either the reader sees the flag or
-/// the writer sees the reader. Writers take turns through a mutex whose pthread calls are all
-/// checked.
+/// the writer sees the reader. Writers take turns through a `Mutex`.
 ///
 /// `@unchecked Sendable`: the value is only reached through ``read(_:)`` and ``write(_:)``,
 /// which exclude each other as described.
@@ -34,8 +33,8 @@ final class WriterPreferringLock<Value>: @unchecked Sendable {
     /// Writers inside or about to enter (0 or 1: writers take turns before raising it).
     private let writerFlag = Atomic<Int>(0)
     private let slots: UnsafeMutablePointer<scene_router_reader_slot>
-    // Allocated, not stored inline: a pthread mutex must not move.
-    private let writers: UnsafeMutablePointer<pthread_mutex_t>
+    /// Writers take turns through it.
+    private let writers = Mutex<Void>(())
 
     /// Enough slots that threads on different cores rarely share one; a writer checks each.
     static var slotCount: Int { 16 }
@@ -46,21 +45,11 @@ final class WriterPreferringLock<Value>: @unchecked Sendable {
             byteCount: Self.slotCount * MemoryLayout<scene_router_reader_slot>.stride, alignment: 128
         ).bindMemory(to: scene_router_reader_slot.self, capacity: Self.slotCount)
         slots.initialize(repeating: scene_router_reader_slot(), count: Self.slotCount)
-        writers = .allocate(capacity: 1)
-        writers.initialize(to: pthread_mutex_t())
-        Self.check(pthread_mutex_init(writers, nil), "pthread_mutex_init")
     }
 
     deinit {
-        Self.check(pthread_mutex_destroy(writers), "pthread_mutex_destroy")
-        writers.deallocate()
         slots.deinitialize(count: Self.slotCount)
         slots.deallocate()
-    }
-
-    @inline(__always)
-    private static func check(_ status: Int32, _ call: StaticString) {
-        precondition(status == 0, "\(call) failed with error \(status)")
     }
 
     /// This thread's slot, kept for the thread's life.
@@ -86,14 +75,14 @@ final class WriterPreferringLock<Value>: @unchecked Sendable {
 
     /// Runs `body` alone: after the reads in progress, before any read that started later.
     func write<Result, Failure: Error>(_ body: (Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        Self.check(pthread_mutex_lock(writers), "pthread_mutex_lock")
-        defer { Self.check(pthread_mutex_unlock(writers), "pthread_mutex_unlock") }
-        writerFlag.add(1, ordering: .sequentiallyConsistent)
-        for index in 0..<Self.slotCount {
-            Self.waitUntil { scene_router_reader_count(slots + index) == 0 }
+        try writers.withLock { _ throws(Failure) -> Result in
+            writerFlag.add(1, ordering: .sequentiallyConsistent)
+            for index in 0..<Self.slotCount {
+                Self.waitUntil { scene_router_reader_count(slots + index) == 0 }
+            }
+            defer { writerFlag.subtract(1, ordering: .releasing) }
+            return try body(value)
         }
-        defer { writerFlag.subtract(1, ordering: .releasing) }
-        return try body(value)
     }
 
     /// Whether a writer is inside or waiting to enter: from then on no reader gets in until
