@@ -26,7 +26,7 @@ final class PatternSetScratch {
     private static let prototype = Mutex(Prototype())
     /// The prototype's generation, read by every scan without taking the lock.
     private static let latestGeneration = Atomic<Int>(0)
-    private static let key = ThreadLocalKey()
+    private static let key = ThreadLocalKey<PatternSetScratch>()
 
     /// Makes the prototype large enough for `database`; before the database is handed to
     /// any scanning thread.

@@ -6,10 +6,10 @@ import Musl
 import Darwin
 #endif
 
-/// A pthread key holding one object per thread, created on the thread's first use and
+/// A pthread key holding one `Object` per thread, created on the thread's first use and
 /// released when the thread ends: per-thread scratch memory that routes reuse without
 /// locking or allocating.
-package final class ThreadLocalKey: Sendable {
+package final class ThreadLocalKey<Object: AnyObject>: Sendable {
     private let key: pthread_key_t
 
     package init() {
@@ -27,10 +27,9 @@ package final class ThreadLocalKey: Sendable {
         self.key = key
     }
 
-    /// The calling thread's object, made by `make` on the thread's first call. Every call on
-    /// one key must ask for the same type.
+    /// The calling thread's object, made by `make` on the thread's first call.
     @inline(__always)
-    package func object<Object: AnyObject>(orMake make: () -> Object) -> Object {
+    package func object(orMake make: () -> Object) -> Object {
         if let raw = pthread_getspecific(key) {
             return Unmanaged<Object>.fromOpaque(raw).takeUnretainedValue()
         }
@@ -44,8 +43,7 @@ package final class ThreadLocalKey: Sendable {
     /// retaining it: the key holds it until the thread ends, and a retain and release per
     /// match are a measurable share of a short one.
     @inline(__always)
-    package func withObject<Object: AnyObject, Result>(orMake make: () -> Object, _ body: (Object) -> Result) -> Result
-    {
+    package func withObject<Result>(orMake make: () -> Object, _ body: (Object) -> Result) -> Result {
         if let raw = pthread_getspecific(key) {
             return Unmanaged<Object>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
         }

@@ -50,7 +50,7 @@ final class ThreadMatchScratch {
         byteBuffer.deallocate()
     }
 
-    private static let key = ThreadLocalKey()
+    private static let key = ThreadLocalKey<ThreadMatchScratch>()
 
     /// The calling thread's scratch, created on first use and released when the thread exits.
     static var current: ThreadMatchScratch {

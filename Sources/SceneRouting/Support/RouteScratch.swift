@@ -51,7 +51,7 @@ final class RouteScratch {
         groupSetsBorrowed -= 1
     }
 
-    private static let key = ThreadLocalKey()
+    private static let key = ThreadLocalKey<RouteScratch>()
 
     /// The calling thread's scratch, created on first use and released when the thread ends.
     static var current: RouteScratch { currentUnmanaged.takeUnretainedValue() }
