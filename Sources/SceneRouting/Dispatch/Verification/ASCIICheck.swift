@@ -18,6 +18,14 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
         /// non-ASCII literal), reached through a pointer kept here and evaluated for any
         /// identifier (``evaluateLiteral(_:)``).
         case literalTest
+
+        /// Whether the check compares the identifier with literal bytes it points at.
+        var comparesLiteral: Bool {
+            switch self {
+            case .equal, .prefix, .suffix, .contains: true
+            case .none, .program, .pattern, .literalTest: false
+            }
+        }
     }
 
     // The literal's bytes, owned by the group's ``LiteralTest``, or (`.pattern`) the group's
@@ -68,15 +76,25 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
         withTest(LiteralTest.self) { $0.evaluate(&subject) }
     }
 
+    /// `start` read as the test it points at: only a `.pattern` check holds a ``PatternTest``
+    /// there and only a `.literalTest` check a ``LiteralTest`` (debug builds check which).
     @inline(__always)
     private func withTest<Test: AnyObject, Result>(_ type: Test.Type, _ body: (Test) -> Result) -> Result {
-        Unmanaged<Test>.fromOpaque(start!)._withUnsafeGuaranteedRef(body)
+        assert(
+            (operation == .pattern && Test.self == PatternTest.self)
+                || (operation == .literalTest && Test.self == LiteralTest.self),
+            "a \(operation) check holds no \(Test.self)")
+        return Unmanaged<Test>.fromOpaque(start!)._withUnsafeGuaranteedRef(body)
     }
 
     static let none = ASCIICheck(operation: .none, caseless: false, literal: UnsafeBufferPointer(start: nil, count: 0))
 
+    /// `start` and `count` read as a literal's bytes: what a single-test check holds there,
+    /// where a program check holds an offset and a test check a reference (debug builds
+    /// check which).
     private var literal: UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: start?.assumingMemoryBound(to: UInt8.self), count: Int(count))
+        assert(operation.comparesLiteral, "a \(operation) check holds no literal")
+        return UnsafeBufferPointer(start: start?.assumingMemoryBound(to: UInt8.self), count: Int(count))
     }
 
     /// A check that runs the program at `offset` of its tier's arena.
@@ -87,7 +105,8 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
         return check
     }
 
-    /// Where this check's program starts in its tier's arena, if it is a program.
+    /// Where this check's program starts in its tier's arena, if it is a program: `count`
+    /// holds the offset only then.
     var programOffset: Int32? { operation == .program ? count : nil }
 
     /// Where a single-test check starts reading (its literal, or the test it evaluates), for
