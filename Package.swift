@@ -6,8 +6,9 @@ import PackageDescription
 /// warnings never stop someone building a release; dependencies' warnings are never errors.
 /// C and C++ targets then also turn on -Wall and -Wextra.
 let warningsAsErrors = Context.environment["SCENE_ROUTER_WARNINGS_AS_ERRORS"] == "1"
-let strictCSettings: [CSetting] = warningsAsErrors ? [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])] : []
-let strictCXXSettings: [CXXSetting] = warningsAsErrors ? [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])] : []
+let strictCFlags = warningsAsErrors ? ["-Wall", "-Wextra", "-Werror"] : []
+let strictCSettings: [CSetting] = strictCFlags.isEmpty ? [] : [.unsafeFlags(strictCFlags)]
+let strictCXXSettings: [CXXSetting] = strictCFlags.isEmpty ? [] : [.unsafeFlags(strictCFlags)]
 
 /// Upcoming-language features every target opts into: explicit `any`, imports that
 /// only expose what a file actually imports, and `internal` imports unless marked.

@@ -83,7 +83,6 @@ public struct RoutingExplanation: Sendable, Equatable {
         }
         let scoredIdentifier =
             app.supportsMultipleScenes ? identifier.flatMap { ReferenceRouter.refuses($0) ? nil : $0 } : nil
-        let scores = scoredIdentifier != nil
         if let identifier = scoredIdentifier {
             scored = windows.map { index in
                 let conditions = sessions[index].conditions
@@ -112,7 +111,8 @@ public struct RoutingExplanation: Sendable, Equatable {
         }
         let creates =
             app.supportsMultipleScenes
-            ? (scores ? (scored.first?.strength ?? .neither) == .neither : windows.isEmpty) : windows.isEmpty
+            ? (scoredIdentifier != nil ? (scored.first?.strength ?? .neither) == .neither : windows.isEmpty)
+            : windows.isEmpty
         if creates {
             let windows = CreationRule.candidates(app.declarations)
             let checked = app.supportsMultipleScenes ? windows : Array(windows.prefix(1))
