@@ -69,12 +69,12 @@ let package = Package(
         ),
         .target(
             name: "HyperscanSupport",
-            dependencies: ["CHyperscan", "PCRE2Support"],
+            dependencies: ["CHyperscan", "CMemoryHints", "PCRE2Support"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "PCRE2Support",
-            dependencies: ["CPCRE2"],
+            dependencies: ["CMemoryHints", "CPCRE2"],
             swiftSettings: strictSettings
         ),
         .target(

@@ -1,4 +1,5 @@
 internal import CHyperscan
+internal import CMemoryHints
 internal import PCRE2Support
 import Synchronization
 
@@ -26,7 +27,7 @@ final class PatternSetScratch {
     private static let prototype = Mutex(Prototype())
     /// The prototype's generation, read by every scan without taking the lock.
     private static let latestGeneration = Atomic<Int>(0)
-    private static let key = ThreadLocalKey<PatternSetScratch>()
+    private static let key = ThreadLocalKey<PatternSetScratch>(kind: SCENE_ROUTER_PATTERN_SET_SCRATCH)
 
     /// Makes the prototype large enough for `database`; before the database is handed to
     /// any scanning thread.

@@ -144,12 +144,13 @@ extension CompiledPattern {
     /// ASCII text without allocating.
     package func matchesLowercasingASCII(_ subject: UnsafeBufferPointer<UInt8>) -> MatchOutcome {
         ThreadMatchScratch.with { scratch in
-            let buffer = scratch.bytes(capacity: subject.count)
-            for index in 0..<subject.count {
-                let byte = subject[index]
-                buffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            scratch.withBytes(capacity: subject.count) { buffer in
+                for index in 0..<subject.count {
+                    let byte = subject[index]
+                    buffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                }
+                return matches(UnsafeBufferPointer(start: buffer.baseAddress, count: subject.count), scratch: scratch)
             }
-            return matches(UnsafeBufferPointer(start: buffer.baseAddress, count: subject.count), scratch: scratch)
         }
     }
 }

@@ -1,3 +1,4 @@
+internal import CMemoryHints
 import CPCRE2
 
 #if canImport(Glibc)
@@ -15,15 +16,15 @@ final class ThreadMatchScratch {
     let matchData: OpaquePointer
     let matchContext: OpaquePointer
     private let jitStack: OpaquePointer?
-    private var byteBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
+    private var byteBuffer = [UInt8](repeating: 0, count: 256)
 
-    /// A per-thread byte buffer of at least `capacity` bytes (grown, never shrunk).
-    func bytes(capacity: Int) -> UnsafeMutableBufferPointer<UInt8> {
+    /// Runs `body` with the thread's byte buffer, at least `capacity` bytes (grown, never
+    /// shrunk). `body` must not ask for the buffer again.
+    func withBytes<Result>(capacity: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Result) -> Result {
         if byteBuffer.count < capacity {
-            byteBuffer.deallocate()
-            byteBuffer = .allocate(capacity: max(capacity, byteBuffer.count * 2))
+            byteBuffer = [UInt8](repeating: 0, count: max(capacity, byteBuffer.count * 2))
         }
-        return byteBuffer
+        return byteBuffer.withUnsafeMutableBufferPointer { body($0) }
     }
 
     private init() {
@@ -47,10 +48,9 @@ final class ThreadMatchScratch {
         pcre2_match_data_free_8(matchData)
         pcre2_match_context_free_8(matchContext)
         if let jitStack { pcre2_jit_stack_free_8(jitStack) }
-        byteBuffer.deallocate()
     }
 
-    private static let key = ThreadLocalKey<ThreadMatchScratch>()
+    private static let key = ThreadLocalKey<ThreadMatchScratch>(kind: SCENE_ROUTER_MATCH_SCRATCH)
 
     /// The calling thread's scratch, created on first use and released when the thread exits.
     static var current: ThreadMatchScratch {

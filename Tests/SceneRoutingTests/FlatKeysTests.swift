@@ -142,8 +142,8 @@ import Testing
     /// case counting for the other families' lower-case keys) skips the probe, while no inner
     /// key is compared; removing the last such key closes the gate.
     @Test func theGateAdmitsTheOuterBytesOfEveryFamily() {
-        let flat = FlatKeys(capacity: 8)
-        defer { flat.release() }
+        let storage = FlatKeys.Storage(capacity: 8)
+        let flat = storage.view
         func insert(_ kind: IndexKey.Kind, _ family: KeyFamily, _ text: String, _ group: Int32)
             -> LiteralIndex.Placement
         {

@@ -41,4 +41,34 @@ import Testing
         }
         #expect(here == Self.address())
     }
+
+    /// A subject evaluated inside another's evaluation folds into a room of its own, so the
+    /// outer subject's folds stay as they were; the rooms are lent again, last first.
+    @Test func nestedSubjectsFoldInRoomsOfTheirOwn() {
+        let expectedOuter = Subject.with("Éclair-Ä") { Array($0.keyFold(.caseInsensitive)) }
+        let expectedInner = Subject.with(String(repeating: "Straße ", count: 300)) {
+            Array($0.keyFold(.caseInsensitive))
+        }
+        Subject.with("Éclair-Ä") { outer in
+            let before = Array(outer.keyFold(.caseInsensitive))
+            let inner = Subject.with(String(repeating: "Straße ", count: 300)) {
+                Array($0.keyFold(.caseInsensitive))
+            }
+            #expect(inner == expectedInner)
+            #expect(before == expectedOuter)
+            #expect(Array(outer.keyFold(.caseInsensitive)) == expectedOuter)
+        }
+
+        let scratch = RouteScratch.current
+        let first = scratch.borrowFoldRoom(capacity: 16).takeUnretainedValue()
+        let second = scratch.borrowFoldRoom(capacity: 5000).takeUnretainedValue()
+        #expect(first !== second)
+        #expect(second.bytes.capacity >= 5000)
+        second.patternForms[1] = "form"
+        scratch.giveBackFoldRoom()
+        #expect(second.patternForms.isEmpty, "a room given back keeps no pattern form")
+        #expect(scratch.borrowFoldRoom(capacity: 1).takeUnretainedValue() === second)
+        scratch.giveBackFoldRoom()
+        scratch.giveBackFoldRoom()
+    }
 }

@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 #include "CReaderSlots.h"
-#include "CThreadCache.h"
+#include "CThreadState.h"
 
 // Swift has no prefetch intrinsic. Routing at a million sessions is a short chain of cache
 // misses (index entry, group head, literal, session); a prefetch lets a miss that is already

@@ -10,7 +10,8 @@
 // reasoning needs it (a reader's count before its look at the writer flag; see
 // WriterPreferringLock.swift).
 // 128 bytes: with the array allocated on a 128-byte boundary, no two counts share a line or
-// an adjacent-line prefetch pair.
+// an adjacent-line prefetch pair. (Not declared aligned: Swift does not import over-aligned
+// C types.)
 typedef struct {
     uint64_t readers;
     uint64_t padding[15];

@@ -149,22 +149,22 @@ private final class WorkerThread {
     }
 
     init(stackSize: Int, _ body: @escaping () -> Void) {
-        // Allocated rather than a local: the attribute type is opaque to Swift on some systems.
-        let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
-        pthread_attr_init(attributes)
-        defer {
-            pthread_attr_destroy(attributes)
-            attributes.deallocate()
+        // Temporary memory rather than a local: the attribute type is opaque to Swift on some
+        // systems.
+        let status = withUnsafeTemporaryAllocation(of: pthread_attr_t.self, capacity: 1) { buffer in
+            let attributes = buffer.baseAddress!
+            pthread_attr_init(attributes)
+            defer { pthread_attr_destroy(attributes) }
+            pthread_attr_setstacksize(attributes, stackSize)
+            let context = Unmanaged.passRetained(Body(body)).toOpaque()
+            return pthread_create(
+                &thread, attributes,
+                { raw in
+                    let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
+                    body.run()
+                    return nil
+                }, context)
         }
-        pthread_attr_setstacksize(attributes, stackSize)
-        let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        let status = pthread_create(
-            &thread, attributes,
-            { raw in
-                let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
-                body.run()
-                return nil
-            }, context)
         precondition(status == 0, "pthread_create failed: \(status)")
     }
 

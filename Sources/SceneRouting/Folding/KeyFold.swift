@@ -20,16 +20,16 @@ final class KeyFold: @unchecked Sendable {
 
     /// Per family, `scalar >> 8` → first entry of that scalar's block in `entries`
     /// (`blockCount` per family); block 0 is all identity.
-    private let blocks: UnsafeMutableBufferPointer<UInt32>
+    private let blocks: OwnedBuffer<UInt32>
     private static let blockCount = 0x1100
     /// 256 entries per block: 0 keeps the scalar and is a reliable needle; otherwise bit 31
     /// set if the scalar has a mapping (then its byte length in bits 24–29, bit 23 set if it
     /// holds an upper-case ASCII letter, and its offset in `mappings` below in bits 0–22),
     /// bit 30 set if it is an unreliable needle (``isReliableNeedle(_:_:)``).
-    private let entries: UnsafeMutableBufferPointer<UInt32>
+    private let entries: OwnedBuffer<UInt32>
     /// The UTF-8 bytes of every mapping, back to back, and eight bytes more: a mapping of up
     /// to eight bytes is copied as one word.
-    private let mappings: UnsafeMutableBufferPointer<UInt8>
+    private let mappings: OwnedBuffer<UInt8>
     /// Folded bytes per input byte, at most (see ``outputCapacity(for:)``).
     let maximumExpansion: Int
     /// Per family, the fold of every two-byte scalar (U+0080–U+07FF: Latin, Greek, Cyrillic,
@@ -39,7 +39,7 @@ final class KeyFold: @unchecked Sendable {
     /// ``TwoByteFold/direct`` when they fit (up to four bytes), ``TwoByteFold/uppercase`` when
     /// they hold an upper-case ASCII letter and ``TwoByteFold/underivable`` as
     /// ``isUnderivable(_:)`` says.
-    private var twoByteFolds = UnsafeMutableBufferPointer<UInt64>(start: nil, count: 0)
+    @exclusivity(unchecked) private var twoByteFolds: OwnedBuffer<UInt64>?
     private enum TwoByteFold {
         static let scalars = 0x800
         static let direct: UInt64 = 1 << 40
@@ -55,8 +55,8 @@ final class KeyFold: @unchecked Sendable {
     /// page of four words (page 0 empty), so a route that folded an identifier without such a
     /// scalar derives its other two folds from the first (``derivesCaselessFolds``).
     /// Empty until `init` has the folds to compute them from.
-    private var underivablePageOfBlock = UnsafeMutableBufferPointer<UInt16>(start: nil, count: 0)
-    private var underivablePages = UnsafeMutableBufferPointer<UInt64>(start: nil, count: 0)
+    @exclusivity(unchecked) private var underivablePageOfBlock = OwnedBuffer<UInt16>(zeroedCapacity: 0)
+    @exclusivity(unchecked) private var underivablePages = OwnedBuffer<UInt64>(zeroedCapacity: 0)
 
     /// Parses the generated table. Lines read `FAMILIES FIRST[-LAST] MAPPING`: families are
     /// letters (`s` case-sensitive, `c` case-insensitive, `a` case- and
@@ -132,25 +132,22 @@ final class KeyFold: @unchecked Sendable {
                 }
             }
         }
-        blocks = .allocate(capacity: Self.blockCount * KeyFamily.allCases.count)
-        _ = blocks.initialize(from: blockOfScalar.joined())
-        self.entries = .allocate(capacity: entries.count)
-        _ = self.entries.initialize(from: entries)
-        self.mappings = .allocate(capacity: mappings.count + 8)
-        _ = self.mappings.initialize(from: mappings + [UInt8](repeating: 0, count: 8))
+        blocks = OwnedBuffer(copying: Array(blockOfScalar.joined()))
+        self.entries = OwnedBuffer(copying: entries)
+        self.mappings = OwnedBuffer(copying: mappings + [UInt8](repeating: 0, count: 8))
         // A Hangul syllable's three bytes become up to nine.
         maximumExpansion = max(expansion, 3)
         let mappedBlocks = (0..<Self.blockCount).filter { block in blockOfScalar.contains { $0[block] != 0 } }
-        (underivablePageOfBlock, underivablePages) = underivableScalars(inBlocks: mappedBlocks)
-        twoByteFolds = makeTwoByteFolds()
+        let (pageOfBlock, pages) = underivableScalars(inBlocks: mappedBlocks)
+        underivablePageOfBlock = OwnedBuffer(copying: pageOfBlock)
+        underivablePages = OwnedBuffer(copying: pages)
+        twoByteFolds = OwnedBuffer(copying: makeTwoByteFolds())
     }
 
     /// ``twoByteFolds``, from the folds the tables give (made while `twoByteFolds` is empty,
     /// so through the two-level lookup).
-    private func makeTwoByteFolds() -> UnsafeMutableBufferPointer<UInt64> {
-        let table = UnsafeMutableBufferPointer<UInt64>.allocate(
-            capacity: TwoByteFold.scalars * KeyFamily.allCases.count)
-        table.initialize(repeating: 0)
+    private func makeTwoByteFolds() -> [UInt64] {
+        var table = [UInt64](repeating: 0, count: TwoByteFold.scalars * KeyFamily.allCases.count)
         var output = [UInt8](repeating: 0, count: outputCapacity(for: 2))
         for value in UInt32(0x80)..<UInt32(TwoByteFold.scalars) {
             let text: [UInt8] = [0xC0 | UInt8(value >> 6), 0x80 | UInt8(value & 0x3F)]
@@ -172,9 +169,7 @@ final class KeyFold: @unchecked Sendable {
     /// The pages of ``underivablePages``: only blocks where some family maps a scalar can
     /// hold one (elsewhere every fold is the scalar itself, or a Hangul syllable's jamo in
     /// every family).
-    private func underivableScalars(inBlocks mappedBlocks: [Int]) -> (
-        UnsafeMutableBufferPointer<UInt16>, UnsafeMutableBufferPointer<UInt64>
-    ) {
+    private func underivableScalars(inBlocks mappedBlocks: [Int]) -> (pageOfBlock: [UInt16], pages: [UInt64]) {
         var pageOfBlock = [UInt16](repeating: 0, count: Self.blockCount)
         var pages = [UInt64](repeating: 0, count: 4)
         let room = outputCapacity(for: 4)
@@ -205,11 +200,7 @@ final class KeyFold: @unchecked Sendable {
                 }
             }
         }
-        let blocks = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: pageOfBlock.count)
-        _ = blocks.initialize(from: pageOfBlock)
-        let words = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: pages.count)
-        _ = words.initialize(from: pages)
-        return (blocks, words)
+        return (pageOfBlock, pages)
     }
 
     /// Whether `value`'s caseless folds are not its case-sensitive fold with ASCII lowercased.
@@ -218,15 +209,6 @@ final class KeyFold: @unchecked Sendable {
         guard value >> 8 < Self.blockCount else { return false }
         let page = Int(underivablePageOfBlock[Int(value >> 8)])
         return underivablePages[page * 4 + Int(value & 0xFF) >> 6] & (1 << UInt64(value & 63)) != 0
-    }
-
-    deinit {
-        blocks.deallocate()
-        entries.deallocate()
-        mappings.deallocate()
-        underivablePageOfBlock.deallocate()
-        underivablePages.deallocate()
-        twoByteFolds.deallocate()
     }
 
     /// Writes the fold of `text` (valid UTF-8) for `family` to `output`, which must have room
@@ -281,8 +263,8 @@ final class KeyFold: @unchecked Sendable {
         _ text: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, into output: UnsafeMutablePointer<UInt8>,
         noting notes: UnsafeMutablePointer<Notes>?
     ) -> Int {
-        let blocks = self.blocks.baseAddress! + Self.blockCount * family.rawValue
-        let twoByteFolds = self.twoByteFolds.baseAddress.map { $0 + TwoByteFold.scalars * family.rawValue }
+        let blocks = self.blocks.base + Self.blockCount * family.rawValue
+        let twoByteFolds = (self.twoByteFolds?.base).map { $0 + TwoByteFold.scalars * family.rawValue }
         let lowercases = family != .caseSensitive
         var written = 0
         var index = 0
@@ -354,7 +336,7 @@ final class KeyFold: @unchecked Sendable {
                 let start = Int(entry & 0x7F_FFFF)
                 if mappedLength <= 8 {
                     // Room past the fold's end: ``outputCapacity(for:)``, and `mappings`' padding.
-                    let word = UnsafeRawPointer(mappings.baseAddress! + start).loadUnaligned(as: UInt64.self)
+                    let word = UnsafeRawPointer(mappings.base + start).loadUnaligned(as: UInt64.self)
                     UnsafeMutableRawPointer(output + written).storeBytes(of: word, as: UInt64.self)
                 } else {
                     for offset in 0..<mappedLength { output[written + offset] = mappings[start + offset] }

@@ -32,12 +32,14 @@ final class LiteralTest: @unchecked Sendable {
     private let derived: Derived
     let literal: String
     /// The literal in the form ASCII identifiers are compared with; nil forces Foundation.
-    /// Owned memory (freed in deinit), so its address is stable while the test lives.
-    let asciiLiteral: UnsafeBufferPointer<UInt8>?
+    /// Owned memory, so its address is stable while the test lives.
+    // `var`s only so that optional chaining can borrow them; never written after `init`.
+    @exclusivity(unchecked) private var asciiStorage: OwnedBuffer<UInt8>?
+    var asciiLiteral: UnsafeBufferPointer<UInt8>? { asciiStorage?.elements }
     /// Owned bytes (``OwnedBytes``): a non-ASCII literal's UTF-8 and the key it folds to
     /// (``Derived/foldedKey``) or its keys (``Derived/keys``, as ``NeedleKeys/packed(_:)``
     /// packs them), or `BETWEEN`'s upper bound in ASCII form.
-    private let side: OwnedBytes?
+    @exclusivity(unchecked) private var side: OwnedBytes?
 
     /// What a route would otherwise derive from the literal on every evaluation, made once.
     private enum Derived: UInt8 {
@@ -65,9 +67,13 @@ final class LiteralTest: @unchecked Sendable {
         // folding makes (it finds no "i" inside "ﬁ"), so only a literal already in ASCII
         // can be searched byte-wise.
         if case .containedIn = operation, !isASCII {
-            self.asciiLiteral = nil
+            self.asciiStorage = nil
         } else {
-            self.asciiLiteral = mode.asciiForm(of: literal).map(Self.owned)
+            if let form = mode.asciiForm(of: literal) {
+                self.asciiStorage = OwnedBuffer(copying: form)
+            } else {
+                self.asciiStorage = nil
+            }
         }
         keyKind = Self.keyKind(operation)
         if case .equal = operation, mode == .literal || mode == .canonical {
@@ -77,22 +83,27 @@ final class LiteralTest: @unchecked Sendable {
         }
         if case .between(let upper) = operation {
             let bound = mode.asciiForm(of: upper)
-            (derived, side) = (bound == nil ? .upperBoundByFoundation : .upperBound, bound.map { OwnedBytes($0, []) })
+            derived = bound == nil ? .upperBoundByFoundation : .upperBound
+            if let bound { side = OwnedBytes(bound, []) } else { side = nil }
             return
         }
         guard let kind = keyKind, !literal.isEmpty else {
-            (derived, side) = (.nothing, nil)
+            derived = .nothing
+            side = nil
             return
         }
         if isASCII {
-            (derived, side) = (.asciiKey, nil)
+            derived = .asciiKey
+            side = nil
             return
         }
         let keys = NeedleKeys.keys(literal, kind, mode.keyFamily, comparedByFoundation: mode != .literal)
         if keys.count == 1, keys[0].kind == kind {
-            (derived, side) = (.foldedKey, OwnedBytes(Array(literal.utf8), keys[0].bytes))
+            derived = .foldedKey
+            side = OwnedBytes(Array(literal.utf8), keys[0].bytes)
         } else {
-            (derived, side) = (.keys, OwnedBytes(Array(literal.utf8), NeedleKeys.packed(keys)))
+            derived = .keys
+            side = OwnedBytes(Array(literal.utf8), NeedleKeys.packed(keys))
         }
     }
 
@@ -108,21 +119,17 @@ final class LiteralTest: @unchecked Sendable {
         }
     }
 
-    deinit {
-        asciiLiteral?.deallocate()
-        side?.deallocate()
-    }
-
-    private static func owned(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
-        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
-        _ = storage.initialize(from: bytes)
-        return UnsafeBufferPointer(rebasing: storage[0..<bytes.count])
+    /// The key or keys a non-ASCII literal was folded to (``Derived/foldedKey``,
+    /// ``Derived/keys``).
+    private var derivedKeys: UnsafeBufferPointer<UInt8> {
+        guard let keys = side?.second else { preconditionFailure("a folded literal keeps its keys") }
+        return keys
     }
 
     /// The literal's UTF-8 as verbatim matching reads it: an ASCII literal's ASCII form
     /// (lowercased only where case is folded, which verbatim matching then ignores).
     private var verbatimBytes: UnsafeBufferPointer<UInt8> {
-        if let side, derived != .upperBound { return side.first }
+        if derived != .upperBound, let first = side?.first { return first }
         return asciiLiteral ?? UnsafeBufferPointer(start: nil, count: 0)
     }
 
@@ -130,8 +137,8 @@ final class LiteralTest: @unchecked Sendable {
     /// same bytes (`==` compared byte for byte); nil for any other test. Valid while the
     /// test lives.
     var bytesEqualityLiteral: UnsafeBufferPointer<UInt8>? {
-        guard comparesBytes, asciiLiteral == nil, let side else { return nil }
-        return side.first
+        guard comparesBytes, asciiLiteral == nil else { return nil }
+        return side?.first
     }
 
     /// - Complexity: O(length of identifier + literal); allocation-free for ASCII identifiers.
@@ -182,9 +189,9 @@ final class LiteralTest: @unchecked Sendable {
         case .asciiKey:
             return NeedleKeys.occurs(asciiLiteral!, as: keyKind!, in: subject.keyFold(mode.keyFamily))
         case .foldedKey:
-            return NeedleKeys.occurs(side!.second, as: keyKind!, in: subject.keyFold(mode.keyFamily))
+            return NeedleKeys.occurs(derivedKeys, as: keyKind!, in: subject.keyFold(mode.keyFamily))
         case .keys:
-            return NeedleKeys.allOccur(packed: side!.second) { subject.keyFold($0) }
+            return NeedleKeys.allOccur(packed: derivedKeys) { subject.keyFold($0) }
         }
     }
 
@@ -214,8 +221,10 @@ final class LiteralTest: @unchecked Sendable {
             return false
         case .between:
             guard ASCIIText.compare(text, literal, caseless: false) >= 0 else { return false }
-            guard derived == .upperBound, let side else { preconditionFailure("BETWEEN keeps its upper bound") }
-            return ASCIIText.compare(text, side.first, caseless: false) <= 0
+            guard derived == .upperBound, let upper = side?.first else {
+                preconditionFailure("BETWEEN keeps its upper bound")
+            }
+            return ASCIIText.compare(text, upper, caseless: false) <= 0
         }
     }
 

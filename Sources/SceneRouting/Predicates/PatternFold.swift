@@ -26,7 +26,7 @@ final class PatternFold: @unchecked Sendable {
     /// Per folding mode (``slot(of:)``), per two-byte scalar: its form's bytes in bits 0–31 and their count in bits 32–39, and
     /// ``usable`` set when the form is at most four bytes and begins with an ASCII or two-byte
     /// starter.
-    private let entries: UnsafeMutableBufferPointer<UInt64>
+    private let entries = OwnedBuffer<UInt64>(zeroedCapacity: PatternFold.scalars * PatternFold.slots)
     private static let scalars = 0x800
     private static let usable: UInt64 = 1 << 40
 
@@ -38,8 +38,6 @@ final class PatternFold: @unchecked Sendable {
     static func slot(of mode: FoldMode) -> Int? { mode == .literal ? nil : mode.rawValue - 1 }
 
     private init() {
-        entries = .allocate(capacity: Self.scalars * Self.slots)
-        entries.initialize(repeating: 0)
         for modeIndex in 0..<Self.slots {
             let mode = FoldMode(rawValue: modeIndex + 1)!
             for value in UInt32(0x80)..<UInt32(Self.scalars) {
@@ -55,8 +53,6 @@ final class PatternFold: @unchecked Sendable {
             }
         }
     }
-
-    deinit { entries.deallocate() }
 
     /// Whether `scalar` begins a character of its own and leaves its neighbours to theirs: a
     /// starter that is not a mark (some marks are starters, yet join the character before
@@ -75,7 +71,7 @@ final class PatternFold: @unchecked Sendable {
     /// - Complexity: O(`text.count`); no allocation.
     func form(_ text: UnsafeBufferPointer<UInt8>, _ mode: FoldMode, into output: UnsafeMutablePointer<UInt8>) -> Int? {
         guard let modeIndex = Self.slot(of: mode) else { return nil }
-        let table = entries.baseAddress! + modeIndex * Self.scalars
+        let table = entries.base + modeIndex * Self.scalars
         let lowercases = mode.foldsCase
         var written = 0
         var index = 0

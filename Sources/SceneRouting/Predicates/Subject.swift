@@ -18,16 +18,15 @@ package struct Subject {
     /// Whether the identifier is ASCII with an upper-case letter (otherwise its raw and
     /// lowercased readings are the same bytes).
     let hasUppercase: Bool
-    /// Made on the first use (non-ASCII identifiers only) and freed by ``with(_:_:)``: held
-    /// by pointer so that a subject holds no reference and ending a route costs nothing.
-    private var patternForms: UnsafeMutablePointer<[FoldMode: String]>?
     /// Room for one key fold per family, `foldStride` bytes apart, then one pattern form per
-    /// folding mode, `formStride` bytes apart, then the composed form: the thread's
-    /// ``RouteScratch`` (released by ``with(_:_:)``), or for a subject evaluated while another
-    /// holds it, memory of its own (freed there too).
+    /// folding mode, `formStride` bytes apart, then the composed form: the bytes of
+    /// ``foldRoom``, borrowed on first need (non-ASCII identifiers only).
     private var foldStorage: UnsafeMutablePointer<UInt8>?
-    /// The scratch `foldStorage` was borrowed from (nil if owned): kept alive by its thread,
-    /// held unretained so that giving it back needs no second thread-local lookup.
+    /// The room `foldStorage` is in, with the pattern forms Foundation made, borrowed from
+    /// the thread's ``RouteScratch`` and given back by ``with(_:_:)``. Both held unretained
+    /// (the thread keeps them alive), so a route holds no reference and giving back needs no
+    /// second thread-local lookup.
+    private var foldRoom: Unmanaged<RouteScratch.FoldRoom>?
     private var foldScratch: Unmanaged<RouteScratch>?
     private var foldStride = 0
     private var foldLengths: (Int, Int, Int) = (-1, -1, -1)
@@ -111,12 +110,9 @@ package struct Subject {
         formStride = PatternFold.outputCapacity(for: bytes.count)
         let capacity = foldStride * KeyFamily.allCases.count + formStride * PatternFold.slots + composedCapacity
         let scratch = RouteScratch.currentUnmanaged
-        if let borrowed = scratch._withUnsafeGuaranteedRef({ $0.borrow(capacity: capacity) }) {
-            foldStorage = borrowed
-            foldScratch = scratch
-        } else {
-            foldStorage = .allocate(capacity: capacity)
-        }
+        let room = scratch._withUnsafeGuaranteedRef { $0.borrowFoldRoom(capacity: capacity) }
+        foldStorage = room._withUnsafeGuaranteedRef { $0.bytes.base }
+        (foldRoom, foldScratch) = (room, scratch)
     }
 
     /// Whether the key folds for `a` and `b` are the same bytes (so one probe serves both),
@@ -130,21 +126,11 @@ package struct Subject {
         return ASCIIText.equal(keyFold(a), keyFold(b), caseless: false)
     }
 
-    /// Frees what evaluation made on demand; the subject is not used again.
+    /// Gives back what evaluation borrowed on demand; the subject is not used again.
     private mutating func release() {
-        if let storage = foldStorage {
-            if let foldScratch {
-                foldScratch._withUnsafeGuaranteedRef { $0.giveBack() }
-            } else {
-                storage.deallocate()
-            }
-            foldStorage = nil
-            foldScratch = nil
-        }
-        if let forms = patternForms {
-            forms.deinitialize(count: 1)
-            forms.deallocate()
-            patternForms = nil
+        if let foldScratch {
+            foldScratch._withUnsafeGuaranteedRef { $0.giveBackFoldRoom() }
+            (foldStorage, foldRoom, self.foldScratch) = (nil, nil, nil)
         }
     }
 
@@ -224,13 +210,12 @@ package struct Subject {
     private mutating func patternForm(_ mode: FoldMode) -> String {
         let string = self.string ?? ""
         if mode == .literal { return string }
-        if let cached = patternForms?.pointee[mode] { return cached }
-        let form = mode.fold(string).precomposedStringWithCompatibilityMapping
-        if patternForms == nil {
-            patternForms = .allocate(capacity: 1)
-            patternForms!.initialize(to: [:])
+        if foldRoom == nil { makeStorage() }
+        return foldRoom!._withUnsafeGuaranteedRef { room in
+            if let cached = room.patternForms[mode.rawValue] { return cached }
+            let form = mode.fold(string).precomposedStringWithCompatibilityMapping
+            room.patternForms[mode.rawValue] = form
+            return form
         }
-        patternForms!.pointee[mode] = form
-        return form
     }
 }

@@ -1,19 +1,18 @@
 /// A set of group numbers for one route: open addressing over a power-of-two table that
 /// only grows, emptied by clearing just the slots in use.
 final class GroupSet {
-    private var slots: UnsafeMutableBufferPointer<Int32>
+    /// A power-of-two count of slots, -1 where empty.
+    @exclusivity(unchecked) private var slots: OwnedBuffer<Int32>
     private var used: [Int] = []
 
     init(capacity: Int = 64) {
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: -1)
+        precondition(capacity > 0 && capacity & (capacity - 1) == 0, "a group set's capacity is a power of two")
+        slots = OwnedBuffer(repeating: -1, capacity: capacity)
     }
-
-    deinit { slots.deallocate() }
 
     private func home(of group: Int32) -> Int {
         // Fibonacci hashing: consecutive group numbers land far apart.
-        Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: group)) &* Hashing.golden) >> 32) & (slots.count - 1)
+        Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: group)) &* Hashing.golden) >> 32) & (slots.capacity - 1)
     }
 
     func contains(_ group: Int32) -> Bool {
@@ -22,18 +21,18 @@ final class GroupSet {
             let value = slots[index]
             if value == group { return true }
             if value < 0 { return false }
-            index = (index + 1) & (slots.count - 1)
+            index = (index + 1) & (slots.capacity - 1)
         }
     }
 
     /// Adds `group` (negative numbers are not groups).
     func insert(_ group: Int32) {
         precondition(group >= 0, "a group number is never negative")
-        if (used.count + 1) * 2 > slots.count { grow() }
+        if (used.count + 1) * 2 > slots.capacity { grow() }
         var index = home(of: group)
         while slots[index] >= 0 {
             if slots[index] == group { return }
-            index = (index + 1) & (slots.count - 1)
+            index = (index + 1) & (slots.capacity - 1)
         }
         slots[index] = group
         used.append(index)
@@ -46,9 +45,7 @@ final class GroupSet {
 
     private func grow() {
         let groups = used.map { slots[$0] }
-        slots.deallocate()
-        slots = .allocate(capacity: slots.count * 2)
-        slots.initialize(repeating: -1)
+        slots = OwnedBuffer(repeating: -1, capacity: slots.capacity * 2)
         used.removeAll(keepingCapacity: true)
         for group in groups { insert(group) }
     }

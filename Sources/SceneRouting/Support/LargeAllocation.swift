@@ -29,9 +29,12 @@ enum LargeAllocation {
         (bytes + hugePageBytes - 1) / hugePageBytes * hugePageBytes
     }
 
-    /// Uninitialized memory for `capacity` values; release it with
-    /// ``deallocate(_:capacity:)`` and the same capacity.
-    static func allocate<Element>(_: Element.Type, capacity: Int) -> UnsafeMutablePointer<Element> {
+    /// Uninitialized memory for `capacity` values, aligned for them and to `alignment` bytes
+    /// (a power of two) if that is more; release it with ``deallocate(_:capacity:)`` and the
+    /// same capacity.
+    static func allocate<Element: ~Copyable>(_: Element.Type, capacity: Int, alignment: Int = 1)
+        -> UnsafeMutablePointer<Element>
+    {
         let bytes = max(1, capacity) * MemoryLayout<Element>.stride
         if bytes >= hugePageBytes {
             let rounded = mappedBytes(bytes)
@@ -54,7 +57,7 @@ enum LargeAllocation {
             return start.bindMemory(to: Element.self, capacity: capacity)
         }
         var raw: UnsafeMutableRawPointer?
-        let alignment = max(MemoryLayout<Element>.alignment, MemoryLayout<Int>.stride)
+        let alignment = max(MemoryLayout<Element>.alignment, MemoryLayout<Int>.stride, alignment)
         guard posix_memalign(&raw, alignment, bytes) == 0, let raw else { fatalError("out of memory") }
         return raw.bindMemory(to: Element.self, capacity: capacity)
     }
@@ -63,7 +66,7 @@ enum LargeAllocation {
     /// `oldCapacity` into a new region for `newCapacity` values, releases the old region and
     /// returns the new one. Mapped regions move by remapping their pages (Swift values may be
     /// moved bitwise); others, or where remapping fails, are copied.
-    static func grow<Element>(
+    static func grow<Element: ~Copyable>(
         _ pointer: UnsafeMutablePointer<Element>, count: Int, from oldCapacity: Int, to newCapacity: Int
     ) -> UnsafeMutablePointer<Element> {
         let grown = allocate(Element.self, capacity: newCapacity)
@@ -96,7 +99,7 @@ enum LargeAllocation {
 
     /// Releases memory from ``allocate(_:capacity:)``; `capacity` must be the one it was
     /// allocated with.
-    static func deallocate<Element>(_ pointer: UnsafeMutablePointer<Element>, capacity: Int) {
+    static func deallocate<Element: ~Copyable>(_ pointer: UnsafeMutablePointer<Element>, capacity: Int) {
         let bytes = max(1, capacity) * MemoryLayout<Element>.stride
         if bytes >= hugePageBytes {
             munmap(UnsafeMutableRawPointer(pointer), mappedBytes(bytes))

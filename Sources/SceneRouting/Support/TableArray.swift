@@ -1,22 +1,25 @@
 import Dispatch
 
-/// A growable array in memory this object owns (``LargeAllocation``: huge pages when large).
+/// A growable array in memory this object owns (an ``OwnedBuffer``: huge pages when large).
 /// Routing reads it inside ``withElements(_:)`` through a plain pointer, so the hot path
 /// pays no reference counting on the buffer and no uniqueness checks; writers (under
 /// ``SceneRouter``'s write lock) use the bounds-checked subscript.
 final class TableArray<Element> {
-    private var base: UnsafeMutablePointer<Element>
+    /// Holds the first `count` elements initialized; the rest is room.
+    @exclusivity(unchecked) private var storage: OwnedBuffer<Element>
+    /// `storage`'s base address, kept beside it (set wherever `storage` changes): routes read
+    /// it as one plain load, which reading it through the noncopyable buffer is not.
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
-    private(set) var capacity: Int
+    var capacity: Int { storage.capacity }
 
     init(capacity: Int = 16) {
-        self.capacity = max(1, capacity)
-        base = LargeAllocation.allocate(Element.self, capacity: self.capacity)
+        storage = OwnedBuffer(uninitializedCapacity: max(1, capacity))
+        base = storage.base
     }
 
     deinit {
         base.deinitialize(count: count)
-        LargeAllocation.deallocate(base, capacity: capacity)
     }
 
     /// In place: reading a field or mutating one copies nothing else of the element.
@@ -111,16 +114,15 @@ final class TableArray<Element> {
     /// `let` that routing reads without retaining it.
     func removeAll(reservingCapacity newCapacity: Int) {
         base.deinitialize(count: count)
-        LargeAllocation.deallocate(base, capacity: capacity)
         count = 0
-        capacity = max(1, newCapacity)
-        base = LargeAllocation.allocate(Element.self, capacity: capacity)
+        storage = OwnedBuffer(uninitializedCapacity: max(1, newCapacity))
+        base = storage.base
     }
 
     func reserveCapacity(_ minimum: Int) {
         guard minimum > capacity else { return }
-        base = LargeAllocation.grow(base, count: count, from: capacity, to: minimum)
-        capacity = minimum
+        storage.grow(keeping: count, to: minimum)
+        base = storage.base
     }
 
     /// The elements, in order (a copy).

@@ -32,7 +32,7 @@ final class WriterPreferringLock<Value>: @unchecked Sendable {
     private let value: Value
     /// Writers inside or about to enter (0 or 1: writers take turns before raising it).
     private let writerFlag = Atomic<Int>(0)
-    private let slots: UnsafeMutablePointer<scene_router_reader_slot>
+    private let slots: OwnedBuffer<scene_router_reader_slot>
     /// Writers take turns through it.
     private let writers = Mutex<Void>(())
 
@@ -41,21 +41,14 @@ final class WriterPreferringLock<Value>: @unchecked Sendable {
 
     init(_ value: Value) {
         self.value = value
-        slots = UnsafeMutableRawPointer.allocate(
-            byteCount: Self.slotCount * MemoryLayout<scene_router_reader_slot>.stride, alignment: 128
-        ).bindMemory(to: scene_router_reader_slot.self, capacity: Self.slotCount)
-        slots.initialize(repeating: scene_router_reader_slot(), count: Self.slotCount)
-    }
-
-    deinit {
-        slots.deinitialize(count: Self.slotCount)
-        slots.deallocate()
+        // A cache-line pair boundary (``scene_router_reader_slot``).
+        slots = OwnedBuffer(repeating: scene_router_reader_slot(), capacity: Self.slotCount, alignment: 128)
     }
 
     /// This thread's slot, kept for the thread's life.
     @inline(__always)
     private var mySlot: UnsafeMutablePointer<scene_router_reader_slot> {
-        slots + Int(scene_router_reader_slot_index(UInt32(Self.slotCount)))
+        slots.base + Int(scene_router_reader_slot_index(UInt32(Self.slotCount)))
     }
 
     /// Runs `body` while no writer is inside or waiting to enter. `body` must not read again:
@@ -78,7 +71,7 @@ final class WriterPreferringLock<Value>: @unchecked Sendable {
         try writers.withLock { _ throws(Failure) -> Result in
             writerFlag.add(1, ordering: .sequentiallyConsistent)
             for index in 0..<Self.slotCount {
-                Self.waitUntil { scene_router_reader_count(slots + index) == 0 }
+                Self.waitUntil { scene_router_reader_count(slots.base + index) == 0 }
             }
             defer { writerFlag.subtract(1, ordering: .releasing) }
             return try body(value)

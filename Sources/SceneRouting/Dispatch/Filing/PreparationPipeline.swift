@@ -41,7 +41,9 @@ final class PreparationPipeline: @unchecked Sendable {
     /// back claims (chunks from there up belong to helpers) in the high 32 bits.
     private let claims: Atomic<UInt64>
     /// Per chunk, the address of its prepared buffer once a helper publishes it, else 0.
-    private let published: UnsafeMutablePointer<Atomic<UInt>>
+    /// (A region's address: ``OwnedBuffer/relinquish()`` by the helper that prepared it,
+    /// adopted again by whoever takes it.)
+    private let published: OwnedBuffer<Atomic<UInt>>
     /// The preparation of the session at an index (its program stored in the space given), nil
     /// for one the tier does not enroll.
     private let prepare: @Sendable (Int, inout ProgramSpace) -> GroupPreparation?
@@ -51,19 +53,18 @@ final class PreparationPipeline: @unchecked Sendable {
         self.sessionCount = sessionCount
         chunkCount = (sessionCount + Self.chunkSize - 1) / Self.chunkSize
         claims = Atomic(UInt64(chunkCount) << 32)
-        published = .allocate(capacity: max(1, chunkCount))
-        for chunk in 0..<chunkCount { (published + chunk).initialize(to: Atomic(0)) }
+        published = OwnedBuffer(uninitializedCapacity: chunkCount)
+        for chunk in 0..<chunkCount { (published.base + chunk).initialize(to: Atomic(0)) }
         self.prepare = prepare
     }
 
     deinit {
         // A chunk published but never taken (filling stopped midway) is released here.
         for chunk in 0..<chunkCount {
-            let address = published[chunk].load(ordering: .acquiring)
-            if address != 0 { release(UnsafeMutablePointer(bitPattern: address)!) }
+            let address = published.base[chunk].load(ordering: .acquiring)
+            if address != 0 { _ = Self.adopt(address) }
         }
-        published.deinitialize(count: chunkCount)
-        published.deallocate()
+        published.base.deinitialize(count: chunkCount)
     }
 
     /// Fills the tier: `fill` gets each session index in order with its preparation, nil where
@@ -75,9 +76,8 @@ final class PreparationPipeline: @unchecked Sendable {
                 for session in sessions { fill(session, nil) }
                 continue
             }
-            let prepared = waitForPublication(of: chunk)
-            for session in sessions { fill(session, prepared[session - sessions.lowerBound]) }
-            release(prepared)
+            let region = waitForPublication(of: chunk)
+            for session in sessions { fill(session, Self.preparations(in: region)[session - sessions.lowerBound]) }
         }
     }
 
@@ -86,15 +86,15 @@ final class PreparationPipeline: @unchecked Sendable {
     func help() {
         while let chunk = claimBack() {
             let sessions = sessions(of: chunk)
-            let region = LargeAllocation.allocate(UInt8.self, capacity: Self.regionBytes)
-            let preparations = UnsafeMutableRawPointer(region).bindMemory(
+            let region = OwnedBuffer<UInt8>(uninitializedCapacity: Self.regionBytes)
+            let preparations = UnsafeMutableRawPointer(region.base).bindMemory(
                 to: GroupPreparation?.self, capacity: Self.chunkSize)
             var programs = ProgramSpace(
-                base: region + Self.programsOffset, capacity: Self.regionBytes - Self.programsOffset)
+                base: region.base + Self.programsOffset, capacity: Self.regionBytes - Self.programsOffset)
             for session in sessions {
                 (preparations + (session - sessions.lowerBound)).initialize(to: prepare(session, &programs))
             }
-            published[chunk].store(UInt(bitPattern: preparations), ordering: .releasing)
+            published.base[chunk].store(UInt(bitPattern: region.relinquish()), ordering: .releasing)
         }
     }
 
@@ -128,18 +128,25 @@ final class PreparationPipeline: @unchecked Sendable {
         }
     }
 
-    private func waitForPublication(of chunk: Int) -> UnsafeMutablePointer<GroupPreparation?> {
+    /// The region a helper prepared `chunk` in, once it is published.
+    private func waitForPublication(of chunk: Int) -> OwnedBuffer<UInt8> {
         while true {
-            let address = published[chunk].exchange(0, ordering: .acquiring)
-            if address != 0 { return UnsafeMutablePointer(bitPattern: address)! }
+            let address = published.base[chunk].exchange(0, ordering: .acquiring)
+            if address != 0 { return Self.adopt(address) }
             // A helper is inside this chunk: at most one chunk's preparation away.
             _ = sched_yield()
         }
     }
 
-    /// Preparations are plain values: releasing a chunk only unmaps it.
-    private func release(_ preparations: UnsafeMutablePointer<GroupPreparation?>) {
-        let region = UnsafeMutableRawPointer(preparations).assumingMemoryBound(to: UInt8.self)
-        LargeAllocation.deallocate(region, capacity: Self.regionBytes)
+    /// A published region, owned again; preparations are plain values, so ending it only
+    /// releases its memory.
+    private static func adopt(_ address: UInt) -> OwnedBuffer<UInt8> {
+        OwnedBuffer(adopting: UnsafeMutablePointer(bitPattern: address)!, capacity: regionBytes)
+    }
+
+    /// The preparations at the start of a region.
+    private static func preparations(in region: borrowing OwnedBuffer<UInt8>) -> UnsafeMutablePointer<GroupPreparation?>
+    {
+        UnsafeMutableRawPointer(region.base).assumingMemoryBound(to: GroupPreparation?.self)
     }
 }

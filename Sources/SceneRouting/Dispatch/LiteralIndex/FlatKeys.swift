@@ -2,8 +2,8 @@
 /// (case-sensitive prefixes, suffixes and inner keys, then case-insensitive ones) so that a
 /// probe compares each run in a loop of its own, with the kind and reading fixed.
 ///
-/// Plain memory, owned by the index, which calls ``release()`` once: copying this value
-/// copies pointers, so a probe pays no reference counting.
+/// A view of memory the index owns (``Storage``): copying this value copies pointers, so a
+/// probe pays no reference counting.
 struct FlatKeys {
     private let keys: UnsafeMutablePointer<FlatKey>
     /// Where each key is filed in the hash and gram tables, by the same position.
@@ -25,21 +25,33 @@ struct FlatKeys {
     /// and one pass looking up grams serves any number of them.
     static let innerComparisonLimit = 2
 
-    init(capacity: Int) {
-        self.capacity = capacity
-        keys = .allocate(capacity: capacity)
-        placements = .allocate(capacity: capacity)
-        runEnds = .allocate(capacity: Self.runs)
-        runEnds.initialize(repeating: 0, count: Self.runs)
-        outerBytes = .allocate(capacity: Self.runs * 4 + 8)
-        outerBytes.initialize(repeating: 0, count: Self.runs * 4 + 8)
+    /// The memory of a ``FlatKeys`` with room for `capacity` keys, owned by the index; the
+    /// views it hands out must not outlive it.
+    struct Storage: ~Copyable {
+        private let keys: OwnedBuffer<FlatKey>
+        private let placements: OwnedBuffer<LiteralIndex.Placement>
+        private let runEnds = OwnedBuffer<Int>(zeroedCapacity: FlatKeys.runs)
+        private let outerBytes = OwnedBuffer<UInt64>(zeroedCapacity: FlatKeys.runs * 4 + 8)
+
+        init(capacity: Int) {
+            keys = OwnedBuffer(uninitializedCapacity: capacity)
+            placements = OwnedBuffer(uninitializedCapacity: capacity)
+        }
+
+        @inline(__always)
+        var view: FlatKeys {
+            FlatKeys(
+                keys: keys.base, placements: placements.base, runEnds: runEnds.base, outerBytes: outerBytes.base,
+                capacity: keys.capacity)
+        }
     }
 
-    func release() {
-        keys.deallocate()
-        placements.deallocate()
-        runEnds.deallocate()
-        outerBytes.deallocate()
+    private init(
+        keys: UnsafeMutablePointer<FlatKey>, placements: UnsafeMutablePointer<LiteralIndex.Placement>,
+        runEnds: UnsafeMutablePointer<Int>, outerBytes: UnsafeMutablePointer<UInt64>, capacity: Int
+    ) {
+        (self.keys, self.placements, self.runEnds, self.outerBytes) = (keys, placements, runEnds, outerBytes)
+        self.capacity = capacity
     }
 
     var count: Int { runEnds[Self.runs - 1] }
@@ -151,7 +163,7 @@ struct FlatKeys {
     /// is, the others with it lowercased, which without upper case (`hasUppercase` false) is
     /// the same reading.
     @inline(__always)
-    func probe<Visitor: GroupVisitor>(
+    func probe<Visitor: GroupVisitor & ~Copyable>(
         _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, _ visitor: inout Visitor
     ) {
         let inner = comparesInnerKeys
@@ -175,8 +187,9 @@ struct FlatKeys {
     /// Hands `visitor` every group with a key of `family` that may occur in `folded` (inner
     /// keys only if ``comparesInnerKeys``), an identifier folded for that family and read as
     /// is.
-    func probe<Visitor: GroupVisitor>(folded: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, _ visitor: inout Visitor)
-    {
+    func probe<Visitor: GroupVisitor & ~Copyable>(
+        folded: UnsafeBufferPointer<UInt8>, _ family: KeyFamily, _ visitor: inout Visitor
+    ) {
         let probe = FlatKey.Probe(folded, .raw)
         let base = family == .caseSensitive ? 0 : 3
         let start = base == 0 ? 0 : runEnds[base - 1]
@@ -189,7 +202,7 @@ struct FlatKeys {
 
     /// One run's keys, all of `kind` (and of `family`, if given), against `probe`.
     @inline(__always)
-    private func scan<Visitor: GroupVisitor>(
+    private func scan<Visitor: GroupVisitor & ~Copyable>(
         _ positions: Range<Int>, _ kind: IndexKey.Kind, _ probe: FlatKey.Probe, only family: KeyFamily? = nil,
         _ visitor: inout Visitor
     ) {

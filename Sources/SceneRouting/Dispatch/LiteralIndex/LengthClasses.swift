@@ -33,6 +33,12 @@ final class LengthClasses {
 
     // Open addressing over class + 1 (0 is empty); slots are never freed, which the 16-bit
     // class space bounds.
+    // Each array is owned by a buffer (`…Memory`) and read through its address, kept beside
+    // it and set wherever the buffer changes: a plain load per read, which keeps the probe
+    // loops as tight as they are over plain pointers.
+    @exclusivity(unchecked) private var slotsMemory = OwnedBuffer<UInt32>(zeroedCapacity: 16)
+    @exclusivity(unchecked) private var masksMemory = OwnedBuffer<UInt64>(zeroedCapacity: 16)
+    private let farBytesMemory = OwnedBuffer<UInt64>(zeroedCapacity: 256)
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt32>
     @exclusivity(unchecked) private var masks: UnsafeMutablePointer<UInt64>
     @exclusivity(unchecked) private var capacity: Int
@@ -46,17 +52,8 @@ final class LengthClasses {
     private var farCounts: [UInt16: Int32] = [:]
 
     init() {
-        capacity = 16
-        slots = LargeAllocation.allocateZeroed(UInt32.self, capacity: capacity)
-        masks = LargeAllocation.allocateZeroed(UInt64.self, capacity: capacity)
-        farBytes = .allocate(capacity: 256)
-        farBytes.initialize(repeating: 0, count: 256)
-    }
-
-    deinit {
-        farBytes.deallocate()
-        LargeAllocation.deallocate(slots, capacity: capacity)
-        LargeAllocation.deallocate(masks, capacity: capacity)
+        (slots, masks, capacity) = (slotsMemory.base, masksMemory.base, slotsMemory.capacity)
+        farBytes = farBytesMemory.base
     }
 
     /// The class of the identifier (or key) `bytes` of at least ``classBytes`` bytes: its
@@ -141,17 +138,16 @@ final class LengthClasses {
     }
 
     private func grow() {
-        let (oldSlots, oldMasks, oldCapacity) = (slots, masks, capacity)
-        capacity *= 2
-        slots = LargeAllocation.allocateZeroed(UInt32.self, capacity: capacity)
-        masks = LargeAllocation.allocateZeroed(UInt64.self, capacity: capacity)
-        for old in 0..<oldCapacity where oldSlots[old] != 0 {
+        var oldSlots = OwnedBuffer<UInt32>(zeroedCapacity: capacity * 2)
+        swap(&slotsMemory, &oldSlots)
+        var oldMasks = OwnedBuffer<UInt64>(zeroedCapacity: capacity * 2)
+        swap(&masksMemory, &oldMasks)
+        (slots, masks, capacity) = (slotsMemory.base, masksMemory.base, slotsMemory.capacity)
+        for old in 0..<oldSlots.capacity where oldSlots[old] != 0 {
             let index = position(of: Key(oldSlots[old] - 1))
             slots[index] = oldSlots[old]
             masks[index] = oldMasks[old]
         }
-        LargeAllocation.deallocate(oldSlots, capacity: oldCapacity)
-        LargeAllocation.deallocate(oldMasks, capacity: oldCapacity)
     }
 
     var approximateBytes: Int { capacity * 12 + counts.count * 16 + 256 * 8 + farCounts.count * 16 }

@@ -108,15 +108,17 @@ final class LiteralIndex {
     /// bucket that pattern sets change) on, for good: then probes hash every key. The hash
     /// and gram tables hold every key all along.
     @exclusivity(unchecked) private var flat: FlatKeys?
+    /// The memory `flat` views, nil exactly when it is: the view is kept beside it so that a
+    /// probe reads plain pointers, as it could not through the noncopyable storage.
+    @exclusivity(unchecked) private var flatStorage: FlatKeys.Storage?
 
     /// An empty index that compares keys directly while it holds at most `flatLimit` besides
     /// exact keys.
     init(flatLimit: Int) {
-        flat = flatLimit > 0 ? FlatKeys(capacity: flatLimit) : nil
-    }
-
-    deinit {
-        flat?.release()
+        if flatLimit > 0 {
+            flatStorage = FlatKeys.Storage(capacity: flatLimit)
+            flat = flatStorage?.view
+        }
     }
 
     /// Whether prefix and suffix lookups, and gram lookups, go in batches fetched ahead (their
@@ -131,8 +133,8 @@ final class LiteralIndex {
     var comparesKeysDirectly: Bool { flat != nil }
 
     private func dropFlatKeys() {
-        flat?.release()
         flat = nil
+        flatStorage = nil
     }
 
     private let table = GroupBuckets(hinted: true)
@@ -474,7 +476,7 @@ final class LiteralIndex {
     /// (``ASCIIText/classify(_:)``: the route knows already).
     /// - Complexity: O(n · (1 + short inner lengths) + prefix/suffix lengths) lookups.
     @inline(__always)
-    func probe<Visitor: GroupVisitor>(
+    func probe<Visitor: GroupVisitor & ~Copyable>(
         _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, _ visitor: inout Visitor
     ) {
         if let flat {
@@ -489,7 +491,7 @@ final class LiteralIndex {
     /// inner keys, if many) are still looked up by hash. Out of line, so that the probe of
     /// larger tables, inlined where it is used, carries none of this code.
     @inline(never)
-    private func probe<Visitor: GroupVisitor>(
+    private func probe<Visitor: GroupVisitor & ~Copyable>(
         _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, comparing flat: FlatKeys, _ visitor: inout Visitor
     ) {
         // Exact keys: one lookup however many there are (an identifier without upper case
@@ -514,7 +516,7 @@ final class LiteralIndex {
     /// Looks up the keys `rawKeys` and `lowercaseKeys` count by hash, in the readings they
     /// need.
     @inline(__always)
-    private func probe<Visitor: GroupVisitor>(
+    private func probe<Visitor: GroupVisitor & ~Copyable>(
         _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, hashing rawKeys: ProbeSummary,
         _ lowercaseKeys: ProbeSummary, _ visitor: inout Visitor
     ) {
@@ -536,7 +538,7 @@ final class LiteralIndex {
     /// an identifier whose folds for each of them (``KeyFold``) are these bytes, read as is.
     /// Keys are filed without their family, so one walk finds the keys of every family whose
     /// fold is the same (most lower-case identifiers fold alike for all three).
-    func probe<Visitor: GroupVisitor>(
+    func probe<Visitor: GroupVisitor & ~Copyable>(
         folded: UnsafeBufferPointer<UInt8>, _ families: KeyFamilySet, _ visitor: inout Visitor
     ) {
         if flat == nil && families == .all {
@@ -602,7 +604,7 @@ final class LiteralIndex {
     /// `fetchingAhead`: look up prefixes, suffixes and grams in batches fetched ahead when
     /// their tables are large (ASCII identifiers; folded ones spend more of a route folding
     /// and verifying, and gain nothing from it).
-    private func probe<Visitor: GroupVisitor>(
+    private func probe<Visitor: GroupVisitor & ~Copyable>(
         _ identifier: UnsafeBufferPointer<UInt8>, reading family: ByteReading, _ keys: ProbeSummary, _ keySet: KeySet,
         fetchingAhead: Bool = true, _ visitor: inout Visitor
     ) {
@@ -665,7 +667,7 @@ final class LiteralIndex {
     /// Probes the grams of `width` bytes at every position of `identifier` (at least `width`
     /// long) that begins some filed gram.
     @inline(__always)
-    private func probeGrams<Visitor: GroupVisitor>(
+    private func probeGrams<Visitor: GroupVisitor & ~Copyable>(
         _ identifier: UnsafeBufferPointer<UInt8>, width: Int, leads: GramLeads, reading family: ByteReading,
         fetchingAhead: Bool, _ visitor: inout Visitor
     ) {
@@ -688,7 +690,7 @@ final class LiteralIndex {
     /// ``probeGrams(_:width:leads:reading:fetchingAhead:_:)`` for both widths in one walk over
     /// `identifier` (at least 8 bytes), passing the positions that begin a gram of neither.
     @inline(never)
-    private func probeGramsOfBothWidths<Visitor: GroupVisitor>(
+    private func probeGramsOfBothWidths<Visitor: GroupVisitor & ~Copyable>(
         _ identifier: UnsafeBufferPointer<UInt8>, reading family: ByteReading, _ visitor: inout Visitor
     ) {
         anyGramLeads.withBits { any in
@@ -718,7 +720,7 @@ final class LiteralIndex {
     /// Hands `visitor` the groups filed under the gram of `width` bytes at `start` whose tags
     /// admit the identifier around it.
     @inline(__always)
-    private func visitGram<Visitor: GroupVisitor>(
+    private func visitGram<Visitor: GroupVisitor & ~Copyable>(
         _ identifier: UnsafeBufferPointer<UInt8>, at start: Int, width: Int, reading family: ByteReading,
         _ visitor: inout Visitor
     ) {
@@ -733,7 +735,7 @@ final class LiteralIndex {
     /// their entries fetched first, so that the misses overlap, and then looked up, in the
     /// same order.
     @inline(never)
-    private func probeGramsInBatches<Visitor: GroupVisitor>(
+    private func probeGramsInBatches<Visitor: GroupVisitor & ~Copyable>(
         _ identifier: UnsafeBufferPointer<UInt8>, width: Int, leads: GramLeads, reading family: ByteReading,
         _ visitor: inout Visitor
     ) {
@@ -809,7 +811,7 @@ final class LiteralIndex {
     /// Probes the prefixes (`kind` .prefix) or suffixes (.suffix) of `identifier` of the lengths
     /// in `mask` that `classes` admits by their far byte, then those of `long`.
     @inline(__always)
-    private func probeAnchored<Visitor: GroupVisitor>(
+    private func probeAnchored<Visitor: GroupVisitor & ~Copyable>(
         _ identifier: UnsafeBufferPointer<UInt8>, kind: IndexKey.Kind, reading family: ByteReading,
         lengths mask: UInt64,
         admittedBy classes: LengthClasses, longLengths long: [Int]?, fetchingAhead: Bool, into visitor: inout Visitor

@@ -18,7 +18,6 @@ extension DispatchTable {
                         offset: sessionIDOffset)
                     var contest = TierContest(view, recency: tieBreak == .recency, subject: subject, winners: winners)
                     Self.offerCandidates(of: tier, view, for: &subject.pointee, to: &contest)
-                    contest.finish()
                     return (
                         slot: contest.best, budgetExceeded: contest.budgetExceeded, verifications: contest.verifications
                     )
@@ -33,7 +32,7 @@ extension DispatchTable {
     /// what the literal index finds (for a non-ASCII identifier, in its key folds), and the
     /// residual groups.
     @inline(__always)
-    private static func offerCandidates<Visitor: TierCandidateVisitor>(
+    private static func offerCandidates<Visitor: TierCandidateVisitor & ~Copyable>(
         of tier: PredicateTier, _ view: PredicateTier.RoutingView, for subject: inout Subject, to visitor: inout Visitor
     ) {
         for group in view.always { visitor.consider(group, verify: false, ascii: false, offeredOnce: true) }

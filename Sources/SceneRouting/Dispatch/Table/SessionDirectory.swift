@@ -9,20 +9,14 @@
 final class SessionDirectory {
     /// 0 empty, else `tag << 32 | slot` with a nonzero tag. The tag places the entry too
     /// (``home(of:in:)``), so growing needs no id.
-    private var entries: UnsafeMutablePointer<UInt64>
-    private var capacity: Int
+    @exclusivity(unchecked) private var entries = OwnedBuffer<UInt64>(zeroedCapacity: 16)
+    private var capacity: Int { entries.capacity }
     private(set) var count = 0
     private let slots: TableArray<SessionSlot>
 
     /// A directory of the ids held by `slots`.
     init(slots: TableArray<SessionSlot>) {
         self.slots = slots
-        capacity = 16
-        entries = LargeAllocation.allocateZeroed(UInt64.self, capacity: capacity)
-    }
-
-    deinit {
-        LargeAllocation.deallocate(entries, capacity: capacity)
     }
 
     /// The tag's top bit is set so that it is never zero; the other 31, which choose the home
@@ -100,15 +94,13 @@ final class SessionDirectory {
 
     /// Rewrites the entries into a table of `newCapacity`.
     private func grow(to newCapacity: Int) {
-        let (old, oldCapacity) = (entries, capacity)
-        entries = LargeAllocation.allocateZeroed(UInt64.self, capacity: newCapacity)
-        capacity = newCapacity
-        for position in 0..<oldCapacity where old[position] != 0 {
+        var old = OwnedBuffer<UInt64>(zeroedCapacity: newCapacity)
+        swap(&entries, &old)
+        for position in 0..<old.capacity where old[position] != 0 {
             let home = Self.home(of: Self.tag(ofEntry: old[position]), in: newCapacity)
             let index = LinearProbing.firstEmpty(from: home, capacity: newCapacity) { entries[$0] == 0 }
             entries[index] = old[position]
         }
-        LargeAllocation.deallocate(old, capacity: oldCapacity)
     }
 
     /// Bytes reserved.

@@ -4,10 +4,11 @@
 /// n/8 times costs n/8 evaluations over all n bytes of it.
 ///
 /// The first eight are held inline and compared at once; beyond that they go to the
-/// thread's ``GroupSet``, borrowed from ``RouteScratch`` on first need and handed back by
-/// ``release()``. Nothing is allocated unless a route fails more than eight groups, and then
-/// only while the thread's set grows to its largest route.
-struct FailedGroups {
+/// thread's ``GroupSet``, borrowed from ``RouteScratch`` on first need and handed back when
+/// this value ends (it cannot be copied, so that happens once, with the contest that holds
+/// it). Nothing is allocated unless a route fails more than eight groups, and then only while
+/// the thread's set grows to its largest route.
+struct FailedGroups: ~Copyable {
     private var recent = SIMD8<Int32>(repeating: -1)
     private var count = 0
     /// Unmanaged so that holding it costs the probe loops no reference counting; the
@@ -36,15 +37,13 @@ struct FailedGroups {
     /// Empties and hands back the thread's set, if this route borrowed it. Inlined up to the
     /// test: nearly every route borrowed nothing.
     @inline(__always)
-    mutating func release() {
-        if overflow != nil { giveBackOverflow() }
+    deinit {
+        if let overflow { Self.giveBack(overflow) }
     }
 
     @inline(never)
-    private mutating func giveBackOverflow() {
-        guard let overflow else { return }
+    private static func giveBack(_ overflow: Unmanaged<GroupSet>) {
         overflow.takeUnretainedValue().removeAll()
         RouteScratch.current.giveBackGroupSet()
-        self.overflow = nil
     }
 }

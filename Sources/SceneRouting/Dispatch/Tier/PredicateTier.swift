@@ -548,7 +548,7 @@ final class PredicateTier {
 
     /// Probes the literal index in place (``LiteralIndex/probe(_:hasUppercase:_:)``).
     @inline(__always)
-    func probe<Visitor: GroupVisitor>(
+    func probe<Visitor: GroupVisitor & ~Copyable>(
         _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, _ visitor: inout Visitor
     ) {
         index.probe(identifier, hasUppercase: hasUppercase, &visitor)

@@ -11,7 +11,7 @@ import HyperscanSupport
 /// Plain pointers and values, read once: the probe loops pay no reference counting. A contest
 /// lives inside the tier's ``PredicateTier/withRoutingView(_:)`` and the table's scope over
 /// its session slots, so every pointer it holds outlives it.
-struct TierContest: TierCandidateVisitor {
+struct TierContest: TierCandidateVisitor, ~Copyable {
     /// Where a would-be winner's identity lives (the session's id, which the decision reads):
     /// fetched while the candidate is verified, so the two misses overlap.
     struct Winners {
@@ -47,7 +47,10 @@ struct TierContest: TierCandidateVisitor {
     /// How many predicates were evaluated or checked (the route's work beyond the probe).
     private(set) var verifications = 0
 
-    /// `subject` must stay valid while the contest runs.
+    /// A contest over `tier` for `subject`, which must stay valid while the contest lives.
+    /// What the contest borrows from the thread's scratch (``FailedGroups``) goes back when
+    /// it ends.
+    @inline(__always)
     init(_ tier: PredicateTier.RoutingView, recency: Bool, subject: UnsafeMutablePointer<Subject>, winners: Winners) {
         self.winners = winners
         heads = tier.heads
@@ -102,12 +105,6 @@ struct TierContest: TierCandidateVisitor {
     @inline(__always)
     func hasWinner(rankingBefore bound: RankKey) -> Bool {
         best >= 0 && bestRank.ranksBefore(bound, recency: recency)
-    }
-
-    /// Hands back what the contest borrowed from the thread's scratch; call once it is over.
-    @inline(__always)
-    mutating func finish() {
-        failed.release()
     }
 
     /// A group found by the literal index, or a pattern set filed there.
