@@ -75,6 +75,9 @@ struct TierContest: TierCandidateVisitor, ~Copyable {
             winners.prefetch(head.top)
             verifications += 1
             let holds: Bool
+            // A local copy of the pointer: reading it from the contest (noncopyable) while
+            // `budgetExceeded` is passed inout would overlap two accesses to the contest.
+            let subject = self.subject
             switch head.check.operation {
             case .pattern: holds = head.check.evaluatePattern(&subject.pointee, budgetExceeded: &budgetExceeded)
             case .literalTest: holds = head.check.evaluateLiteral(&subject.pointee)
@@ -98,6 +101,7 @@ struct TierContest: TierCandidateVisitor, ~Copyable {
     /// verification beside its call stays compact.
     @inline(never)
     private mutating func holdsWithoutASCIICheck(_ group: Int32, _ check: ASCIICheck) -> Bool {
+        let subject = self.subject
         if check.decidesAnyIdentifier { return check.holds(subject.pointee.bytes) }
         return roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded)
     }
