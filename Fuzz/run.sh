@@ -71,7 +71,10 @@ for module in "${modules[@]}"; do
         if [ -f "$object" ]; then objects+=("$object"); fi
     done < <(grep -o '"object": *"[^"]*"' "$bin/$module.build/output-file-map.json" | sed 's/.*: *"\(.*\)"/\1/')
 done
-objects+=("$bin/CMemoryHints.build"/*.c.o)
+# Likewise the C objects of the current sources only, not every object in the folder.
+for source in "$root"/Sources/CMemoryHints/*.c; do
+    objects+=("$bin/CMemoryHints.build/$(basename "$source").o")
+done
 for shims in "$bin"/_SwiftSyntaxCShims.build/*.c.o; do
     if [ -f "$shims" ] && [ "$target" = FuzzImport ]; then objects+=("$shims"); fi
 done
