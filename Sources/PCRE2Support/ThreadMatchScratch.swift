@@ -16,7 +16,8 @@ final class ThreadMatchScratch {
     let matchData: OpaquePointer
     let matchContext: OpaquePointer
     private let jitStack: OpaquePointer?
-    private var byteBuffer = [UInt8](repeating: 0, count: 256)
+    // One thread uses it, so the per-use dynamic exclusivity check would buy nothing.
+    @exclusivity(unchecked) private var byteBuffer = [UInt8](repeating: 0, count: 256)
 
     /// Runs `body` with the thread's byte buffer, at least `capacity` bytes (grown, never
     /// shrunk). `body` must not ask for the buffer again.

@@ -68,12 +68,10 @@ final class LiteralTest: @unchecked Sendable {
         // can be searched byte-wise.
         if case .containedIn = operation, !isASCII {
             self.asciiStorage = nil
+        } else if let form = mode.asciiForm(of: literal) {
+            self.asciiStorage = OwnedBuffer(copying: form)
         } else {
-            if let form = mode.asciiForm(of: literal) {
-                self.asciiStorage = OwnedBuffer(copying: form)
-            } else {
-                self.asciiStorage = nil
-            }
+            self.asciiStorage = nil
         }
         keyKind = Self.keyKind(operation)
         if case .equal = operation, mode == .literal || mode == .canonical {

@@ -109,10 +109,9 @@ public struct RoutingExplanation: Sendable, Equatable {
                 matched: entry.matched,
                 state: session.state, lastActive: session.lastActive, position: entry.index)
         }
+        // Only a multi-scene app scores an identifier.
         let creates =
-            app.supportsMultipleScenes
-            ? (scoredIdentifier != nil ? (scored.first?.strength ?? .neither) == .neither : windows.isEmpty)
-            : windows.isEmpty
+            scoredIdentifier != nil ? (scored.first?.strength ?? .neither) == .neither : windows.isEmpty
         if creates {
             let windows = CreationRule.candidates(app.declarations)
             let checked = app.supportsMultipleScenes ? windows : Array(windows.prefix(1))
