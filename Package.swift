@@ -122,6 +122,7 @@ let package = Package(
         .executableTarget(
             name: "scene-router",
             dependencies: [
+                "CMemoryHints",
                 "SceneRouting",
                 "SceneRouterImport",
                 "SceneRouterWorkloads",

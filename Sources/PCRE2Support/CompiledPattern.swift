@@ -23,9 +23,13 @@ package final class CompiledPattern: @unchecked Sendable {
     package let characterBounds: ClosedRange<Int>
 
     /// Compiles `pattern` for whole-subject matching.
-    /// - Parameter caseless: adds `PCRE2_CASELESS` (Unicode simple case folding).
+    /// - Parameters:
+    ///   - caseless: adds `PCRE2_CASELESS` (Unicode simple case folding).
+    ///   - jit: whether to compile machine code too (over a kilobyte of executable memory
+    ///     for the smallest pattern); without it PCRE2 interprets the pattern, several times
+    ///     slower.
     /// - Throws: ``PCRE2CompileError`` with PCRE2's message and offset.
-    package init(_ pattern: String, caseless: Bool = false) throws(PCRE2CompileError) {
+    package init(_ pattern: String, caseless: Bool = false, jit: Bool = true) throws(PCRE2CompileError) {
         var options: UInt32 =
             PCRE2_UTF | PCRE2_UCP | PCRE2_DOTALL | PCRE2_MULTILINE | PCRE2_ANCHORED | PCRE2_ENDANCHORED
         if caseless { options |= PCRE2_CASELESS }
@@ -41,7 +45,7 @@ package final class CompiledPattern: @unchecked Sendable {
             throw PCRE2CompileError(code: errorCode, message: Self.message(for: errorCode), offset: errorOffset)
         }
         code = compiled
-        isJITCompiled = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
+        isJITCompiled = jit && pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
         self.pattern = pattern
         requiredASCII = Self.requiredASCII(of: compiled)
         var minimum: UInt32 = 0

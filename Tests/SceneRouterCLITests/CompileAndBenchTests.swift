@@ -175,6 +175,32 @@ import Testing
         }
     }
 
+    /// `bench` measures the memory of load and build together: the loaded app's heap bytes
+    /// (sessions and compiled predicates), the table's own count and the resident growth.
+    @Test func benchReportsMemoryInAll() throws {
+        let json = try CLIRunner.run([
+            "bench", "--sessions", "2000", "--events", "50", "--baseline", "none", "--mix", "mixed-operators",
+            "--format", "json",
+        ])
+        #expect(json.status == 0, "\(json.stderr)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let build = try #require(record["build"] as? [String: Any])
+        let memory = try #require(build["memory"] as? [String: Any])
+        let tableBytes = try #require(memory["tableBytes"] as? Int)
+        #expect(Int((Double(tableBytes) / 2000).rounded()) == build["bytesPerSession"] as? Int)
+        // Every session holds at least its own record and one compiled predicate of its own.
+        let appHeap = try #require(memory["appHeapBytes"] as? Int)
+        #expect(appHeap > 2000 * 100, "\(memory)")
+        #expect(memory["appHeapBytesPerSession"] as? Int == Int((Double(appHeap) / 2000).rounded()))
+        #expect((memory["residentBytes"] as? Int ?? -1) >= 0 && memory["residentBytesPerSession"] is Int)
+        #expect((build["loadSeconds"] as? Double ?? 0) > 0)
+
+        let text = try CLIRunner.run(["bench", "--sessions", "200", "--events", "50", "--baseline", "none"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("\nmemory in all: "), "\(text.stdout)")
+        #expect(text.stdout.contains("\nload: "), "\(text.stdout)")
+    }
+
     /// `--engines linear` routes the same events through a linear scan, timed per route and
     /// checked against the table; an unknown engine is a usage error.
     @Test func benchSetsTheLinearScanBesideTheTable() throws {
@@ -246,7 +272,8 @@ import Testing
         }
         #expect(
             rows.filter { $0["engine"] as? String == "scenerouter" }.allSatisfy {
-                ($0["bytesPerSession"] as? Int ?? 0) > 0
+                ($0["bytesPerSession"] as? Int ?? 0) > 0 && $0["memoryBytesPerSession"] is Int
+                    && ($0["loadSeconds"] as? Double ?? 0) > 0
             })
 
         let csv = try CLIRunner.run(["bench", "--sweep", "--sessions", "10", "--mix", "literal", "--events", "50"])
@@ -254,7 +281,13 @@ import Testing
         let lines = csv.stdout.split(separator: "\n")
         #expect(
             lines.count == 2 && lines[0].hasPrefix("engine,mix,sessions,status,")
+                && lines[0].hasSuffix(",load_s,memory_bytes_per_session")
                 && lines[1].hasPrefix("scenerouter,literal,10,ok,"))
+        // The row ends with the configuration, the load time and the memory in all.
+        let last = lines.count == 2 ? Array(lines[1].split(separator: ",").suffix(3)) : []
+        #expect(
+            last.count == 3 && ["debug", "release"].contains(last[0]) && Double(last[1]) != nil && Int(last[2]) != nil,
+            "\(lines)")
 
         // --output: the rows go to the file, CSV for a .csv name.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -9,6 +9,21 @@ import Testing
         try ActivationPredicate(format: format, arguments: arguments).evaluate(identifier)
     }
 
+    /// `SELF IN {…}` finds every member and nothing else, whatever the count: members that
+    /// are prefixes of one another, repeats, the empty string, non-ASCII code units compared
+    /// as they are (no folding, no normalisation).
+    @Test func membershipFindsExactlyItsMembers() throws {
+        let members = (0..<300).map { "doc/\($0)" } + ["doc/1", "", "café", "doc/"]
+        let predicate = try ActivationPredicate(format: "SELF IN %@", arguments: [.strings(members)])
+        for member in members { #expect(predicate.evaluate(member), "\(member)") }
+        for other in ["doc/300", "doc", "doc/1 ", "Doc/1", "cafe\u{301}", "CAFÉ", "doc//"] {
+            #expect(!predicate.evaluate(other), "\(other)")
+        }
+        #expect(!predicate.evaluate(nil))
+        let pair = try ActivationPredicate(format: "SELF IN[cd] {'a', 'ab'}")
+        #expect(pair.evaluate("ab") && pair.evaluate("a") && !pair.evaluate("A") && !pair.evaluate("abc"))
+    }
+
     /// Found by FuzzPredicate: Foundation's `String.range(of:)` trapped when CFString matched
     /// a needle ending in NUL past the end of a non-ASCII haystack, so one identifier could
     /// crash the router. Every operator where the identifier or the literal is the needle,

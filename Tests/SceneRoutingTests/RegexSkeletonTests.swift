@@ -45,7 +45,7 @@ import Testing
         for pattern in [
             "[a-z]+[a-c]", "a*a", "[0-9]*[0-9]", "x[a-z]*z", "a.*b", "(ab)+", "x|y", "^a$", "a+?", "a++", "a{2,1}",
             "[a-]", "[[a-z]&&[^x]]", "[a b]", "a b", "#x", "\\w+", "\\s", "\\x41", "a{1,99999}", "]", "}", "[]", "é+",
-            "[a-Z]", "a{", "a{,2}", "a{1}{2}",
+            "[a-Z]", "a{", "a{,2}", "a{1}{2}", "[:digit:]+", "[:letter:]+", "x[a:]",
         ] {
             guard let predicate = try? Self.predicate(pattern) else { continue }
             compiled += 1

@@ -31,4 +31,13 @@ static inline __attribute__((always_inline)) void scene_router_spin_pause(void) 
 // elsewhere always -1.
 void *scene_router_move_pages(void *old, size_t size, void *target);
 
+// Bytes malloc has handed out and not yet taken back, in every arena, large blocks included
+// (glibc's mallinfo2); 0 where the C library does not tell. Benchmarks count with it what a
+// loaded app holds, which the resident set blurs with freed memory malloc keeps.
+size_t scene_router_heap_bytes_in_use(void);
+
+// Gives the pages of free heap memory back to the system (glibc's malloc_trim), so that a
+// benchmark's resident-set growth starts from memory in use only. Nothing elsewhere.
+void scene_router_return_free_heap(void);
+
 #endif

@@ -4,7 +4,17 @@ public struct SessionRole: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// The role's name as manifests write it, e.g. `windowApplication`.
     public let rawValue: String
     /// A role by name; names outside ``known`` are refused by the manifest loader.
-    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(rawValue: String) {
+        // A known name keeps the literal's text: a manifest of a million sessions would
+        // otherwise hold a million copies of `windowApplication`, 64 heap bytes each.
+        self.rawValue = Self.knownNames.first { $0 == rawValue } ?? rawValue
+    }
+
+    private static let knownNames = [
+        "windowApplication", "windowExternalDisplayNonInteractive", "windowExternalDisplay",
+        "immersiveSpaceApplication", "carTemplateApplication", "carTemplateApplicationInstrumentCluster",
+        "windowApplicationVolumetric", "carTemplateApplicationDashboard",
+    ]
 
     /// An interactive window of the app (the default).
     public static let windowApplication = SessionRole(rawValue: "windowApplication")
@@ -26,11 +36,7 @@ public struct SessionRole: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let carTemplateApplicationDashboard = SessionRole(rawValue: "carTemplateApplicationDashboard")
 
     /// The roles a manifest may name.
-    public static let known: [SessionRole] = [
-        .windowApplication, .windowExternalDisplayNonInteractive, .windowExternalDisplay, .immersiveSpaceApplication,
-        .carTemplateApplication, .carTemplateApplicationInstrumentCluster, .windowApplicationVolumetric,
-        .carTemplateApplicationDashboard,
-    ]
+    public static let known = knownNames.map(SessionRole.init(rawValue:))
 
     /// Whether sessions with this role can be chosen for an external event.
     public var receivesEvents: Bool { self == .windowApplication }

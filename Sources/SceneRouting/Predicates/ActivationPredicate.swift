@@ -15,16 +15,15 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
     final class Storage: Sendable {
         let root: CompiledNode
         let format: String
-        let mixedAndOr: [Range<Int>]
         let arguments: [PredicateArgument]
-        let swiftUIMembers: [String]?
-        /// Whether it came from a format string (and can be re-parsed for lint checks).
-        let isParsed: Bool
         /// ``InternKey``'s hash, computed once here so that a table of a million sessions
         /// finds shared predicates without rehashing their text.
         let internHash: UInt64
-        /// Where an import found it; not part of what makes two predicates the same.
-        let source: SourceLocation?
+        /// Whether it came from a format string (and can be re-parsed for lint checks).
+        let isParsed: Bool
+        /// What few predicates have, apart: most have none, and a million predicates should
+        /// not each carry room for it.
+        let details: Details?
 
         init(
             root: CompiledNode, format: String, mixedAndOr: [Range<Int>] = [], arguments: [PredicateArgument] = [],
@@ -32,12 +31,26 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
         ) {
             self.root = root
             self.format = format
-            self.mixedAndOr = mixedAndOr
             self.arguments = arguments
-            self.swiftUIMembers = swiftUIMembers
             self.isParsed = isParsed
-            self.source = source
+            details =
+                mixedAndOr.isEmpty && swiftUIMembers == nil && source == nil
+                ? nil : Details(mixedAndOr: mixedAndOr, swiftUIMembers: swiftUIMembers, source: source)
             internHash = InternKey(format: format, arguments: arguments, swiftUIMembers: swiftUIMembers).stableHash
+        }
+    }
+
+    /// A predicate's lint ranges, SwiftUI members and source location.
+    final class Details: Sendable {
+        let mixedAndOr: [Range<Int>]
+        let swiftUIMembers: [String]?
+        /// Where an import found it; not part of what makes two predicates the same.
+        let source: SourceLocation?
+
+        init(mixedAndOr: [Range<Int>], swiftUIMembers: [String]?, source: SourceLocation?) {
+            self.mixedAndOr = mixedAndOr
+            self.swiftUIMembers = swiftUIMembers
+            self.source = source
         }
     }
 
@@ -47,14 +60,14 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
     /// The format string as written (or the equivalent predicate of a SwiftUI set).
     public var format: String { storage.format }
     /// Ranges of `OR`s that mix with an unparenthesised `AND` (for lint warnings).
-    var mixedAndOr: [Range<Int>] { storage.mixedAndOr }
+    var mixedAndOr: [Range<Int>] { storage.details?.mixedAndOr ?? [] }
     /// The `%@` arguments it was built with.
     public var arguments: [PredicateArgument] { storage.arguments }
     /// For a SwiftUI set (``init(swiftUISet:)``): its members, as written; nil for a format
     /// string.
-    public var swiftUIMembers: [String]? { storage.swiftUIMembers }
+    public var swiftUIMembers: [String]? { storage.details?.swiftUIMembers }
     /// Where the app's code states it (imported predicates); nil otherwise.
-    public var source: SourceLocation? { storage.source }
+    public var source: SourceLocation? { storage.details?.source }
 
     /// The same predicate, noted as stated at `source` (diagnostics and explanations about it
     /// point there). Nothing is parsed or compiled again.

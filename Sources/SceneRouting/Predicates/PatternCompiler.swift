@@ -3,7 +3,8 @@ import PCRE2Support
 import PredicateSyntax
 
 /// Turns a LIKE or MATCHES pattern into a ``PatternTest``: fold for `[c]`/`[d]`, NFKC
-/// unless `[n]`, LIKE wildcards or ICU syntax into PCRE2, then compile with JIT.
+/// unless `[n]`, LIKE wildcards or ICU syntax into PCRE2, then compile, with JIT unless the
+/// pattern decides ASCII identifiers without its regex.
 enum PatternCompiler {
     /// A pattern that cannot be compiled, with an offset into the pattern *as written*
     /// (before folding and translation) when it can be mapped back, else nil.
@@ -38,13 +39,18 @@ enum PatternCompiler {
                         patternOffset: mapsBack ? error.offset : nil, length: error.length))
             }
             do {
-                let compiled = try CompiledPattern(translated.pattern)
                 let literals = op == .like ? PatternLiterals.like(candidate) : PatternLiterals.regex(candidate)
                 // On an ASCII identifier the regex runs on its bytes as they are unless the mode
                 // folds case; an ASCII pattern is then the one the skeleton reads.
                 let skeleton =
                     op == .matches && !mode.foldsCase && candidate.utf8.allSatisfy({ $0 < 0x80 })
                     ? RegexSkeleton(pattern: candidate) : nil
+                // A pattern that decides ASCII identifiers without its regex leaves the regex the
+                // rare non-ASCII ones, which PCRE2's interpreter matches well enough: JIT code is
+                // over a kilobyte a pattern, and a million sessions each with a LIKE of their
+                // own would hold a gigabyte of it.
+                let needsJIT = !PatternTest.decidesASCIIWithoutRegex(literals: literals, skeleton: skeleton)
+                let compiled = try CompiledPattern(translated.pattern, jit: needsJIT)
                 let fullFolding = translated.hasCaselessBackReference ? ICUFullFoldingMatcher(pattern: candidate) : nil
                 return .success(
                     PatternTest(

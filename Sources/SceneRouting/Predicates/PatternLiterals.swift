@@ -20,6 +20,47 @@ struct PatternLiterals: Sendable, Equatable {
         var runs: [[UInt8]]
         var anchoredStart: Bool
         var anchoredEnd: Bool
+
+        /// Whether the ASCII `identifier` matches, lowercased when `caseless` (the runs are
+        /// the folded pattern's): the first run at the start and the last at the end when
+        /// anchored, each other run at its leftmost place after the one before, which is
+        /// where a `*`-only pattern can always put it. The decision of the glob's program
+        /// node (``ASCIIProgram``), over the runs themselves.
+        func matches(_ identifier: UnsafeBufferPointer<UInt8>, caseless: Bool) -> Bool {
+            var low = 0
+            var high = identifier.count
+            var first = 0
+            var last = runs.count
+            if anchoredStart, first < last {
+                let prefix = runs[first]
+                guard prefix.withUnsafeBufferPointer({ ASCIIText.matchesAt(identifier, 0, $0, caseless: caseless) })
+                else { return false }
+                low = prefix.count
+                first += 1
+            }
+            if anchoredEnd {
+                guard first < last else { return low == high }
+                let suffix = runs[last - 1]
+                guard high - low >= suffix.count,
+                    suffix.withUnsafeBufferPointer({
+                        ASCIIText.matchesAt(identifier, high - suffix.count, $0, caseless: caseless)
+                    })
+                else { return false }
+                high -= suffix.count
+                last -= 1
+            }
+            for index in first..<last {
+                let middle = runs[index]
+                let window = UnsafeBufferPointer(rebasing: identifier[low..<high])
+                guard
+                    let found = middle.withUnsafeBufferPointer({
+                        ASCIIText.firstIndex(of: $0, in: window, caseless: caseless)
+                    })
+                else { return false }
+                low += found + middle.count
+            }
+            return true
+        }
     }
 
     static let none = PatternLiterals()

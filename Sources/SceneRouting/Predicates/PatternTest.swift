@@ -22,6 +22,12 @@ final class PatternTest: Sendable {
     /// release per match.
     private let unretainedPattern: Unmanaged<CompiledPattern>?
 
+    /// Whether a pattern with these parts decides ASCII identifiers without its regex
+    /// (through its skeleton or its `*`-only glob, as the dispatch table's programs do too).
+    static func decidesASCIIWithoutRegex(literals: PatternLiterals, skeleton: RegexSkeleton?) -> Bool {
+        skeleton != nil || literals.likeGlob != nil
+    }
+
     init(
         pattern: CompiledPattern?, mode: FoldMode, literals: PatternLiterals = .none, skeleton: RegexSkeleton? = nil,
         fullFolding: ICUFullFoldingMatcher? = nil
@@ -46,9 +52,9 @@ final class PatternTest: Sendable {
     private func evaluate(with pattern: CompiledPattern, _ subject: inout Subject, budgetExceeded: inout Bool) -> Bool {
         let outcome: MatchOutcome
         if subject.isASCII {
-            // Lowercasing keeps the length; most candidates of a short regex end here.
-            guard pattern.admitsASCII(length: subject.bytes.count) else { return false }
-            outcome = mode.foldsCase ? pattern.matchesLowercasingASCII(subject.bytes) : pattern.matches(subject.bytes)
+            if let skeleton { return skeleton.matches(subject.bytes) }
+            if let glob = literals.likeGlob { return glob.matches(subject.bytes, caseless: mode.foldsCase) }
+            outcome = regexMatch(pattern, ascii: subject.bytes)
         } else if let fullFolding, FullCaseFolding.holdsExpandingCharacter(subject.bytes) {
             return mode == .literal
                 ? fullFolding.matches(subject.bytes) : subject.withPatternForm(mode) { fullFolding.matches($0) }
@@ -71,6 +77,20 @@ final class PatternTest: Sendable {
             budgetExceeded = true
             return false
         }
+    }
+
+    /// What the regex says of an ASCII identifier.
+    private func regexMatch(_ pattern: CompiledPattern, ascii identifier: UnsafeBufferPointer<UInt8>) -> MatchOutcome {
+        // Lowercasing keeps the length; most candidates of a short regex end here.
+        guard pattern.admitsASCII(length: identifier.count) else { return .noMatch }
+        return mode.foldsCase ? pattern.matchesLowercasingASCII(identifier) : pattern.matches(identifier)
+    }
+
+    /// The regex's answer for an ASCII identifier even where the skeleton or the glob
+    /// decides: the oracle tests hold those to.
+    func regexMatchesASCII(_ identifier: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let pattern else { return false }
+        return regexMatch(pattern, ascii: identifier) == .match
     }
 
     /// Whether the non-ASCII identifier can hold the ASCII code units every match needs, so

@@ -156,8 +156,9 @@ extension RegexSkeleton {
         /// and ICU disagree about when unescaped.
         private static let plainOutside = ByteClass(members: "-_/:@%=,;~!'\"<>&")
         /// Punctuation that stands for itself inside a class. Not `-`, `&`, `[`, `]`, `^`, `{`,
-        /// `}`, `$` or whitespace, which ICU's set syntax gives meanings of their own.
-        private static let plainInside = ByteClass(members: "_./:@#%=,;~!'\"<>+*?()|")
+        /// `}`, `$` or whitespace, which ICU's set syntax gives meanings of their own, nor `:`,
+        /// since ICU reads `[:digit:]` as a property.
+        private static let plainInside = ByteClass(members: "_./@#%=,;~!'\"<>+*?()|")
         /// What a backslash may escape to stand for itself.
         private static let escapable = ByteClass(members: ".^$|()[]{}*+?\\/-")
 

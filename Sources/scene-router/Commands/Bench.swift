@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMemoryHints
 import Foundation
 import SceneRouterPeers
 import SceneRouterWorkloads
@@ -11,8 +12,8 @@ extension SceneRouterCommand {
         static let configuration = CommandConfiguration(
             abstract: "Benchmark the dispatch table against the linear reference router.",
             discussion: """
-                Generates a deterministic workload (see Benchmarks/README.md), builds the table (time; bytes per session by the table's own accounting, the same \
-                for a given seed, and the resident-set growth per session), routes every event through it (latency percentiles, throughput), routes a sample of the \
+                Generates a deterministic workload (see Benchmarks/README.md), loads it as a manifest and builds the table (times; memory in all, the resident-set \
+                growth of load and build together, and the table's own accounting, the same for a given seed), routes every event through it (latency percentiles, throughput), routes a sample of the \
                 same events with the reference router, and counts disagreements (must be 0). Use a release build.
                 """
         )
@@ -212,36 +213,23 @@ extension SceneRouterCommand {
             let mix = mixList![0]
             let sessions = sessionCounts![0]
             progress("generating \(sessions) sessions (\(mix.rawValue)), \(events) events, seed \(seed)")
-            let workload = WorkloadGenerator.make(mix: mix, sessions: sessions, events: events, seed: seed)
-            if let writeManifest {
-                try ManifestWriter.write(workload.app, to: writeManifest)
-                progress("wrote \(writeManifest)")
+            let generated = try generate(mix: mix, sessions: sessions, progress: progress)
+            let identifiers = generated.events
+            progress("loading the manifest and building the dispatch table")
+            let manifest = Data(ManifestWriter.text(of: generated.app).utf8)
+            // The generated app stays alive while the loaded one is measured: were it freed,
+            // the load would reuse its pages, already resident, unseen.
+            let (app, router, build) = try withExtendedLifetime(generated) {
+                try Self.loadAndBuild(manifest, sessions: sessions)
             }
-            if let writeTimeline {
-                try BenchTimeline.write(workload, seed: seed, to: writeTimeline)
-                progress("wrote \(writeTimeline)")
-            }
-
-            progress("building the dispatch table")
-            let residentBefore = Self.residentBytes()
-            let buildStart = DispatchTime.now().uptimeNanoseconds
-            let router = SceneRouter(app: workload.app)
-            let buildNanos = DispatchTime.now().uptimeNanoseconds - buildStart
-            let residentAfter = Self.residentBytes()
-            // The table's own accounting of what it holds is the same for a given seed; the
-            // resident-set growth also counts allocator slack and page rounding, so it moves
-            // between identical runs, most at small sizes.
-            let bytesPerSession = sessions > 0 ? Double(router.shape.bytes) / Double(sessions) : 0
-            let residentBytesPerSession =
-                sessions > 0 ? Double(max(0, residentAfter - residentBefore)) / Double(sessions) : 0
 
             progress("routing \(events) events through the table")
             let timerFloor = Self.timerFloor()
-            var latencies = [UInt64](repeating: 0, count: workload.events.count)
+            var latencies = [UInt64](repeating: 0, count: identifiers.count)
             var decisions: [RoutingDecision] = []
-            decisions.reserveCapacity(workload.events.count)
+            decisions.reserveCapacity(identifiers.count)
             let routeStart = DispatchTime.now().uptimeNanoseconds
-            for (index, identifier) in workload.events.enumerated() {
+            for (index, identifier) in identifiers.enumerated() {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let decision = router.route(identifier: identifier)
                 latencies[index] = DispatchTime.now().uptimeNanoseconds - start
@@ -255,13 +243,13 @@ extension SceneRouterCommand {
 
             progress("measuring churn (open, update state, update preference, close) with \(readers) routing threads")
             let churn = try measureChurn(
-                router, template: workload.app.sessions.first, count: min(20_000, max(1_000, sessions)),
-                events: workload.events)
+                router, template: app.sessions.first, count: min(20_000, max(1_000, sessions)),
+                events: identifiers)
 
             var throughput: ThroughputRecord?
             if let routingThreads {
                 progress("routing the events on 1 and on \(routingThreads) threads at once")
-                let (one, many) = Self.routesPerSecond(router, events: workload.events, oneThreadAnd: routingThreads)
+                let (one, many) = Self.routesPerSecond(router, events: identifiers, oneThreadAnd: routingThreads)
                 throughput = ThroughputRecord(
                     threads: routingThreads, routesPerSecondOneThread: one, routesPerSecond: many,
                     scaling: Double(many) / Double(max(1, one)))
@@ -278,7 +266,7 @@ extension SceneRouterCommand {
                 progress("building the \(engine) engine")
                 peers.append(
                     Self.measurePeer(
-                        engine, app: workload.app, events: workload.events, decisions: decisions, progress: progress))
+                        engine, app: app, events: identifiers, decisions: decisions, progress: progress))
             }
 
             var reference: LinearRecord?
@@ -288,14 +276,14 @@ extension SceneRouterCommand {
                 var linearLatencies: [UInt64] = []
                 var mismatches = 0
                 var checked = 0
-                let stride = max(1, workload.events.count / max(1, sample))
+                let stride = max(1, identifiers.count / max(1, sample))
                 var index = 0
                 progress("routing a sample with the reference router (every session, one by one)")
                 let budgetStart = DispatchTime.now().uptimeNanoseconds
-                while index < workload.events.count && checked < sample {
-                    let identifier = workload.events[index]
+                while index < identifiers.count && checked < sample {
+                    let identifier = identifiers[index]
                     let start = DispatchTime.now().uptimeNanoseconds
-                    let expected = ReferenceRouter.route(identifier: identifier, in: workload.app)
+                    let expected = ReferenceRouter.route(identifier: identifier, in: app)
                     linearLatencies.append(DispatchTime.now().uptimeNanoseconds - start)
                     if expected.action != decisions[index].action || expected.reason != decisions[index].reason {
                         mismatches += 1
@@ -317,9 +305,7 @@ extension SceneRouterCommand {
             let p50 = percentile(0.5)
             let record = BenchRecord(
                 sessions: sessions, mix: mix.rawValue, events: events, seed: seed,
-                build: BuildRecord(
-                    seconds: Double(buildNanos) / 1e9, bytesPerSession: Int(bytesPerSession.rounded()),
-                    residentBytesPerSession: Int(residentBytesPerSession.rounded())),
+                build: build,
                 indexed: IndexedRecord(
                     p50Nanos: p50, p90Nanos: percentile(0.9), p99Nanos: percentile(0.99), p999Nanos: percentile(0.999),
                     routesPerSecond: Int(Double(events) / (Double(routeNanos) / 1e9)), timerFloorNanos: timerFloor),
@@ -560,6 +546,58 @@ extension SceneRouterCommand {
                     p50Nanos: latencies[latencies.count / 2],
                     p99Nanos: latencies[latencies.count * 99 / 100], maxNanos: latencies.last!)
             }
+        }
+
+        /// Generates the workload and writes what `--write-manifest` and `--write-timeline`
+        /// ask for.
+        private func generate(mix: WorkloadMix, sessions: Int, progress: (String) -> Void) throws -> Workload {
+            let workload = WorkloadGenerator.make(mix: mix, sessions: sessions, events: events, seed: seed)
+            if let writeManifest {
+                try ManifestWriter.write(workload.app, to: writeManifest)
+                progress("wrote \(writeManifest)")
+            }
+            if let writeTimeline {
+                try BenchTimeline.write(workload, seed: seed, to: writeTimeline)
+                progress("wrote \(writeTimeline)")
+            }
+            return workload
+        }
+
+        /// Loads the manifest (parse and compile) and builds the table, measuring each step's
+        /// time and what the process holds after both: the memory a program serving this app
+        /// pays, sessions, compiled predicates and table together.
+        static func loadAndBuild(_ manifest: Data, sessions: Int) throws -> (SceneApp, SceneRouter, BuildRecord) {
+            // Memory freed before (the manifest's text, for one) would otherwise be reused by
+            // the load unseen.
+            scene_router_return_free_heap()
+            let residentStart = residentBytes()
+            let heapStart = scene_router_heap_bytes_in_use()
+            let loadStart = DispatchTime.now().uptimeNanoseconds
+            let app = try ManifestLoader.load(manifest, file: "generated manifest")
+            let loadNanos = DispatchTime.now().uptimeNanoseconds - loadStart
+            let appHeapBytes = max(0, scene_router_heap_bytes_in_use() - heapStart)
+            let residentBefore = residentBytes()
+            let buildStart = DispatchTime.now().uptimeNanoseconds
+            let router = SceneRouter(app: app)
+            let buildNanos = DispatchTime.now().uptimeNanoseconds - buildStart
+            let residentAfter = residentBytes()
+            // The manifest's bytes were resident before the start and stay so until here.
+            withExtendedLifetime(manifest) {}
+            func perSession(_ bytes: Int) -> Int {
+                sessions > 0 ? Int((Double(bytes) / Double(sessions)).rounded()) : 0
+            }
+            let resident = max(0, residentAfter - residentStart)
+            let memory = MemoryRecord(
+                residentBytes: resident, residentBytesPerSession: perSession(resident), appHeapBytes: appHeapBytes,
+                appHeapBytesPerSession: perSession(appHeapBytes), tableBytes: router.shape.bytes)
+            // The table's own accounting of what it holds is the same for a given seed; the
+            // resident-set growth also counts allocator slack and page rounding, so it moves
+            // between identical runs, most at small sizes.
+            let build = BuildRecord(
+                seconds: Double(buildNanos) / 1e9, loadSeconds: Double(loadNanos) / 1e9,
+                bytesPerSession: perSession(router.shape.bytes),
+                residentBytesPerSession: perSession(max(0, residentAfter - residentBefore)), memory: memory)
+            return (app, router, build)
         }
 
         /// The median of 10,000 empty spans timed as routes are: what reading the clock twice

@@ -43,10 +43,15 @@ struct BenchSweep {
         var version: String
         var date: String
         var configuration: String
+        /// The table: loading the manifest (parse, compile), and the process's resident
+        /// growth per session over load and build together (``MemoryRecord``).
+        var loadSeconds: Double?
+        var memoryBytesPerSession: Int?
 
         static let csvHeader =
             "engine,mix,sessions,status,build_s,bytes_per_session,resident_bytes_per_session,p50_ns,p90_ns,p99_ns,p999_ns,"
-            + "routes_per_s,churn_p50_ns,churn_p99_ns,events,checked,mismatches,machine,commit,version,date,configuration"
+            + "routes_per_s,churn_p50_ns,churn_p99_ns,events,checked,mismatches,machine,commit,version,date,configuration,"
+            + "load_s,memory_bytes_per_session"
 
         var csv: String {
             let fields: [String] = [
@@ -55,7 +60,8 @@ struct BenchSweep {
                 text(p999Nanos),
                 text(routesPerSecond), text(churnP50Nanos), text(churnP99Nanos), text(events), text(checked),
                 text(mismatches),
-                machine, commit, version, date, configuration,
+                machine, commit, version, date, configuration, loadSeconds.map { String(format: "%.3f", $0) } ?? "",
+                text(memoryBytesPerSession),
             ]
             return fields.map(Self.csvField).joined(separator: ",")
         }
@@ -184,6 +190,8 @@ struct BenchSweep {
             row.buildSeconds = (build?["seconds"] as? NSNumber)?.doubleValue
             row.bytesPerSession = int(build, "bytesPerSession")
             row.residentBytesPerSession = int(build, "residentBytesPerSession")
+            row.loadSeconds = (build?["loadSeconds"] as? NSNumber)?.doubleValue
+            row.memoryBytesPerSession = int(build?["memory"] as? [String: Any], "residentBytesPerSession")
             row.p50Nanos = int(indexed, "p50Nanos")
             row.p90Nanos = int(indexed, "p90Nanos")
             row.p99Nanos = int(indexed, "p99Nanos")

@@ -2,12 +2,31 @@ import Foundation
 
 /// `bench --format json`: the measured figures, one object per run.
 struct BuildRecord: Encodable {
+    /// Building the table from the loaded app.
     var seconds: Double
+    /// Loading the app from its manifest: parsing, validating, compiling every predicate.
+    var loadSeconds: Double
     /// The table's bytes per session by its own accounting: the same for a given seed.
     var bytesPerSession: Int
     /// The growth of the resident set per session while the table was built: what the
     /// process pays, allocator slack and page rounding included; varies between runs.
     var residentBytesPerSession: Int
+    var memory: MemoryRecord
+}
+/// What the process holds for the app: from before its manifest was loaded to after its
+/// table was built.
+struct MemoryRecord: Encodable {
+    /// Resident-set growth over load and build: sessions, compiled predicates (PCRE2's JIT
+    /// code included) and table, with allocator slack and page rounding; varies a little
+    /// between runs.
+    var residentBytes: Int
+    var residentBytesPerSession: Int
+    /// Heap bytes in use after the load that were not before (malloc's count): the loaded
+    /// app's sessions and compiled predicates, without the table and JIT code.
+    var appHeapBytes: Int
+    var appHeapBytesPerSession: Int
+    /// The table's bytes by its own accounting (``BuildRecord/bytesPerSession`` in all).
+    var tableBytes: Int
 }
 struct IndexedRecord: Encodable {
     var p50Nanos, p90Nanos, p99Nanos, p999Nanos: UInt64
@@ -98,8 +117,12 @@ struct BenchRecord: Encodable {
         var lines = [
             "\(sessions) sessions, mix \(mix), \(events) events, seed \(seed), \(configuration) build",
             String(
-                format: "build: %.2f s, %d bytes/session (table), %d resident", build.seconds, build.bytesPerSession,
-                build.residentBytesPerSession),
+                format: "load: %.2f s; build: %.2f s, %d bytes/session (table), %d resident", build.loadSeconds,
+                build.seconds, build.bytesPerSession, build.residentBytesPerSession),
+            String(
+                format: "memory in all: %.1f MiB resident, %d bytes/session (app heap %d, table %d)",
+                Double(build.memory.residentBytes) / 1_048_576, build.memory.residentBytesPerSession,
+                build.memory.appHeapBytesPerSession, build.bytesPerSession),
             "indexed: p50 \(indexed.p50Nanos) ns, p90 \(indexed.p90Nanos) ns, p99 \(indexed.p99Nanos) ns, p99.9 \(indexed.p999Nanos) ns, \(indexed.routesPerSecond) routes/s (timer floor \(indexed.timerFloorNanos) ns, included)",
         ]
         if let churn {
