@@ -90,6 +90,16 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         {
             fail("\(format.debugDescription) says \(matches) for \(identifier.debugDescription), CFString the opposite")
         }
+        // A pattern decides ASCII identifiers by its glob or skeleton where it has one: the
+        // regex, asked all the same, must agree wherever it answers within its budget.
+        if case .pattern(let test) = predicate.root, identifier.utf8.allSatisfy({ $0 < 0x80 }) {
+            var copy = identifier
+            if let regex = copy.withUTF8({ test.regexAnswer(ascii: $0) }), regex != matches {
+                fail(
+                    "\(format.debugDescription) says \(matches) for \(identifier.debugDescription), its regex the opposite"
+                )
+            }
+        }
         if let program, identifier.utf8.allSatisfy({ $0 < 0x80 }) {
             let holds = program.withUnsafeBufferPointer { code in
                 var copy = identifier

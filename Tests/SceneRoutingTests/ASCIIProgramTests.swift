@@ -40,7 +40,7 @@ import Testing
     /// evaluation decides ASCII identifiers as the program does, by its glob or skeleton.
     private func regexEvaluate(_ node: CompiledNode, _ identifier: String) -> Bool {
         switch node {
-        case .pattern(let test): Array(identifier.utf8).withUnsafeBufferPointer { test.regexMatchesASCII($0) }
+        case .pattern(let test): Array(identifier.utf8).withUnsafeBufferPointer { test.regexAnswer(ascii: $0) } == true
         case .not(let operand): !regexEvaluate(operand, identifier)
         case .and(let operands): operands.allSatisfy { regexEvaluate($0, identifier) }
         case .or(let operands): operands.contains { regexEvaluate($0, identifier) }

@@ -87,10 +87,15 @@ final class PatternTest: Sendable {
     }
 
     /// The regex's answer for an ASCII identifier even where the skeleton or the glob
-    /// decides: the oracle tests hold those to.
-    func regexMatchesASCII(_ identifier: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// decides, nil when it ran out of its match budget: the oracle tests and the fuzzer
+    /// hold those to.
+    func regexAnswer(ascii identifier: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard let pattern else { return false }
-        return regexMatch(pattern, ascii: identifier) == .match
+        switch regexMatch(pattern, ascii: identifier) {
+        case .match: return true
+        case .noMatch: return false
+        case .budgetExceeded, .failed: return nil
+        }
     }
 
     /// Whether the non-ASCII identifier can hold the ASCII code units every match needs, so
