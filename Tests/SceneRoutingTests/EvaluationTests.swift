@@ -24,6 +24,25 @@ import Testing
         #expect(pair.evaluate("ab") && pair.evaluate("a") && !pair.evaluate("A") && !pair.evaluate("abc"))
     }
 
+    /// Predicates are the same (and share a table group) exactly when their format, their
+    /// arguments and their SwiftUI members agree, however they were built.
+    @Test func samePredicateNeedsFormatArgumentsAndMembersAlike() throws {
+        let one = try ActivationPredicate(format: "SELF == %@", arguments: ["doc/1"])
+        #expect(one.isSamePredicate(as: try ActivationPredicate(format: "SELF == %@", arguments: ["doc/1"])))
+        #expect(one.isSamePredicate(as: one.located(at: SourceLocation(file: "A.swift", line: 3, column: 5))))
+        #expect(!one.isSamePredicate(as: try ActivationPredicate(format: "SELF == %@", arguments: ["doc/2"])))
+        #expect(!one.isSamePredicate(as: try ActivationPredicate(format: "SELF == 'doc/1'")))
+        let substring = try ActivationPredicate(format: "SELF IN %@", arguments: [.string("doc/1")])
+        let member = try ActivationPredicate(format: "SELF IN %@", arguments: [.strings(["doc/1"])])
+        #expect(!substring.isSamePredicate(as: member))
+        #expect(
+            member.isSamePredicate(as: try ActivationPredicate(format: "SELF IN %@", arguments: [.strings(["doc/1"])])))
+        let set = ActivationPredicate(swiftUISet: ["doc"])
+        let written = try ActivationPredicate(format: set.format)
+        #expect(!set.isSamePredicate(as: written))
+        #expect(set.isSamePredicate(as: ActivationPredicate(swiftUISet: ["doc"])))
+    }
+
     /// Found by FuzzPredicate: Foundation's `String.range(of:)` trapped when CFString matched
     /// a needle ending in NUL past the end of a non-ASCII haystack, so one identifier could
     /// crash the router. Every operator where the identifier or the literal is the needle,

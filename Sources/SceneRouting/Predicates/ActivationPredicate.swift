@@ -42,7 +42,9 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
 
     /// A predicate's `%@` arguments. Most predicates have one string, kept without the
     /// array around it: 48 heap bytes fewer a predicate, most of the rest of its size.
-    enum StoredArguments: Sendable {
+    /// One form for each list of arguments (one string is always ``one(_:)``), so equal
+    /// lists are equal values.
+    enum StoredArguments: Equatable, Sendable {
         case none
         case one(String)
         case many([PredicateArgument])
@@ -203,21 +205,21 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
     /// The format string as given.
     public var description: String { format }
 
-    /// Identical predicates share this key, so the dispatch table compiles and indexes them once.
-    var internKey: InternKey {
-        InternKey(format: format, arguments: arguments, swiftUIMembers: swiftUIMembers)
-    }
-
-    /// A well-mixed 64-bit hash of ``internKey`` (equal predicates, equal hashes).
+    /// A well-mixed 64-bit hash of what makes two predicates the same (``InternKey``): equal
+    /// predicates, equal hashes.
     var internHash: UInt64 { storage.internHash }
 
-    /// Whether two predicates are the same predicate (the dispatch table then shares a group).
+    /// Whether two predicates are the same predicate (the dispatch table then shares a group,
+    /// compiling and indexing it once). Compares the stored parts as they are: a table build
+    /// asks this of every predicate whose hash it has seen, and should not build arrays to.
     func isSamePredicate(as other: ActivationPredicate) -> Bool {
-        storage === other.storage || (storage.internHash == other.storage.internHash && internKey == other.internKey)
+        storage === other.storage
+            || (storage.internHash == other.storage.internHash && format == other.format
+                && storage.arguments == other.storage.arguments && swiftUIMembers == other.swiftUIMembers)
     }
 
-    /// What makes two predicates the same predicate.
-    struct InternKey: Equatable, Sendable {
+    /// What makes two predicates the same predicate, hashed.
+    struct InternKey: Sendable {
         var format: String
         var arguments: [PredicateArgument]
         var swiftUIMembers: [String]?

@@ -14,8 +14,8 @@ final class MembershipTest: Sendable {
 
     private struct Entry: Sendable {
         var hash: UInt64
-        var start: UInt32
-        var count: UInt32
+        var start: Int
+        var count: Int
     }
 
     init(members: [String]) {
@@ -28,7 +28,7 @@ final class MembershipTest: Sendable {
             let start = bytes.count
             bytes.append(contentsOf: member.utf8)
             let hash = bytes.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[start...])) }
-            entries.append(Entry(hash: hash, start: UInt32(start), count: UInt32(bytes.count - start)))
+            entries.append(Entry(hash: hash, start: start, count: bytes.count - start))
         }
         entries.sort { $0.hash < $1.hash }
         memberBytes = bytes
@@ -55,8 +55,7 @@ final class MembershipTest: Sendable {
                 }
                 while low < entries.count, entries[low].hash == hash {
                     let entry = entries[low]
-                    let start = Int(entry.start)
-                    let member = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(entry.count)])
+                    let member = UnsafeBufferPointer(rebasing: bytes[entry.start..<entry.start + entry.count])
                     if ASCIIText.equal(identifier, member, caseless: false) { return true }
                     low += 1
                 }
