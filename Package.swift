@@ -10,6 +10,14 @@ let strictCFlags = warningsAsErrors ? ["-Wall", "-Wextra", "-Werror"] : []
 let strictCSettings: [CSetting] = strictCFlags.isEmpty ? [] : [.unsafeFlags(strictCFlags)]
 let strictCXXSettings: [CXXSetting] = strictCFlags.isEmpty ? [] : [.unsafeFlags(strictCFlags)]
 
+/// With `SCENE_ROUTER_FUZZ_INSTRUMENT=1` (`Fuzz/run.sh` sets it) the package's own targets
+/// are instrumented for libFuzzer and its dependencies are not: swift-syntax's parser runs on
+/// every input of the import's fuzz target, and its coverage would cost libFuzzer more time
+/// than the import's own code does.
+let fuzzInstrumented = Context.environment["SCENE_ROUTER_FUZZ_INSTRUMENT"] == "1"
+let fuzzSwiftFlags = ["-sanitize=fuzzer", "-sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp"]
+let fuzzCSettings: [CSetting] = fuzzInstrumented ? [.unsafeFlags(["-fsanitize=fuzzer-no-link"])] : []
+
 /// Upcoming-language features every target opts into: explicit `any`, imports that
 /// only expose what a file actually imports, and `internal` imports unless marked.
 let strictSettings: [SwiftSetting] =
@@ -18,6 +26,7 @@ let strictSettings: [SwiftSetting] =
         .enableUpcomingFeature("MemberImportVisibility"),
         .enableUpcomingFeature("InternalImportsByDefault"),
     ] + (warningsAsErrors ? [.treatAllWarnings(as: .error)] : [])
+    + (fuzzInstrumented ? [.unsafeFlags(fuzzSwiftFlags)] : [])
 
 let package = Package(
     name: "SceneRouter",
@@ -60,7 +69,7 @@ let package = Package(
             pkgConfig: "libhs",
             providers: [.apt(["libhyperscan-dev"]), .brew(["vectorscan"])]
         ),
-        .target(name: "CMemoryHints", cSettings: strictCSettings),
+        .target(name: "CMemoryHints", cSettings: strictCSettings + fuzzCSettings),
         // A C face for RE2::Set, which is C++ (see RE2Set.h).
         .target(
             name: "CRE2Set",

@@ -3,8 +3,8 @@
 #
 #   Fuzz/run.sh FuzzPredicate|FuzzDecoding|FuzzTable|FuzzImport SECONDS [libFuzzer options…]
 #
-# The package's modules are built by SwiftPM in .build/fuzz (release, instrumented for
-# libFuzzer and ASan, with testing enabled so targets can reach internal API); the target
+# The package's modules are built by SwiftPM in .build/fuzz (release, with ASan, the package's
+# own modules instrumented for libFuzzer, testing enabled so targets can reach internal API); the target
 # is then compiled and linked with swiftc. FuzzImport also needs the import module and
 # swift-syntax, which take several minutes to build the first time.
 # With FUZZ_SANITIZER=none, libFuzzer runs without ASan (in .build/fuzz-plain): many
@@ -26,11 +26,11 @@ case "$target" in FuzzPredicate | FuzzDecoding | FuzzTable | FuzzImport) ;; *) u
 [[ "$seconds" =~ ^[0-9]+$ ]] || usage
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-sanitizers=(--sanitize=fuzzer --sanitize=address)
+sanitizers=(--sanitize=address)
 swiftc_sanitizers=-sanitize=fuzzer,address
 scratch="$root/.build/fuzz"
 if [ "${FUZZ_SANITIZER:-address}" = none ]; then
-    sanitizers=(--sanitize=fuzzer)
+    sanitizers=()
     swiftc_sanitizers=-sanitize=fuzzer
     scratch="$root/.build/fuzz-plain"
 fi
@@ -39,12 +39,13 @@ log="$scratch/build.log"
 build_target=SceneRouterWorkloads
 if [ "$target" = FuzzImport ]; then build_target=SceneRouterImport; fi
 
-# SwiftPM passes -sanitize=fuzzer without the coverage it implies for swiftc, so the
-# coverage libFuzzer needs is asked for explicitly. Building the workloads module builds
-# the routing modules it depends on; the output stays in the log unless the build fails.
-if ! swift build --package-path "$root" --scratch-path "$scratch" -c release \
-    "${sanitizers[@]}" -Xswiftc -enable-testing \
-    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp --target "$build_target" >"$log" 2>&1; then
+# The package's own modules are instrumented for libFuzzer (SCENE_ROUTER_FUZZ_INSTRUMENT, read
+# by Package.swift), its dependencies only for the sanitizer: coverage of swift-syntax's parser
+# took more than half of the import target's time and guides nothing of ours. Building the
+# workloads module builds the routing modules it depends on; the output stays in the log unless
+# the build fails.
+if ! SCENE_ROUTER_FUZZ_INSTRUMENT=1 swift build --package-path "$root" --scratch-path "$scratch" -c release \
+    ${sanitizers[@]+"${sanitizers[@]}"} -Xswiftc -enable-testing --target "$build_target" >"$log" 2>&1; then
     cat "$log" >&2
     exit 1
 fi
@@ -87,6 +88,9 @@ corpus="$scratch/corpus/$target"
 mkdir -p "$corpus"
 dictionary=()
 if [ -f "$root/Fuzz/dictionaries/$target.dict" ]; then dictionary=(-dict="$root/Fuzz/dictionaries/$target.dict"); fi
+# Swift's backtracer would take a trap's signal, and libFuzzer leaves a handler it finds in
+# place: the process would end without writing the input that failed.
+export SWIFT_BACKTRACE=enable=no
 # Foundation's own leaks are not findings (the file says which).
 export LSAN_OPTIONS="suppressions=$root/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 exec "$scratch/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
