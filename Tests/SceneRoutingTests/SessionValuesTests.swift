@@ -57,6 +57,37 @@ import Testing
         }
     }
 
+    /// A template built from pieces is the template its text parses to, so the manifest
+    /// writes it as it reads back: an import that built an empty member from no pieces at all
+    /// wrote `{"template": ""}`, which read back as the text `""`.
+    @Test func templatesOfPiecesTakeTheParsedForm() throws {
+        #expect(ValueTemplate(pieces: []) == (try ValueTemplate(parsing: "")))
+        #expect(ValueTemplate(pieces: []).pieces == [.text("")])
+        let split = ValueTemplate(pieces: [.text("a"), .text(""), .value("x"), .text("b"), .text("c"), .text("")])
+        #expect(split == (try ValueTemplate(parsing: "a${x}bc")))
+        #expect(split.pieces == [.text("a"), .value("x"), .text("bc")])
+        let folded = ConditionTemplate(swiftUISet: [try ValueTemplate(parsing: "${a}${b}")]).folding([
+            "a": "", "b": "x",
+        ])
+        guard case .swiftUISet(let members) = folded.form else {
+            Issue.record("folding changed the set's form")
+            return
+        }
+        #expect(members == [ValueTemplate(pieces: [.text("x")])])
+
+        var declaration = SceneDeclaration(name: "Main")
+        declaration.conditionTemplates = ConditionTemplates(
+            canActivate: ConditionTemplate(swiftUISet: [
+                ValueTemplate(pieces: [.value("persistentIdentifier")]), ValueTemplate(pieces: []),
+            ]),
+            prefersToActivate: ConditionTemplate(swiftUISet: [
+                ValueTemplate(pieces: [.text("n/"), .value("persistentIdentifier")])
+            ]))
+        let text = ManifestWriter.text(of: try SceneApp(declarations: [declaration]))
+        let reloaded = try ManifestLoader.load(Data(text.utf8), file: "written.json")
+        #expect(ManifestWriter.text(of: reloaded) == text)
+    }
+
     @Test func eachSessionPrefersItsOwnIdentity() throws {
         let router = SceneRouter(app: try Self.app())
         #expect(Self.activated(router.route(.identifier("app://open-scene/S1"))) == "activate S1 (prefers)")

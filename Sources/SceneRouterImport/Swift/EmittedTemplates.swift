@@ -42,16 +42,7 @@ enum EmittedTemplates {
             return nil
         }
         guard pieces.contains(where: { if case .value = $0 { true } else { false } }) else { return nil }
-        // As a parsed template has them: no empty text, adjacent texts joined.
-        var normal: [ValueTemplate.Piece] = []
-        for piece in pieces {
-            switch (piece, normal.last) {
-            case (.text(""), _): continue
-            case (.text(let text), .text(let before)?): normal[normal.count - 1] = .text(before + text)
-            default: normal.append(piece)
-            }
-        }
-        return ValueTemplate(pieces: normal)
+        return ValueTemplate(pieces: pieces)
     }
 
     /// The value's name: as a condition would name it, else the last name in the expression.

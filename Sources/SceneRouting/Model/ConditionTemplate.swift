@@ -75,23 +75,11 @@ public struct ConditionTemplate: Sendable {
     /// from the bundle identifier, `"${bundleIdentifier}.main"`).
     public func folding(templates known: [String: ValueTemplate]) -> ConditionTemplate {
         func fold(_ template: ValueTemplate) -> ValueTemplate {
-            var pieces: [ValueTemplate.Piece] = []
-            for piece in template.pieces {
-                let replaced: [ValueTemplate.Piece]
-                if case .value(let name) = piece, let value = known[name] {
-                    replaced = value.pieces
-                } else {
-                    replaced = [piece]
-                }
-                for piece in replaced {
-                    if case .text(let text) = piece, case .text(let before)? = pieces.last {
-                        pieces[pieces.count - 1] = .text(before + text)
-                    } else {
-                        pieces.append(piece)
-                    }
-                }
-            }
-            return ValueTemplate(pieces: pieces)
+            ValueTemplate(
+                pieces: template.pieces.flatMap { piece -> [ValueTemplate.Piece] in
+                    if case .value(let name) = piece, let value = known[name] { return value.pieces }
+                    return [piece]
+                })
         }
         switch form {
         case .predicate(let format, let arguments):

@@ -11,6 +11,8 @@ public struct ValueTemplate: Hashable, Sendable, CustomStringConvertible {
         case value(String)
     }
 
+    /// In one form for each template, as parsing gives it: no empty text, no two texts in a
+    /// row, and the empty template one empty text. Equal templates have equal pieces.
     public let pieces: [Piece]
 
     /// Parses `text`.
@@ -62,9 +64,19 @@ public struct ValueTemplate: Hashable, Sendable, CustomStringConvertible {
         self.pieces = pieces
     }
 
-    /// A template of these pieces.
+    /// A template of these pieces, brought to the form ``pieces`` has: `[.text("a"),
+    /// .text(""), .text("b")]` is `[.text("ab")]`, and `[]` is `[.text("")]`.
     public init(pieces: [Piece]) {
-        self.pieces = pieces
+        var normal: [Piece] = []
+        normal.reserveCapacity(pieces.count)
+        for piece in pieces {
+            switch (piece, normal.last) {
+            case (.text(""), _): continue
+            case (.text(let text), .text(let before)?): normal[normal.count - 1] = .text(before + text)
+            default: normal.append(piece)
+            }
+        }
+        self.pieces = normal.isEmpty ? [.text("")] : normal
     }
 
     /// Whether `name` may name a value.
