@@ -83,8 +83,10 @@ import Testing
     }
 
     /// `GroupHead`: "in 40 bytes (39 used)"; `RankKey`: "reads 24 bytes"; `SessionSlot`: "in 48
-    /// bytes"; a group's placement keeps its list position without growing.
+    /// bytes"; a group's placement keeps its list position without growing; a session's record
+    /// keeps its rarely stated fields apart (112 bytes).
     @Test func layoutsAreAsTheCommentsSay() {
+        #expect(MemoryLayout<SceneSession>.stride == 112)
         #expect(MemoryLayout<GroupHead>.stride == 40)
         #expect(MemoryLayout<GroupHead>.size == 39)
         #expect(MemoryLayout<RankKey>.stride == 24)

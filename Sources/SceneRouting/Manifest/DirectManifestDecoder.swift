@@ -267,8 +267,10 @@ struct DirectManifestDecoder {
                 id = try string()
                 guard !id.isEmpty else { throw Declined() }
             case .declaration:
-                declaration = try string()
-                guard declarationNames.contains(declaration) else { throw Declined() }
+                // The declaration's own copy of the name: sessions share it rather than
+                // each holding the bytes again.
+                guard let known = declarationNames.firstIndex(of: try string()) else { throw Declined() }
+                declaration = declarationNames[known]
             case .role:
                 let role = SessionRole(rawValue: try string())
                 guard SessionRole.known.contains(role) else { throw Declined() }

@@ -448,12 +448,15 @@ public enum ManifestLoader {
         var declaration = ""
         if let declarationValue = value["declaration"] {
             if let name = reader.string(declarationValue, at: path.appending("declaration")) {
-                declaration = name
-                if !declarationNames.contains(name) {
-                    let known = declarationNames.sorted().map { "'\($0)'" }.joined(separator: ", ")
+                // The declaration's own copy of the name, shared rather than held again.
+                if let known = declarationNames.firstIndex(of: name) {
+                    declaration = declarationNames[known]
+                } else {
+                    declaration = name
+                    let declared = declarationNames.sorted().map { "'\($0)'" }.joined(separator: ", ")
                     reader.fail(
                         path.appending("declaration"),
-                        "unknown declaration '\(name)'; declared: \(known.isEmpty ? "none that loaded" : known)")
+                        "unknown declaration '\(name)'; declared: \(declared.isEmpty ? "none that loaded" : declared)")
                     valid = false
                 }
             } else {

@@ -6,30 +6,64 @@ public struct SceneSession: Sendable {
     public var declaration: String
     /// Only ``SessionRole/windowApplication`` sessions receive events.
     public var role: SessionRole
-    /// The first key of the `recency` tie-break.
-    public var state: ActivationState
     /// A counter that grows with each activation: larger is more recent. Manifests and
     /// timelines may state values in ``statedLastActiveRange``.
     public var lastActive: Int
     /// When this session can or prefers to handle an event.
     public var conditions: ActivationConditions
-    /// The values its conditions use (``ValueTemplate``), by name: `{"windowId": "W1"}`.
-    /// `persistentIdentifier` defaults to ``id``.
-    public var values: [String: String] = [:] {
-        didSet { needsBinding = !templates.isEmpty }
-    }
     /// Its conditions that use values; opening the session binds them into ``conditions``.
     public var templates = ConditionTemplates() {
         didSet { needsBinding = !templates.isEmpty }
     }
+    /// The first key of the `recency` tie-break. It and ``needsBinding`` follow the wider
+    /// fields, in the room their alignment leaves.
+    public var state: ActivationState
     /// Whether ``templates`` or ``values`` changed since the templates were last bound: a
     /// session bound once (by the loader) is not bound again by the table that opens it.
     var needsBinding = false
+    /// What few sessions have (values, assumptions, accepted warnings), apart: a million
+    /// sessions without them do not each carry the 24 bytes they take (the record is 112
+    /// bytes). Immutable: a change makes a new one, and none when all are empty.
+    private var extras: Extras?
+
+    private final class Extras: Sendable {
+        let values: [String: String]
+        let assumptions: [Assumption]
+        let acceptedWarnings: [String]
+
+        private init(values: [String: String], assumptions: [Assumption], acceptedWarnings: [String]) {
+            self.values = values
+            self.assumptions = assumptions
+            self.acceptedWarnings = acceptedWarnings
+        }
+
+        /// Extras holding these, or nil when all are empty.
+        static func of(values: [String: String], assumptions: [Assumption], acceptedWarnings: [String]) -> Extras? {
+            values.isEmpty && assumptions.isEmpty && acceptedWarnings.isEmpty
+                ? nil : Extras(values: values, assumptions: assumptions, acceptedWarnings: acceptedWarnings)
+        }
+    }
+
+    /// The values its conditions use (``ValueTemplate``), by name: `{"windowId": "W1"}`.
+    /// `persistentIdentifier` defaults to ``id``.
+    public var values: [String: String] {
+        get { extras?.values ?? [:] }
+        set {
+            extras = .of(values: newValue, assumptions: assumptions, acceptedWarnings: acceptedWarnings)
+            needsBinding = !templates.isEmpty
+        }
+    }
     /// Its conditions routing does not know and replaces with the default: those whose values
     /// it does not bind (set when its templates are bound).
-    public internal(set) var assumptions: [Assumption] = []
+    public internal(set) var assumptions: [Assumption] {
+        get { extras?.assumptions ?? [] }
+        set { extras = .of(values: values, assumptions: newValue, acceptedWarnings: acceptedWarnings) }
+    }
     /// Lint codes `check` accepts for this session (the manifest's `accept`).
-    public var acceptedWarnings: [String] = []
+    public var acceptedWarnings: [String] {
+        get { extras?.acceptedWarnings ?? [] }
+        set { extras = .of(values: values, assumptions: assumptions, acceptedWarnings: newValue) }
+    }
 
     /// The `lastActive` values a manifest or timeline may state: the integers a JSON number
     /// holds exactly (±(2⁵³ − 1)). Replaying adds one per activation, which this leaves
@@ -64,8 +98,13 @@ public struct SceneSession: Sendable {
     @discardableResult
     public mutating func bindTemplates(bundleIdentifier: String?) -> [Assumption] {
         needsBinding = false
-        assumptions = []
-        guard !templates.isEmpty else { return [] }
+        guard !templates.isEmpty else {
+            assumptions = []
+            return []
+        }
+        // Gathered here and stored once: each store makes the session's extras anew.
+        var assumptions: [Assumption] = []
+        defer { self.assumptions = assumptions }
         let bound = boundValues(bundleIdentifier: bundleIdentifier)
         func bind(_ template: ConditionTemplate?, _ name: String, current: ActivationPredicate) -> ActivationPredicate?
         {
