@@ -15,8 +15,8 @@ public struct SceneSession: Sendable {
     public var templates = ConditionTemplates() {
         didSet { needsBinding = !templates.isEmpty }
     }
-    /// The first key of the `recency` tie-break. It and ``needsBinding`` follow the wider
-    /// fields, in the room their alignment leaves.
+    /// The first key of the `recency` tie-break. Stored after the wider fields, in the room
+    /// their alignment leaves.
     public var state: ActivationState
     /// Whether ``templates`` or ``values`` changed since the templates were last bound: a
     /// session bound once (by the loader) is not bound again by the table that opens it.
