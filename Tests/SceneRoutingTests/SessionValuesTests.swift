@@ -58,8 +58,8 @@ import Testing
     }
 
     /// A template built from pieces is the template its text parses to, so the manifest
-    /// writes it as it reads back: an import that built an empty member from no pieces at all
-    /// wrote `{"template": ""}`, which read back as the text `""`.
+    /// writes it as it reads back: an empty member made of no pieces at all is the text `""`,
+    /// not a `{"template": ""}` that would read back as something else.
     @Test func templatesOfPiecesTakeTheParsedForm() throws {
         #expect(ValueTemplate(pieces: []) == (try ValueTemplate(parsing: "")))
         #expect(ValueTemplate(pieces: []).pieces == [.text("")])
