@@ -131,6 +131,9 @@ public struct AppImport: Sendable {
         case .chosen(let target, let warnings):
             inputs = ImportInputs(project: target, folder: appFolder, options: options)
             inputs.diagnostics += warnings
+            // Every path outside the folder that the import names came from the project.
+            let projectFile = target.project.bundlePath + "/project.pbxproj"
+            inputs.diagnostics = inputs.diagnostics.map { appFolder.placedInside($0, namedBy: projectFile) }
         case .noProject(let warnings):
             let plists = appFolder.list(extensions: ["plist"])
             let candidates = plists.files.filter {

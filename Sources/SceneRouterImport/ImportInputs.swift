@@ -7,7 +7,8 @@ import SwiftParser
 struct ImportInputs {
     enum PlistSource {
         case file(String)
-        case project(ProjectTarget)
+        /// A target's settings, with its `INFOPLIST_FILE` when that may be read.
+        case project(ProjectTarget, infoPlistFile: String?)
         case none
     }
 
@@ -35,8 +36,24 @@ struct ImportInputs {
     /// The inputs of a project target: its Info.plist (file, generated, or both), exactly
     /// the sources it compiles, the `.apns` files below the folder.
     init(project target: ProjectTarget, folder: AppFolder, options: AppImport.Options) {
-        let plistFile = target.infoPlistFile
-        self.init(plist: .project(target), name: plistFile ?? target.project.bundlePath, options: options)
+        var plistFile = target.infoPlistFile
+        var refusal: Diagnostic?
+        if let file = plistFile {
+            // A build setting can name any path: the file is read only if it is in the folder.
+            refusal =
+                folder.relativePath(of: file) == nil
+                ? Diagnostic(
+                    severity: .warning, code: Diagnostic.Code(WarningCode.skippedFile),
+                    message:
+                        "target '\(target.target.name)' sets INFOPLIST_FILE to \(file), outside the app's folder: not read",
+                    file: target.project.bundlePath + "/project.pbxproj")
+                : folder.check(file)
+            if refusal != nil { plistFile = nil }
+        }
+        self.init(
+            plist: .project(target, infoPlistFile: plistFile), name: plistFile ?? target.project.bundlePath,
+            options: options)
+        if let refusal { diagnostics.append(refusal) }
         buildConfiguration = AppBuildConfiguration(
             platform: options.platform, conditions: target.compilationConditions, swiftVersion: target.swiftVersion)
         swiftVersion = Self.parserVersion(target.swiftVersion)
@@ -145,11 +162,11 @@ struct ImportInputs {
             } catch {
                 return (nil, [error])
             }
-        case .project(let target):
+        case .project(let target, let infoPlistFile):
             var fileRoot: [String: Any] = [:]
             var text: String?
-            let name = target.infoPlistFile ?? target.project.bundlePath + "/project.pbxproj"
-            if let path = target.infoPlistFile {
+            let name = infoPlistFile ?? target.project.bundlePath + "/project.pbxproj"
+            if let path = infoPlistFile {
                 do {
                     let bytes = try SafeFile.contents(of: path)
                     fileRoot = try InfoPlistReader.root(of: Data(bytes), file: path)

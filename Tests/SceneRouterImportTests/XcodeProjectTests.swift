@@ -235,6 +235,55 @@ import Testing
         #expect(target.settings.value("SWIFT_VERSION") == "5.0")
     }
 
+    /// A project can name any path: an `INFOPLIST_FILE` outside the folder (by absolute path
+    /// or `..`) is not read, and no warning is placed at a file outside the folder (CI would
+    /// annotate a file the repository does not have): the project file is named instead,
+    /// with the path in the message, and nothing of the outside files is shown.
+    @Test(arguments: ["absolute", "relative"])
+    func pathsOutsideTheFolderAreNotReadAndArePlacedAtTheProject(_ spelling: String) throws {
+        let root = try TemporaryFolder()
+        let secret = "outside-secret-31c9"
+        try root.write(
+            "Outside-Info.plist",
+            "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>\(secret)</key><string>\(secret)</string>"
+                + "<key>UIApplicationSceneManifest</key><dict/></dict></plist>")
+        try root.write("Outside.xcconfig", "\(secret) = \(secret)\n")
+        let plist = spelling == "absolute" ? root.path + "/Outside-Info.plist" : "../Outside-Info.plist"
+        let gone = spelling == "absolute" ? "/scene-router-no-such-folder/Gone.swift" : "../Gone.swift"
+        let project = Self.minimalProject(deviceFamily: "1,2")
+            .replacingOccurrences(of: "GENERATE_INFOPLIST_FILE = YES;", with: "INFOPLIST_FILE = \"\(plist)\";")
+            .replacingOccurrences(of: "children = (B, F)", with: "children = (B, F, G)")
+            .replacingOccurrences(
+                of: "BF = {",
+                with: "G = {isa = PBXFileReference; path = \"\(gone)\"; sourceTree = SOURCE_ROOT; };\n"
+                    + "BG = {isa = PBXBuildFile; fileRef = G; };\nX = {isa = PBXFileReference; path = Base.xcconfig; "
+                    + "sourceTree = SOURCE_ROOT; };\nBF = {"
+            )
+            .replacingOccurrences(of: "files = (BF)", with: "files = (BF, BG)")
+            .replacingOccurrences(
+                of: "name = Debug; buildSettings = {TARGETED",
+                with: "name = Debug; baseConfigurationReference = X; buildSettings = {TARGETED")
+        try root.write("App/App.xcodeproj/project.pbxproj", project)
+        try root.write("App/Base.xcconfig", "#include \"../Outside.xcconfig\"\nSWIFT_VERSION = 5.0\n")
+        try root.write(
+            "App/A/App.swift", "@main struct App: SwiftUI.App { var body: some Scene { WindowGroup { Text(\"x\") } } }")
+        let folder = root.path + "/App"
+        let result = try AppImport(folder: folder)
+
+        let projectFile = folder + "/App.xcodeproj/project.pbxproj"
+        let outside = result.diagnostics.filter { !($0.file?.hasPrefix(folder + "/") ?? true) }
+        #expect(outside.isEmpty, "\(outside)")
+        #expect(!result.diagnostics.contains { $0.rendered().contains(secret) })
+        let refusal = try #require(result.diagnostics.first { $0.message.contains("INFOPLIST_FILE") })
+        #expect(refusal.file == projectFile && refusal.severity == .warning)
+        #expect(refusal.message.contains("outside the app's folder: not read"))
+        #expect(result.readAs.contains("no Info.plist"))
+        // The missing source and the configuration file's include, both outside: at the project.
+        #expect(result.diagnostics.contains { $0.file == projectFile && $0.message.contains("Gone.swift") })
+        #expect(result.diagnostics.contains { $0.message.contains("Outside.xcconfig") })
+        #expect(!(result.app.map { ManifestWriter.text(of: $0) } ?? "").contains(secret))
+    }
+
     @Test func aProjectThatIsNotOneIsAnError() throws {
         let folder = try TemporaryFolder()
         try folder.write("Broken.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { ")

@@ -218,6 +218,21 @@ struct AppFolder: Sendable {
         return nil
     }
 
+    /// `diagnostic`, about a path a project or configuration file names, placed where CI can
+    /// show it: one about a path outside the folder is moved to `referrer` (the file that
+    /// names the path, which the repository holds), the path leading its message, with no
+    /// line or excerpt of the outside file.
+    func placedInside(_ diagnostic: Diagnostic, namedBy referrer: String) -> Diagnostic {
+        guard let file = diagnostic.file, relativePath(of: file) == nil else { return diagnostic }
+        var placed = diagnostic
+        placed.message = "\(file): \(diagnostic.message)"
+        placed.file = referrer
+        placed.line = nil
+        placed.column = nil
+        placed.excerpt = nil
+        return placed
+    }
+
     /// Whether anything (a file, a link, even a broken one) is at `path`.
     func exists(_ path: String) -> Bool {
         var status = stat()
