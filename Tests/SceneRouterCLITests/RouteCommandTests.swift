@@ -16,6 +16,47 @@ import Testing
     }
 
     /// A misspelled command or option gets a suggestion, whatever the command checks first.
+    /// Lines read from a file are decided in batches; the answers are those of one line at a
+    /// time (each identifier given as an argument on its own), in the input's order, with
+    /// bad lines answered in their place, across several batches.
+    @Test func batchedLinesAnswerInOrderAsOneByOne() throws {
+        let identifiers = ["mail.thread.1", "calendar.event.5", "mail.inbox", "mail.compose.draft-7", "x", ""]
+        var input = Data()
+        var expected: [String] = []
+        for index in 0..<700 {
+            if index % 97 == 40 {
+                input.append(contentsOf: [0x61, 0xFF, 0x0A])
+                expected.append("error: line \(index + 1): not valid UTF-8")
+                continue
+            }
+            let identifier = identifiers[index % identifiers.count]
+            input.append(contentsOf: Array((identifier + "\n").utf8))
+            expected.append(identifier)
+        }
+        let result = try CLIRunner.run(["route", "--manifest", "Fixtures/apps/mail.json"], stdin: input)
+        #expect(result.status == 2)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 700)
+        var answers: [String: String] = [:]
+        for identifier in identifiers {
+            let alone = try CLIRunner.run(["route", "--manifest", "Fixtures/apps/mail.json", identifier])
+            answers[identifier] = Self.withoutNumber(alone.stdout.split(separator: "\n").first ?? "")
+        }
+        var differing: [String] = []
+        for (index, (line, want)) in zip(lines, expected).enumerated() {
+            let body = Self.withoutNumber(line)
+            let matches = want.hasPrefix("error: ") ? body.hasPrefix(want) : body == answers[want]
+            if !matches || !line.hasPrefix("\(index)  ") { differing.append("\(index): \(line)") }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+
+    /// An answer line without its leading event number.
+    private static func withoutNumber(_ line: Substring) -> String {
+        guard let gap = line.firstRange(of: "  ") else { return String(line) }
+        return String(line[gap.upperBound...])
+    }
+
     @Test func misspellingsGetSuggestions() throws {
         let cases: [([String], String)] = [
             (

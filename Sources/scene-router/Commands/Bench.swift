@@ -13,7 +13,7 @@ extension SceneRouterCommand {
             abstract: "Benchmark the dispatch table against the linear reference router.",
             discussion: """
                 Generates a deterministic workload (see Benchmarks/README.md), loads it as a manifest and builds the table (times; memory in all, the resident-set \
-                growth of load and build together, and the table's own accounting, the same for a given seed), routes every event through it (latency percentiles, throughput), routes a sample of the \
+                growth of load and build together, and the table's own accounting, the same for a given seed), routes every event through it (latency percentiles, throughput; one batch against one call each), routes a sample of the \
                 same events with the reference router, and counts disagreements (must be 0). Use a release build.
                 """
         )
@@ -255,6 +255,9 @@ extension SceneRouterCommand {
                     scaling: Double(many) / Double(max(1, one)))
             }
 
+            progress("routing the events one by one and in one batch")
+            let batch = Self.batchedAgainstOneByOne(router, events: identifiers)
+
             var long: [LongRecord] = []
             for length in longLengths ?? [] {
                 progress("routing long identifiers of \(length) bytes")
@@ -309,7 +312,7 @@ extension SceneRouterCommand {
                 indexed: IndexedRecord(
                     p50Nanos: p50, p90Nanos: percentile(0.9), p99Nanos: percentile(0.99), p999Nanos: percentile(0.999),
                     routesPerSecond: Int(Double(events) / (Double(routeNanos) / 1e9)), timerFloorNanos: timerFloor),
-                churn: churn, throughput: throughput, long: long.isEmpty ? nil : long,
+                churn: churn, throughput: throughput, batch: batch, long: long.isEmpty ? nil : long,
                 reference: reference, speedupP50: reference.map { Int(Double($0.p50Nanos) / Double(max(1, p50))) },
                 agreement: agreement, engines: peers.isEmpty ? nil : peers, configuration: Self.buildConfiguration)
             progressLine.finish()
@@ -320,6 +323,11 @@ extension SceneRouterCommand {
                 StandardStreams.write(record.text)
             }
             StandardStreams.flush()
+            if batch.mismatches > 0 {
+                StandardStreams.error(
+                    "error: batched routes disagreed with routes one by one on \(batch.mismatches) events")
+                throw ExitCode(1)
+            }
             if let agreement, agreement.mismatches > 0 {
                 StandardStreams.error(
                     "error: the table disagreed with the reference router on \(agreement.mismatches) events")
@@ -446,6 +454,34 @@ extension SceneRouterCommand {
                 many = max(many, round(threads))
             }
             return (one, many)
+        }
+
+        /// Routes per second over `events` one call each and in one batch, the best of three
+        /// rounds each, taken in turn; and how many batched decisions differ.
+        private static func batchedAgainstOneByOne(_ router: SceneRouter, events: [String?]) -> BatchRecord {
+            var decisions: [RoutingDecision] = []
+            decisions.reserveCapacity(events.count)
+            var batched: [RoutingDecision] = []
+            batched.reserveCapacity(events.count)
+            func perSecond(_ body: () -> Void) -> Int {
+                let start = DispatchTime.now().uptimeNanoseconds
+                body()
+                return Int(Double(events.count) / (Double(max(1, DispatchTime.now().uptimeNanoseconds - start)) / 1e9))
+            }
+            var (oneByOne, inBatch) = (0, 0)
+            for _ in 0..<3 {
+                decisions.removeAll(keepingCapacity: true)
+                oneByOne = max(
+                    oneByOne,
+                    perSecond { for identifier in events { decisions.append(router.route(identifier: identifier)) } })
+                batched.removeAll(keepingCapacity: true)
+                inBatch = max(inBatch, perSecond { router.route(contentsOf: events, into: &batched) })
+            }
+            let mismatches = zip(decisions, batched).filter { $0.action != $1.action || $0.reason != $1.reason }.count
+            return BatchRecord(
+                routesPerSecondOneByOne: oneByOne, routesPerSecondBatched: inBatch,
+                speedup: Double(inBatch) / Double(max(1, oneByOne)),
+                mismatches: mismatches + abs(decisions.count - batched.count))
         }
 
         /// Times single churn operations on the built table, as an app would issue them: a new

@@ -91,6 +91,16 @@ struct ThroughputRecord: Encodable {
     var scaling: Double
 }
 
+/// Routes per second over the events routed one call each and in one batch
+/// (`SceneRouter.route(contentsOf:into:)`): the best of three rounds each, taken in turn.
+struct BatchRecord: Encodable {
+    var routesPerSecondOneByOne: Int
+    var routesPerSecondBatched: Int
+    var speedup: Double
+    /// Batched decisions unlike the one-by-one ones (action and reason): 0, or a bug.
+    var mismatches: Int
+}
+
 struct AgreementRecord: Encodable {
     var checked: Int
     var mismatches: Int
@@ -104,6 +114,7 @@ struct BenchRecord: Encodable {
     var indexed: IndexedRecord
     var churn: ChurnRecord?
     var throughput: ThroughputRecord?
+    var batch: BatchRecord
     var long: [LongRecord]?
     /// The reference router's sample (`--baseline reference`).
     var reference: LinearRecord?
@@ -136,6 +147,9 @@ struct BenchRecord: Encodable {
                 "throughput: \(throughput.routesPerSecondOneThread) routes/s on 1 thread, \(throughput.routesPerSecond) on "
                     + String(format: "%d threads (%.2fx)", throughput.threads, throughput.scaling))
         }
+        lines.append(
+            "batched: \(batch.routesPerSecondBatched) routes/s against \(batch.routesPerSecondOneByOne) one by one "
+                + String(format: "(%.2fx)", batch.speedup))
         for record in long ?? [] {
             lines.append(
                 "long \(record.kind) \(record.bytes) bytes: p50 \(record.p50Nanos) ns, p99 \(record.p99Nanos) ns, max \(record.maxNanos) ns"

@@ -64,15 +64,21 @@ enum StandardStreams {
     /// gets each answer as it is decided. A file that cannot be read is reported
     /// (`FILE: error: cannot read the file (…)`) and ends the command with exit code 2,
     /// after the lines read before the failure have been answered.
+    /// `willWait` runs before each wait, ahead of the flush: a caller holding answers back
+    /// (to decide several at once) writes them there.
     static func forEachLine(
-        ofFileAt path: String?, skippingBlank: Bool, reporter: DiagnosticReporter,
+        ofFileAt path: String?, skippingBlank: Bool, reporter: DiagnosticReporter, willWait: () -> Void = {},
         _ body: (_ number: Int, _ line: ArraySlice<UInt8>) throws -> Void
     ) throws {
         /// What `body` threw, kept apart from the reader's own failures.
         struct BodyError: Error { let error: any Error }
         var number = 0
         do {
-            try InputFile.forEachLine(of: path ?? "-", willWait: flush) { line in
+            func waiting() {
+                willWait()
+                flush()
+            }
+            try InputFile.forEachLine(of: path ?? "-", willWait: waiting) { line in
                 number += 1
                 let line = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
                 if skippingBlank && line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }

@@ -41,6 +41,11 @@ struct GettingStartedSnippet: DocumentationSnippet {
         try router.update(SessionUpdate(id: "main-1", state: .background))
         try router.close(sessionID: "new-1")
         print(router.snapshot.sessions.map(\.id))       // ["main-1"]
+
+        // Many at once: the decisions of one call each, in order (no allocation when `decisions` has room).
+        var decisions: [RoutingDecision] = []
+        router.route(contentsOf: ["mail.thread.2", nil, "calendar.event.5"], into: &decisions)
+        print(decisions.map(\.reason.rawValue))         // ["can", "no-identifier", "default-declaration"]
         // snippet end
     }
 }

@@ -1,0 +1,112 @@
+/// Batch routing: many events in one call, decided exactly as one call each would decide
+/// them, with one hold of the read lock for many routes.
+extension SceneRouter {
+    /// How many routes of a batch one hold of the read lock covers: churn waits for at most
+    /// this many, as it would for as many routes on their own.
+    static let routesPerLock = 1_024
+
+    /// Routes identifiers in order, as ``route(identifier:explain:)`` would one at a time,
+    /// appending each decision to `decisions`.
+    ///
+    /// Each decision equals the one routing that identifier alone would give. Churn from
+    /// other threads may land between two groups of routes of the batch (never inside a
+    /// route), as it may between separate calls. Routing allocates nothing: with room
+    /// reserved in `decisions`, a batch allocates nothing at all.
+    /// - Parameters:
+    ///   - identifiers: target content identifiers (nil: an event without one), read once,
+    ///     in order.
+    ///   - decisions: where the decisions go, after what it holds.
+    /// - Complexity: the routes' cost.
+    public func route(contentsOf identifiers: some Sequence<String?>, into decisions: inout [RoutingDecision]) {
+        // An array is read through its buffer: elements reached through the generic
+        // iterator are copied by the sequence's witnesses, which cost more than the route.
+        if identifiers.withContiguousStorageIfAvailable({ route(contentsOf: $0, into: &decisions) }) != nil { return }
+        var remaining = identifiers.makeIterator()
+        var exhausted = false
+        while !exhausted {
+            reading { table in
+                for _ in 0..<Self.routesPerLock {
+                    guard let identifier = remaining.next() else {
+                        exhausted = true
+                        return
+                    }
+                    decisions.append(Self.route(identifier, in: table))
+                }
+            }
+        }
+    }
+
+    private func route(contentsOf identifiers: UnsafeBufferPointer<String?>, into decisions: inout [RoutingDecision]) {
+        var start = 0
+        while start < identifiers.count {
+            let end = min(identifiers.count, start + Self.routesPerLock)
+            reading { table in
+                for index in start..<end { decisions.append(Self.route(identifiers[index], in: table)) }
+            }
+            start = end
+        }
+    }
+
+    @inline(__always)
+    private static func route(_ identifier: String?, in table: DispatchTable) -> RoutingDecision {
+        table.newScenes == nil
+            ? table.route(identifier: identifier) : table.route(.identifier(identifier), identifier: identifier)
+    }
+
+    /// Routes identifiers in order, as `route(contentsOf:into:)` does for identifiers, and
+    /// returns the decisions.
+    public func route(contentsOf identifiers: some Sequence<String?>) -> [RoutingDecision] {
+        var decisions: [RoutingDecision] = []
+        decisions.reserveCapacity(identifiers.underestimatedCount)
+        route(contentsOf: identifiers, into: &decisions)
+        return decisions
+    }
+
+    /// Routes events in order, as ``route(_:explain:)`` would one at a time (without an
+    /// explanation), appending each decision to `decisions`; the same guarantees as for
+    /// identifiers.
+    /// - Parameters:
+    ///   - events: routed by their target content identifiers
+    ///     (``ExternalEvent/targetContentIdentifier(for:)``), read once, in order.
+    ///   - decisions: where the decisions go, after what it holds.
+    public func route(contentsOf events: some Sequence<ExternalEvent>, into decisions: inout [RoutingDecision]) {
+        if events.withContiguousStorageIfAvailable({ route(contentsOf: $0, into: &decisions) }) != nil { return }
+        var remaining = events.makeIterator()
+        var exhausted = false
+        while !exhausted {
+            reading { table in
+                for _ in 0..<Self.routesPerLock {
+                    guard let event = remaining.next() else {
+                        exhausted = true
+                        return
+                    }
+                    decisions.append(
+                        table.route(event, identifier: event.targetContentIdentifier(for: table.framework)))
+                }
+            }
+        }
+    }
+
+    private func route(contentsOf events: UnsafeBufferPointer<ExternalEvent>, into decisions: inout [RoutingDecision]) {
+        var start = 0
+        while start < events.count {
+            let end = min(events.count, start + Self.routesPerLock)
+            reading { table in
+                for event in events[start..<end] {
+                    decisions.append(
+                        table.route(event, identifier: event.targetContentIdentifier(for: table.framework)))
+                }
+            }
+            start = end
+        }
+    }
+
+    /// Routes events in order, as `route(contentsOf:into:)` does for events, and returns the
+    /// decisions.
+    public func route(contentsOf events: some Sequence<ExternalEvent>) -> [RoutingDecision] {
+        var decisions: [RoutingDecision] = []
+        decisions.reserveCapacity(events.underestimatedCount)
+        route(contentsOf: events, into: &decisions)
+        return decisions
+    }
+}
