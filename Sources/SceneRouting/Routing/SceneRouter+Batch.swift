@@ -20,37 +20,13 @@ extension SceneRouter {
     public func route(contentsOf identifiers: some Sequence<String?>, into decisions: inout [RoutingDecision]) {
         // An array is read through its buffer: elements reached through the generic
         // iterator are copied by the sequence's witnesses, which cost more than the route.
-        if identifiers.withContiguousStorageIfAvailable({ route(contentsOf: $0, into: &decisions) }) != nil { return }
+        let readInPlace: Void? = identifiers.withContiguousStorageIfAvailable { buffer in
+            var remaining = buffer.makeIterator()
+            route(&remaining, into: &decisions, Self.route(_:identifier:))
+        }
+        guard readInPlace == nil else { return }
         var remaining = identifiers.makeIterator()
-        var exhausted = false
-        while !exhausted {
-            reading { table in
-                for _ in 0..<Self.routesPerLock {
-                    guard let identifier = remaining.next() else {
-                        exhausted = true
-                        return
-                    }
-                    decisions.append(Self.route(identifier, in: table))
-                }
-            }
-        }
-    }
-
-    private func route(contentsOf identifiers: UnsafeBufferPointer<String?>, into decisions: inout [RoutingDecision]) {
-        var start = 0
-        while start < identifiers.count {
-            let end = min(identifiers.count, start + Self.routesPerLock)
-            reading { table in
-                for index in start..<end { decisions.append(Self.route(identifiers[index], in: table)) }
-            }
-            start = end
-        }
-    }
-
-    @inline(__always)
-    private static func route(_ identifier: String?, in table: DispatchTable) -> RoutingDecision {
-        table.newScenes == nil
-            ? table.route(identifier: identifier) : table.route(.identifier(identifier), identifier: identifier)
+        route(&remaining, into: &decisions, Self.route(_:identifier:))
     }
 
     /// Routes identifiers in order, as `route(contentsOf:into:)` does for identifiers, and
@@ -70,35 +46,13 @@ extension SceneRouter {
     ///     (``ExternalEvent/targetContentIdentifier(for:)``), read once, in order.
     ///   - decisions: where the decisions go, after what it holds.
     public func route(contentsOf events: some Sequence<ExternalEvent>, into decisions: inout [RoutingDecision]) {
-        if events.withContiguousStorageIfAvailable({ route(contentsOf: $0, into: &decisions) }) != nil { return }
+        let readInPlace: Void? = events.withContiguousStorageIfAvailable { buffer in
+            var remaining = buffer.makeIterator()
+            route(&remaining, into: &decisions, Self.route(_:event:))
+        }
+        guard readInPlace == nil else { return }
         var remaining = events.makeIterator()
-        var exhausted = false
-        while !exhausted {
-            reading { table in
-                for _ in 0..<Self.routesPerLock {
-                    guard let event = remaining.next() else {
-                        exhausted = true
-                        return
-                    }
-                    decisions.append(
-                        table.route(event, identifier: event.targetContentIdentifier(for: table.framework)))
-                }
-            }
-        }
-    }
-
-    private func route(contentsOf events: UnsafeBufferPointer<ExternalEvent>, into decisions: inout [RoutingDecision]) {
-        var start = 0
-        while start < events.count {
-            let end = min(events.count, start + Self.routesPerLock)
-            reading { table in
-                for event in events[start..<end] {
-                    decisions.append(
-                        table.route(event, identifier: event.targetContentIdentifier(for: table.framework)))
-                }
-            }
-            start = end
-        }
+        route(&remaining, into: &decisions, Self.route(_:event:))
     }
 
     /// Routes events in order, as `route(contentsOf:into:)` does for events, and returns the
@@ -108,5 +62,37 @@ extension SceneRouter {
         decisions.reserveCapacity(events.underestimatedCount)
         route(contentsOf: events, into: &decisions)
         return decisions
+    }
+
+    /// Routes what `remaining` yields, `routesPerLock` to each hold of the read lock,
+    /// appending `decide`'s decisions.
+    @inline(__always)
+    private func route<Remaining: IteratorProtocol>(
+        _ remaining: inout Remaining, into decisions: inout [RoutingDecision],
+        _ decide: (DispatchTable, Remaining.Element) -> RoutingDecision
+    ) {
+        var exhausted = false
+        while !exhausted {
+            reading { table in
+                for _ in 0..<Self.routesPerLock {
+                    guard let element = remaining.next() else {
+                        exhausted = true
+                        return
+                    }
+                    decisions.append(decide(table, element))
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func route(_ table: DispatchTable, identifier: String?) -> RoutingDecision {
+        table.newScenes == nil
+            ? table.route(identifier: identifier) : table.route(.identifier(identifier), identifier: identifier)
+    }
+
+    @inline(__always)
+    private static func route(_ table: DispatchTable, event: ExternalEvent) -> RoutingDecision {
+        table.route(event, identifier: event.targetContentIdentifier(for: table.framework))
     }
 }
