@@ -18,15 +18,7 @@ extension SceneRouter {
     ///   - decisions: where the decisions go, after what it holds.
     /// - Complexity: the routes' cost.
     public func route(contentsOf identifiers: some Sequence<String?>, into decisions: inout [RoutingDecision]) {
-        // An array is read through its buffer: elements reached through the generic
-        // iterator are copied by the sequence's witnesses, which cost more than the route.
-        let readInPlace: Void? = identifiers.withContiguousStorageIfAvailable { buffer in
-            var remaining = buffer.makeIterator()
-            route(&remaining, into: &decisions, Self.route(_:identifier:))
-        }
-        guard readInPlace == nil else { return }
-        var remaining = identifiers.makeIterator()
-        route(&remaining, into: &decisions, Self.route(_:identifier:))
+        route(identifiers, into: &decisions, Self.route(_:identifier:))
     }
 
     /// Routes identifiers in order, as `route(contentsOf:into:)` does for identifiers, and
@@ -46,13 +38,7 @@ extension SceneRouter {
     ///     (``ExternalEvent/targetContentIdentifier(for:)``), read once, in order.
     ///   - decisions: where the decisions go, after what it holds.
     public func route(contentsOf events: some Sequence<ExternalEvent>, into decisions: inout [RoutingDecision]) {
-        let readInPlace: Void? = events.withContiguousStorageIfAvailable { buffer in
-            var remaining = buffer.makeIterator()
-            route(&remaining, into: &decisions, Self.route(_:event:))
-        }
-        guard readInPlace == nil else { return }
-        var remaining = events.makeIterator()
-        route(&remaining, into: &decisions, Self.route(_:event:))
+        route(events, into: &decisions, Self.route(_:event:))
     }
 
     /// Routes events in order, as `route(contentsOf:into:)` does for events, and returns the
@@ -62,6 +48,22 @@ extension SceneRouter {
         decisions.reserveCapacity(events.underestimatedCount)
         route(contentsOf: events, into: &decisions)
         return decisions
+    }
+
+    /// Routes `elements` in order. An array is read through its buffer: elements reached
+    /// through the generic iterator are copied by the sequence's witnesses, which cost more
+    /// than the route.
+    private func route<Elements: Sequence>(
+        _ elements: Elements, into decisions: inout [RoutingDecision],
+        _ decide: (DispatchTable, Elements.Element) -> RoutingDecision
+    ) {
+        let readInPlace: Void? = elements.withContiguousStorageIfAvailable { buffer in
+            var remaining = buffer.makeIterator()
+            route(&remaining, into: &decisions, decide)
+        }
+        guard readInPlace == nil else { return }
+        var remaining = elements.makeIterator()
+        route(&remaining, into: &decisions, decide)
     }
 
     /// Routes what `remaining` yields, `routesPerLock` to each hold of the read lock,
