@@ -193,6 +193,11 @@ import Testing
         #expect(appHeap > 2000 * 100, "\(memory)")
         #expect(memory["appHeapBytesPerSession"] as? Int == Int((Double(appHeap) / 2000).rounded()))
         #expect((memory["residentBytes"] as? Int ?? -1) >= 0 && memory["residentBytesPerSession"] is Int)
+        #expect((memory["peakResidentBytes"] as? Int ?? -1) >= 0 && memory["peakResidentBytesPerSession"] is Int)
+        // Released with the loaded app: at least its session records, which the table does
+        // not share.
+        let retained = try #require(memory["retainedHeapBytes"] as? Int)
+        #expect(retained > 0 && retained < appHeap + tableBytes, "\(memory)")
         #expect((build["loadSeconds"] as? Double ?? 0) > 0)
 
         let text = try CLIRunner.run(["bench", "--sessions", "200", "--events", "50", "--baseline", "none"])

@@ -38,6 +38,16 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
                 ? nil : Details(mixedAndOr: mixedAndOr, swiftUIMembers: swiftUIMembers, source: source)
             internHash = InternKey(format: format, arguments: arguments, swiftUIMembers: swiftUIMembers).stableHash
         }
+
+        /// A parsed predicate with one string argument and nothing apart.
+        init(root: CompiledNode, format: String, argument: String) {
+            self.root = root
+            self.format = format
+            arguments = .one(argument)
+            isParsed = true
+            details = nil
+            internHash = ActivationPredicate.internHash(format: format, argument: argument)
+        }
     }
 
     /// A predicate's `%@` arguments. Most predicates have one string, kept without the
@@ -109,6 +119,17 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
 
     private init(storage: Storage) {
         self.storage = storage
+    }
+
+    /// The predicate that `format` with `argument` compiled to `root`, put together again
+    /// from those parts: what a table that kept only them returns.
+    init(root: CompiledNode, format: String, argument: String) {
+        storage = Storage(root: root, format: format, argument: argument)
+    }
+
+    /// The ``internHash`` of a predicate of `format` with one string argument, `argument`.
+    static func internHash(format: String, argument: String) -> UInt64 {
+        InternKey(format: format, arguments: [.string(argument)], swiftUIMembers: nil).stableHash
     }
 
     /// The parsed form, re-parsed on demand for lint checks (not kept: a table of a million

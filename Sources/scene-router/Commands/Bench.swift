@@ -13,7 +13,7 @@ extension SceneRouterCommand {
             abstract: "Benchmark the dispatch table against the linear reference router.",
             discussion: """
                 Generates a deterministic workload (see Benchmarks/README.md), loads it as a manifest and builds the table (times; memory in all, the resident-set \
-                growth of load and build together, and the table's own accounting, the same for a given seed), routes every event through it (latency percentiles, throughput; one batch against one call each), routes a sample of the \
+                growth of load and build once the loaded app is released, its peak, and the table's own accounting, the same for a given seed), routes every event through it (latency percentiles, throughput; one batch against one call each), routes a sample of the \
                 same events with the reference router, and counts disagreements (must be 0). Use a release build.
                 """
         )
@@ -217,11 +217,12 @@ extension SceneRouterCommand {
             let identifiers = generated.events
             progress("loading the manifest and building the dispatch table")
             let manifest = Data(ManifestWriter.text(of: generated.app).utf8)
-            // The generated app stays alive while the loaded one is measured: were it freed,
-            // the load would reuse its pages, already resident, unseen.
-            let (app, router, build) = try withExtendedLifetime(generated) {
-                try Self.loadAndBuild(manifest, sessions: sessions)
-            }
+            // The generated app stays alive while the loaded one is measured (were it freed,
+            // the load would reuse its pages, already resident, unseen), and stands in for the
+            // loaded one after: the router does not need the app it was built from, and a
+            // program serving the app would not keep it.
+            let app = generated.app
+            let (router, build) = try Self.loadAndBuild(manifest, sessions: sessions)
 
             progress("routing \(events) events through the table")
             let timerFloor = Self.timerFloor()
@@ -600,32 +601,43 @@ extension SceneRouterCommand {
         }
 
         /// Loads the manifest (parse and compile) and builds the table, measuring each step's
-        /// time and what the process holds after both: the memory a program serving this app
-        /// pays, sessions, compiled predicates and table together.
-        static func loadAndBuild(_ manifest: Data, sessions: Int) throws -> (SceneApp, SceneRouter, BuildRecord) {
+        /// time and the memory a program serving this app pays: what the process holds once
+        /// the table is built and the loaded app released (the table and the compiled
+        /// predicates it keeps), and the most it held on the way, the loaded app and the table
+        /// together.
+        static func loadAndBuild(_ manifest: Data, sessions: Int) throws -> (SceneRouter, BuildRecord) {
             // Memory freed before (the manifest's text, for one) would otherwise be reused by
             // the load unseen.
             scene_router_return_free_heap()
             let residentStart = residentBytes()
             let heapStart = scene_router_heap_bytes_in_use()
             let loadStart = DispatchTime.now().uptimeNanoseconds
-            let app = try ManifestLoader.load(manifest, file: "generated manifest")
+            var app: SceneApp? = try ManifestLoader.load(manifest, file: "generated manifest")
             let loadNanos = DispatchTime.now().uptimeNanoseconds - loadStart
             let appHeapBytes = max(0, scene_router_heap_bytes_in_use() - heapStart)
             let residentBefore = residentBytes()
             let buildStart = DispatchTime.now().uptimeNanoseconds
-            let router = SceneRouter(app: app)
+            let router = SceneRouter(app: app!)
             let buildNanos = DispatchTime.now().uptimeNanoseconds - buildStart
             let residentAfter = residentBytes()
+            app = nil
+            // Pages the loaded app alone used go back to the system, as they would in a
+            // program that allocates nothing more.
+            scene_router_return_free_heap()
+            let residentServing = residentBytes()
+            let retainedHeapBytes = max(0, scene_router_heap_bytes_in_use() - heapStart)
             // The manifest's bytes were resident before the start and stay so until here.
             withExtendedLifetime(manifest) {}
             func perSession(_ bytes: Int) -> Int {
                 sessions > 0 ? Int((Double(bytes) / Double(sessions)).rounded()) : 0
             }
-            let resident = max(0, residentAfter - residentStart)
+            let resident = max(0, residentServing - residentStart)
+            let peak = max(0, residentAfter - residentStart)
             let memory = MemoryRecord(
-                residentBytes: resident, residentBytesPerSession: perSession(resident), appHeapBytes: appHeapBytes,
-                appHeapBytesPerSession: perSession(appHeapBytes), tableBytes: router.shape.bytes)
+                residentBytes: resident, residentBytesPerSession: perSession(resident),
+                peakResidentBytes: peak, peakResidentBytesPerSession: perSession(peak), appHeapBytes: appHeapBytes,
+                appHeapBytesPerSession: perSession(appHeapBytes), retainedHeapBytes: retainedHeapBytes,
+                retainedHeapBytesPerSession: perSession(retainedHeapBytes), tableBytes: router.shape.bytes)
             // The table's own accounting of what it holds is the same for a given seed; the
             // resident-set growth also counts allocator slack and page rounding, so it moves
             // between identical runs, most at small sizes.
@@ -633,7 +645,7 @@ extension SceneRouterCommand {
                 seconds: Double(buildNanos) / 1e9, loadSeconds: Double(loadNanos) / 1e9,
                 bytesPerSession: perSession(router.shape.bytes),
                 residentBytesPerSession: perSession(max(0, residentAfter - residentBefore)), memory: memory)
-            return (app, router, build)
+            return (router, build)
         }
 
         /// The median of 10,000 empty spans timed as routes are: what reading the clock twice

@@ -16,15 +16,23 @@ struct BuildRecord: Encodable {
 /// What the process holds for the app: from before its manifest was loaded to after its
 /// table was built.
 struct MemoryRecord: Encodable {
-    /// Resident-set growth over load and build: sessions, compiled predicates (PCRE2's JIT
-    /// code included) and table, with allocator slack and page rounding; varies a little
-    /// between runs.
+    /// Resident-set growth over load and build, once the loaded app is released: what a
+    /// program serving the app holds (the table, the compiled predicates it keeps, PCRE2's
+    /// JIT code, allocator slack and page rounding); varies a little between runs.
     var residentBytes: Int
     var residentBytesPerSession: Int
+    /// Resident-set growth at the end of the build, while the loaded app was still held: the
+    /// most load and build need at once.
+    var peakResidentBytes: Int
+    var peakResidentBytesPerSession: Int
     /// Heap bytes in use after the load that were not before (malloc's count): the loaded
     /// app's sessions and compiled predicates, without the table and JIT code.
     var appHeapBytes: Int
     var appHeapBytesPerSession: Int
+    /// Heap bytes still in use once the loaded app is released (malloc's count): the
+    /// table's small allocations and the compiled predicates it keeps.
+    var retainedHeapBytes: Int
+    var retainedHeapBytesPerSession: Int
     /// The table's bytes by its own accounting (``BuildRecord/bytesPerSession`` in all).
     var tableBytes: Int
 }
@@ -131,9 +139,12 @@ struct BenchRecord: Encodable {
                 format: "load: %.2f s; build: %.2f s, %d bytes/session (table), %d resident", build.loadSeconds,
                 build.seconds, build.bytesPerSession, build.residentBytesPerSession),
             String(
-                format: "memory in all: %.1f MiB resident, %d bytes/session (app heap %d, table %d)",
+                format:
+                    "memory in all: %.1f MiB resident, %d bytes/session serving (heap %d, table %d); "
+                    + "%d bytes/session at the peak (loaded app %d)",
                 Double(build.memory.residentBytes) / 1_048_576, build.memory.residentBytesPerSession,
-                build.memory.appHeapBytesPerSession, build.bytesPerSession),
+                build.memory.retainedHeapBytesPerSession, build.bytesPerSession,
+                build.memory.peakResidentBytesPerSession, build.memory.appHeapBytesPerSession),
             "indexed: p50 \(indexed.p50Nanos) ns, p90 \(indexed.p90Nanos) ns, p99 \(indexed.p99Nanos) ns, p99.9 \(indexed.p999Nanos) ns, \(indexed.routesPerSecond) routes/s (timer floor \(indexed.timerFloorNanos) ns, included)",
         ]
         if let churn {

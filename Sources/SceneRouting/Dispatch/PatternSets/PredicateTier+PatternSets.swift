@@ -28,7 +28,8 @@ extension PredicateTier {
             index.forEachEntry(at: placement) { group in
                 guard !PatternSets.isSet(group), !patternSets.isRefused(group), !patternSets.isMember(group),
                     case .indexedOnce(let filed) = placements[Int(group)], filed.bucket == bucket,
-                    let predicate = predicates[Int(group)], let candidate = Self.patternSetCandidate(predicate)
+                    let predicate = self.wholePredicate(ofGroup: Int(group)),
+                    let candidate = Self.patternSetCandidate(predicate)
                 else { return }
                 waiting[candidate.mode, default: []].append((group, candidate.expression, placement))
             }
@@ -43,7 +44,7 @@ extension PredicateTier {
                 for old in small {
                     for group in old.set.members where group >= 0 {
                         guard case .indexedOnce(let filed) = placements[Int(group)],
-                            let predicate = predicates[Int(group)],
+                            let predicate = self.wholePredicate(ofGroup: Int(group)),
                             let candidate = Self.patternSetCandidate(predicate)
                         else { continue }
                         candidates.append((group, candidate.expression, filed))
@@ -77,7 +78,7 @@ extension PredicateTier {
     /// expression leave it, and the set is filed in each of those buckets in their place.
     /// Groups that changed meanwhile stay as they are (a later review may take them).
     func install(_ compiled: CompiledPatternSet) {
-        for group in compiled.refused where predicates[Int(group)] != nil { patternSets.refuse(group) }
+        for group in compiled.refused where isLive(group: Int(group)) { patternSets.refuse(group) }
         guard let database = compiled.database else { return }
         let request = compiled.request
         for old in request.replacing { dissolve(old) }
@@ -86,7 +87,7 @@ extension PredicateTier {
         for (position, group) in members.enumerated() {
             let g = Int(group)
             guard g < placements.count, !patternSets.isMember(group), case .indexedOnce(let filed) = placements[g],
-                filed.bucket == compiled.buckets[position], let predicate = predicates[g],
+                filed.bucket == compiled.buckets[position], let predicate = self.wholePredicate(ofGroup: g),
                 let candidate = Self.patternSetCandidate(predicate), candidate.mode == request.mode,
                 candidate.expression == compiled.expressions[position]
             else {

@@ -14,7 +14,7 @@ extension PredicateTier {
     /// Walks every group: for `compile` and `check`, not for routing.
     func crowdedKeys(limit: Int) -> [CrowdedKey] {
         var buckets: [UInt64: (groups: Int, example: Int)] = [:]
-        for group in 0..<placements.count where predicates[group] != nil && !patternSets.isMember(Int32(group)) {
+        for group in 0..<placements.count where isLive(group: group) && !patternSets.isMember(Int32(group)) {
             let filed: [LiteralIndex.Placement]
             switch placements[group] {
             case .indexedOnce(let single): filed = [single]
@@ -29,7 +29,8 @@ extension PredicateTier {
             ($0.value.groups, $1.key) > ($1.value.groups, $0.key)
         }
         return crowded.prefix(limit).compactMap { hash, bucket in
-            guard let predicate = predicates[bucket.example], let key = Self.key(hashed: hash, offeredBy: predicate)
+            guard let predicate = self.predicate(ofGroup: bucket.example),
+                let key = Self.key(hashed: hash, offeredBy: predicate)
             else {
                 return nil
             }

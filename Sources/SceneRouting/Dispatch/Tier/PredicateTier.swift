@@ -39,10 +39,25 @@ final class PredicateTier {
     private static let lone: Int32 = -2
     let placements = TableArray<Placement>()
     private var freeGroups: [Int32] = []
-    /// Groups by their predicate's intern hash; a hit is confirmed against `predicates`.
+    /// Groups by their predicate's intern hash; a hit is confirmed against the group's
+    /// predicate.
     private let groupsByHash = GroupBuckets()
-    /// Each live group's predicate (nil for free ids).
-    let predicates = TableArray<ActivationPredicate?>()
+    /// Each live group's predicate, unless the group keeps it in parts (``formatOfGroup``);
+    /// nil for free ids and those groups.
+    private let predicates = TableArray<ActivationPredicate?>()
+    /// For a group whose predicate is one literal test from a format with one `%@` (most
+    /// groups at scale: `SELF == %@`), the format's position in ``formats``: the predicate
+    /// is that format, the test's literal as its argument, and the compiled root, so the
+    /// group keeps no predicate object of its own (``predicate(ofGroup:)`` puts one
+    /// together when asked). ``keptWhole`` for the other groups.
+    private let formatOfGroup = TableArray<UInt32>()
+    private static let keptWhole = UInt32.max
+    /// The formats of groups kept in parts, each once.
+    private var formats: [String] = []
+    private var formatPositions: [String: UInt32] = [:]
+    /// At most this many formats are shared: an app states a handful; past the limit, groups
+    /// keep their predicates whole.
+    private static let formatLimit = 4096
     let index: LiteralIndex
     /// Crowded buckets of regexes, matched in one pass.
     let patternSets: PatternSets
@@ -77,6 +92,7 @@ final class PredicateTier {
         heads.reserveCapacity(groups)
         placements.reserveCapacity(groups)
         predicates.reserveCapacity(groups)
+        formatOfGroup.reserveCapacity(groups)
     }
     /// Groups every identifier must consider, and groups the index cannot find: read in place
     /// by routing, without retaining an array per route.
@@ -111,22 +127,24 @@ final class PredicateTier {
         let hash = predicate.internHash
         var existing: Int32 = -1
         groupsByHash.forEach(at: hash) { candidate in
-            if existing < 0, let known = predicates[Int(candidate)], known.isSamePredicate(as: predicate) {
-                existing = candidate
-            }
+            if existing < 0, isPredicate(ofGroup: Int(candidate), sameAs: predicate) { existing = candidate }
         }
         if existing >= 0 { return existing }
+        let format = formatPosition(keepingInParts: predicate)
+        let kept = format == Self.keptWhole ? predicate : nil
         let group: Int32
         if let free = freeGroups.popLast() {
             group = free
             roots[Int(group)] = predicate.root
-            predicates[Int(group)] = predicate
+            predicates[Int(group)] = kept
+            formatOfGroup[Int(group)] = format
         } else {
             group = Int32(roots.count)
             roots.append(predicate.root)
             heads.append(GroupHead(rank: GroupHead.unranked, top: -1, check: .none))
             placements.append(.never)
-            predicates.append(predicate)
+            predicates.append(kept)
+            formatOfGroup.append(format)
         }
         forgetSettledRoutes()
         heads[Int(group)] = GroupHead(
@@ -140,6 +158,68 @@ final class PredicateTier {
             if load >= 2 && Self.patternSetCandidate(predicate) != nil { patternSets.noteFiled(at: filed) }
         }
         return group
+    }
+
+    /// Where `predicate`'s format is in ``formats`` if a group can keep it in parts (one
+    /// literal test, its literal the one argument, byte for byte; nothing else to it), else
+    /// ``keptWhole``. ASCII formats only: `String`'s `==` is canonical equivalence, and a
+    /// predicate put together again must have the very bytes it was stated with.
+    private func formatPosition(keepingInParts predicate: ActivationPredicate) -> UInt32 {
+        guard case .literal(let test) = predicate.root, predicate.storage.isParsed, predicate.storage.details == nil,
+            case .one(let argument) = predicate.storage.arguments, argument.utf8.elementsEqual(test.literal.utf8)
+        else {
+            return Self.keptWhole
+        }
+        let format = predicate.format
+        if let known = formatPositions[format] { return known }
+        guard formats.count < Self.formatLimit, format.utf8.allSatisfy({ $0 < 0x80 }) else { return Self.keptWhole }
+        let position = UInt32(formats.count)
+        formats.append(format)
+        formatPositions[format] = position
+        return position
+    }
+
+    /// The predicate of live group `group` (nil for a free id): its own, or put together
+    /// from its parts.
+    func predicate(ofGroup group: Int) -> ActivationPredicate? {
+        if let kept = predicates[group] { return kept }
+        let format = formatOfGroup[group]
+        guard format != Self.keptWhole, case .literal(let test) = roots[group] else { return nil }
+        return ActivationPredicate(root: roots[group], format: formats[Int(format)], argument: test.literal)
+    }
+
+    /// The predicate of `group` if the group keeps it whole, as every group does whose
+    /// predicate is more than one literal test (those of pattern sets among them); nil for
+    /// free ids and groups kept in parts. Puts nothing together: for passes over many groups
+    /// that look for other predicates.
+    func wholePredicate(ofGroup group: Int) -> ActivationPredicate? { predicates[group] }
+
+    /// Whether `group` is live (has a predicate).
+    func isLive(group: Int) -> Bool {
+        predicates[group] != nil || formatOfGroup[group] != Self.keptWhole
+    }
+
+    /// The ``ActivationPredicate/internHash`` of live group `group`'s predicate.
+    private func internHash(ofGroup group: Int) -> UInt64 {
+        if let kept = predicates[group] { return kept.internHash }
+        guard case .literal(let test) = roots[group] else {
+            preconditionFailure("a group kept in parts is one literal test")
+        }
+        return ActivationPredicate.internHash(format: formats[Int(formatOfGroup[group])], argument: test.literal)
+    }
+
+    /// Whether live group `group`'s predicate is the same as `predicate`
+    /// (``ActivationPredicate/isSamePredicate(as:)``), without putting it together.
+    private func isPredicate(ofGroup group: Int, sameAs predicate: ActivationPredicate) -> Bool {
+        if let kept = predicates[group] { return kept.isSamePredicate(as: predicate) }
+        let format = formatOfGroup[group]
+        guard format != Self.keptWhole, case .literal(let test) = roots[group], predicate.swiftUIMembers == nil,
+            predicate.format == formats[Int(format)],
+            case .one(let argument) = predicate.storage.arguments
+        else {
+            return false
+        }
+        return argument == test.literal
     }
 
     /// Files a new `group` whose predicate is `root`, as `prepared` says if given.
@@ -251,7 +331,7 @@ final class PredicateTier {
     /// Drops an emptied group from every index.
     private func release(_ group: Int32) {
         let slot = Int(group)
-        guard let predicate = predicates[slot] else { preconditionFailure("releasing a free group") }
+        guard isLive(group: slot) else { preconditionFailure("releasing a free group") }
         forgetSettledRoutes()
         switch placements[slot] {
         case .always(let position):
@@ -268,9 +348,10 @@ final class PredicateTier {
         case .indexed(let filed):
             for placement in filed { rehint(index.remove(group, from: placement)) }
         }
-        groupsByHash.remove(group, at: predicate.internHash)
+        groupsByHash.remove(group, at: internHash(ofGroup: slot))
         let program = heads[slot].check.programOffset
         predicates[slot] = nil
+        formatOfGroup[slot] = Self.keptWhole
         roots[slot] = .constant(false)
         heads[slot] = GroupHead(rank: GroupHead.unranked, top: -1, check: .none)
         placements[slot] = .never
@@ -345,7 +426,7 @@ final class PredicateTier {
     /// arguments), if it is enrolled.
     func predicate(ofSlot slot: Int32) -> ActivationPredicate? {
         let group = groupOfSlot[Int(slot)]
-        return group >= 0 ? predicates[Int(group)] : nil
+        return group >= 0 ? predicate(ofGroup: Int(group)) : nil
     }
 
     /// Takes session `slot` out of its group, releasing the group when it empties.
@@ -497,7 +578,7 @@ final class PredicateTier {
     /// the key (whose entry then holds none).
     func hintReport() -> [(wanted: EntryHint, held: EntryHint, shared: Bool)] {
         var report: [(wanted: EntryHint, held: EntryHint, shared: Bool)] = []
-        for g in 0..<heads.count where predicates[g] != nil && heads[g].top >= 0 {
+        for g in 0..<heads.count where isLive(group: g) && heads[g].top >= 0 {
             let filed: [LiteralIndex.Placement]
             switch placements[g] {
             case .indexedOnce(let placement): filed = [placement]
@@ -562,6 +643,7 @@ final class PredicateTier {
         roots.approximateBytes + heads.approximateBytes + memberHeaps.approximateBytes
             + programs.approximateBytes + patternSets.approximateBytes + placements.approximateBytes
             + groupOfSlot.approximateBytes + positionOfSlot.approximateBytes + predicates.approximateBytes
+            + formatOfGroup.approximateBytes
             + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
     }
 }
