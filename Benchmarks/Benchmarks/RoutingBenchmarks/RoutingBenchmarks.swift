@@ -134,6 +134,38 @@ let routingBenchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Batches of 256 events into an array with room for them: a batch allocates nothing
+    // either (the same gate, in CI for 10k). Each iteration is one route, as above.
+    let batchSize = 256
+    for mix in [WorkloadMix.literal, .realistic, .regexHeavy, .adversarial] {
+        let fixture = RouterFixture(mix: mix, sessions: 10_000)
+        Benchmark(
+            "route batch \(mix.rawValue) 10k",
+            configuration: .init(
+                metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3), thresholds: noAllocations),
+            closure: { benchmark in
+                guard let router = fixture.router else { return }
+                let events = fixture.events
+                var decisions: [RoutingDecision] = []
+                decisions.reserveCapacity(batchSize)
+                var start = 0
+                var remaining = benchmark.scaledIterations.count
+                benchmark.startMeasurement()
+                while remaining > 0 {
+                    let count = min(batchSize, remaining, events.count - start)
+                    decisions.removeAll(keepingCapacity: true)
+                    router.route(contentsOf: events[start..<(start + count)], into: &decisions)
+                    blackHole(decisions)
+                    remaining -= count
+                    start = (start + count) % events.count
+                }
+                benchmark.stopMeasurement()
+            },
+            setup: { fixture.setUp() },
+            teardown: { fixture.tearDown() }
+        )
+    }
+
     // Events no window takes: every route goes on to pick a declaration for a new scene
     // (the matching one or the default), a path the mixes above rarely reach.
     let creating = try! SceneApp(
