@@ -177,6 +177,38 @@ import Testing
 
     /// `bench` measures the memory of load and build together: the loaded app's heap bytes
     /// (sessions and compiled predicates), the table's own count and the resident growth.
+    /// Every route is counted once, under what decided it: on the mixed-operators mix, each
+    /// operator's format is a group of its own.
+    @Test func benchGroupsLatencyByDecider() throws {
+        let json = try CLIRunner.run([
+            "bench", "--sessions", "2000", "--events", "4000", "--baseline", "none", "--mix", "mixed-operators",
+            "--format", "json",
+        ])
+        #expect(json.status == 0, "\(json.stderr)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let indexed = try #require(record["indexed"] as? [String: Any])
+        let deciders = try #require(indexed["byDecider"] as? [[String: Any]])
+        let labels = deciders.compactMap { $0["label"] as? String }
+        for format in [
+            "SELF == %@", "SELF IN %@", "SELF BEGINSWITH %@", "SELF ENDSWITH %@", "SELF CONTAINS[c] %@", "SELF LIKE %@",
+            "SELF MATCHES %@",
+        ] {
+            #expect(labels.contains("prefersToActivate \(format)"), "\(labels)")
+        }
+        let counts = deciders.compactMap { $0["events"] as? Int }
+        #expect(counts.reduce(0, +) == 4000)
+        // Most events first; the folded groups, if any, last.
+        let ranked = labels.last == "other" ? Array(counts.dropLast()) : counts
+        #expect(ranked == ranked.sorted(by: >), "\(labels) \(counts)")
+        for decider in deciders {
+            let p50 = try #require(decider["p50Nanos"] as? Int)
+            #expect(p50 > 0 && p50 <= (decider["p99Nanos"] as? Int ?? 0), "\(decider)")
+        }
+
+        let text = try CLIRunner.run(["bench", "--sessions", "200", "--events", "200", "--baseline", "none"])
+        #expect(text.stdout.contains("\n  decided by prefersToActivate "), "\(text.stdout)")
+    }
+
     @Test func benchReportsMemoryInAll() throws {
         let json = try CLIRunner.run([
             "bench", "--sessions", "2000", "--events", "50", "--baseline", "none", "--mix", "mixed-operators",

@@ -307,12 +307,14 @@ extension SceneRouterCommand {
             }
 
             let p50 = percentile(0.5)
+            let deciders = Self.latencyByDecider(decisions: decisions, latencies: latencies, app: app)
             let record = BenchRecord(
                 sessions: sessions, mix: mix.rawValue, events: events, seed: seed,
                 build: build,
                 indexed: IndexedRecord(
                     p50Nanos: p50, p90Nanos: percentile(0.9), p99Nanos: percentile(0.99), p999Nanos: percentile(0.999),
-                    routesPerSecond: Int(Double(events) / (Double(routeNanos) / 1e9)), timerFloorNanos: timerFloor),
+                    routesPerSecond: Int(Double(events) / (Double(routeNanos) / 1e9)), timerFloorNanos: timerFloor,
+                    byDecider: deciders),
                 churn: churn, throughput: throughput, batch: batch, long: long.isEmpty ? nil : long,
                 reference: reference, speedupP50: reference.map { Int(Double($0.p50Nanos) / Double(max(1, p50))) },
                 agreement: agreement, engines: peers.isEmpty ? nil : peers, configuration: Self.buildConfiguration)

@@ -1,4 +1,5 @@
 import Foundation
+import SceneRouting
 
 /// `bench --format json`: the measured figures, one object per run.
 struct BuildRecord: Encodable {
@@ -42,6 +43,9 @@ struct IndexedRecord: Encodable {
     /// The median of an empty timed span: the clock's own cost, which every latency above
     /// includes (they are not corrected for it).
     var timerFloorNanos: UInt64
+    /// The same routes grouped by what decided them (the winning window's condition, or the
+    /// reason when no window took the event).
+    var byDecider: [DeciderRecord]
 }
 struct LinearRecord: Encodable {
     var events: Int
@@ -147,6 +151,11 @@ struct BenchRecord: Encodable {
                 build.memory.peakResidentBytesPerSession, build.memory.appHeapBytesPerSession),
             "indexed: p50 \(indexed.p50Nanos) ns, p90 \(indexed.p90Nanos) ns, p99 \(indexed.p99Nanos) ns, p99.9 \(indexed.p999Nanos) ns, \(indexed.routesPerSecond) routes/s (timer floor \(indexed.timerFloorNanos) ns, included)",
         ]
+        for decider in indexed.byDecider {
+            lines.append(
+                "  decided by \(Diagnostic.printable(decider.label)): \(decider.events) events, p50 \(decider.p50Nanos) ns, p99 \(decider.p99Nanos) ns"
+            )
+        }
         if let churn {
             lines.append(
                 "churn: p50 \(churn.p50Nanos) ns, p99 \(churn.p99Nanos) ns, max \(churn.maxNanos) ns over \(churn.operations) operations"
