@@ -16,6 +16,32 @@ import Testing
         return try SceneApp(declarations: [SceneDeclaration(name: "Main")], sessions: sessions)
     }
 
+    /// Records the groups a probe finds.
+    private struct FoundGroups: GroupVisitor {
+        var groups: [Int32] = []
+        mutating func visit(_ group: Int32) { groups.append(group) }
+    }
+
+    /// `ticket-` is in every `MATCHES 'ticket-[0-9]+-N'`, and `-N` is short for small N: a
+    /// short suffix is filed once its length is probed anyway, or as soon as the shared
+    /// prefix holds a group, so an identifier finds its own group and at most the first.
+    @Test func regexesSharingTheirPrefixGoUnderTheirShortSuffixes() throws {
+        let formats =
+            (0..<300).map { "SELF MATCHES 'ticket-[0-9]+-\($0)'" } + (0..<300).map { "SELF LIKE 'chart-*-\($0)'" }
+        let app = try app(formats)
+        let table = DispatchTable(app: app)
+        let router = SceneRouter(app: app)
+        for n in [0, 4, 17, 93, 150, 299] {
+            for (identifier, expected) in [("ticket-90817-\(n)", n), ("chart-7-\(n)", 300 + n)] {
+                var found = FoundGroups()
+                let bytes = Array(identifier.utf8)
+                bytes.withUnsafeBufferPointer { table.prefer.probe($0, hasUppercase: false, &found) }
+                #expect(Set(found.groups).count <= 2, "\(identifier): \(found.groups.count) groups found")
+                #expect(router.route(identifier: identifier).action == .activate(sessionID: "w\(expected)"))
+            }
+        }
+    }
+
     @Test func sharedPrefixIsReportedAndWarnedAbout() throws {
         let app = try app((1...40).map { "SELF BEGINSWITH 'ticket-' AND NOT SELF ENDSWITH '-\($0)'" })
         let tier = SceneRouter(app: app).shape.prefer

@@ -294,6 +294,22 @@ final class LiteralIndex {
         return keys.shortInnerMask == 0 && keys.gram4Count == 0 && keys.gram8Count == 0
     }
 
+    /// Whether filing `key` would make probes of its family look for keys of its kind and
+    /// length, which they do not yet (a short prefix, suffix or inner key, ``IndexKey/missCost``):
+    /// a second such key costs routes nothing the first did not. True while keys are compared
+    /// directly (``comparesKeysDirectly``), whose cost goes by the keys themselves.
+    func addsProbe(for key: IndexKey) -> Bool {
+        guard flat == nil, key.bytes.count < 64 else { return true }
+        let keys = summary(of: key.family)
+        let bit = UInt64(1) << UInt64(key.bytes.count)
+        switch key.kind {
+        case .exact: return keys.exactMask & bit == 0
+        case .prefix: return keys.prefixMask & bit == 0
+        case .suffix: return keys.suffixMask & bit == 0
+        case .inner: return key.bytes.count < 4 ? keys.shortInnerMask & bit == 0 : addsInnerProbe(for: key)
+        }
+    }
+
     /// Files `group` under `key`.
     func insert(_ group: Int32, key: IndexKey) -> Placement {
         if key.kind == .inner && key.bytes.count >= 4 {

@@ -42,6 +42,11 @@ final class PredicateTier {
     /// Groups by their predicate's intern hash; a hit is confirmed against the group's
     /// predicate.
     private let groupsByHash = GroupBuckets()
+    /// How many live groups offer each key (``offerKey(_:)``) as one of several alternatives
+    /// for a clause, whether they were filed under it or not: `ticket-` of every
+    /// `MATCHES 'ticket-[0-9]+-N'`, though each is filed under its own `-N`. Only predicates
+    /// with a choice count.
+    private var offers: [UInt64: UInt32] = [:]
     /// Each live group's predicate, unless the group keeps it in parts (``formatOfGroup``);
     /// nil for free ids and those groups.
     private let predicates = TableArray<ActivationPredicate?>()
@@ -259,26 +264,32 @@ final class PredicateTier {
             // One key: most predicates at scale (`SELF == 'doc-7'`), filed without choosing.
             placement = .indexedOnce(index.insert(group, key: clauses[0][0][0]))
         case .clauses(let clauses):
+            noteOffers(of: clauses, adding: true)
             func load(_ keys: [IndexKey]) -> Int {
                 keys.map(index.load).reduce(0, +) + (keys.contains(where: index.addsInnerProbe) ? 1 : 0)
             }
+            // A key other groups also offer is a literal they share: every identifier of
+            // theirs carries it, so a group filed under it is verified by all their routes,
+            // wherever they were filed. One more probe for every route (a short key of a
+            // length the index does not look for yet) weighs as much.
+            func cost(_ keys: [IndexKey]) -> Int {
+                keys.map { index.addsProbe(for: $0) ? $0.missCost : 0 }.max()!
+                    + (keys.contains { (offers[Self.offerKey($0)] ?? 0) > 1 } ? 1 : 0)
+            }
             let chosen = Self.keys(filing: clauses) { alternatives in
-                // An alternative without keys under 4 bytes (a short inner key costs every route
-                // a probe per identifier position, a short prefix or suffix, which has no length
-                // class, a probe of every identifier with the key's byte at its far end: `caf`
-                // of `BEGINSWITH[d] 'café/7/'`, which `é` splits), then the one whose buckets
-                // hold the fewest groups now, then the more selective: a literal many predicates
-                // share, like 'sms:', is a poor filter. An alternative whose inner key would be
-                // the first its family's probes look for counts as one group more: one shared
-                // bucket costs the routes that hit it a verification, the first inner key
-                // costs every route a pass over the identifier (`LIKE[c] 'SECTION-6/*'` beside
-                // `BEGINSWITH 'section-6/'` goes under their common prefix). Of alternatives
-                // equal in all that, the last: literals that share a head differ in their
-                // tails, as for grams (`BEGINSWITH[d] 'ἀρχεῖο/53/'` offers `ρχε` and `ο/53/`,
-                // and the first groups filed, into an empty index, would otherwise all take
-                // `ρχε`, which every Greek identifier then verifies).
+                // The alternative that costs routes least (above), then the one whose buckets
+                // hold the fewest groups now, then the more selective: a literal many
+                // predicates share, like 'sms:', is a poor filter. An alternative whose inner
+                // key would be the first its family's probes look for counts as one group more:
+                // one shared bucket costs the routes that hit it a verification, the first
+                // inner key costs every route a pass over the identifier (`LIKE[c] 'SECTION-6/*'`
+                // beside `BEGINSWITH 'section-6/'` goes under their common prefix). Of
+                // alternatives equal in all that, the last: literals that share a head differ
+                // in their tails, as for grams (`BEGINSWITH[d] 'ἀρχεῖο/53/'` offers `ρχε` and
+                // `ο/53/`, and the first groups filed, into an empty index, would otherwise all
+                // take `ρχε`, which every Greek identifier then verifies).
                 alternatives.reversed().min { a, b in
-                    let (costA, costB) = (a.map(\.missCost).max()!, b.map(\.missCost).max()!)
+                    let (costA, costB) = (cost(a), cost(b))
                     if costA != costB { return costA < costB }
                     let (loadA, loadB) = (load(a), load(b))
                     if loadA != loadB { return loadA < loadB }
@@ -289,6 +300,30 @@ final class PredicateTier {
             placement = filed.count == 1 ? .indexedOnce(filed[0]) : .indexed(filed)
         }
         return placement
+    }
+
+    /// The key ``offers`` counts `key` under: its hash, with its family.
+    private static func offerKey(_ key: IndexKey) -> UInt64 {
+        KeyHashing.hash(of: key) &+ UInt64(key.family.rawValue) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    /// Counts (or, `adding` false, uncounts) the keys a group offers among alternatives, each
+    /// once: a group whose predicate is `clauses` is filed, or released.
+    private func noteOffers(of clauses: [[[IndexKey]]], adding: Bool) {
+        var seen = Set<UInt64>()
+        for alternatives in clauses where alternatives.count > 1 {
+            for keys in alternatives {
+                for key in keys {
+                    let offerKey = Self.offerKey(key)
+                    guard seen.insert(offerKey).inserted else { continue }
+                    if adding {
+                        offers[offerKey, default: 0] += 1
+                    } else if let count = offers[offerKey] {
+                        offers[offerKey] = count > 1 ? count - 1 : nil
+                    }
+                }
+            }
+        }
     }
 
     /// The keys a group whose predicate offers `clauses` is filed under, each once: every
@@ -347,6 +382,9 @@ final class PredicateTier {
             unfileSingleKey(group, filed: filed)
         case .indexed(let filed):
             for placement in filed { rehint(index.remove(group, from: placement)) }
+        }
+        if case .indexing(.clauses(let clauses)) = ClauseIndexing.filing(of: roots[slot]) {
+            noteOffers(of: clauses, adding: false)
         }
         groupsByHash.remove(group, at: internHash(ofGroup: slot))
         let program = heads[slot].check.programOffset
