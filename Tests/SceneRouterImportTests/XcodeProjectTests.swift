@@ -43,7 +43,8 @@ import Testing
     }
 
     /// Settings that double at every level, references nested 50,000 deep, a configuration
-    /// file that includes itself twice: each ends, bounded.
+    /// file that includes itself twice, a tower of files that each include the next twice:
+    /// each ends, bounded, and every file is read once.
     @Test func hostileSettingsEnd() throws {
         var settings = BuildSettings(conditions: [:])
         var layer: [String: Any] = ["L40": "x"]
@@ -55,10 +56,27 @@ import Testing
         #expect(settings.value("DEEP") == "")
 
         let folder = try TemporaryFolder()
-        try folder.write("Loop.xcconfig", "#include \"Loop.xcconfig\"\n#include \"Loop.xcconfig\"\nA = 1\n")
-        let read = XcodeConfigFile.settings(at: folder.path + "/Loop.xcconfig", folder: try AppFolder(folder.path))
+        try folder.write("Loop.xcconfig", "#include \"Loop.xcconfig\"\n#include \"./Loop.xcconfig\"\nA = 1\n")
+        let appFolder = try AppFolder(folder.path)
+        let read = XcodeConfigFile.settings(at: folder.path + "/Loop.xcconfig", folder: appFolder)
         #expect(read.settings["A"] as? String == "1")
-        #expect(read.problems.contains { $0.message.contains("past 256 files") })
+        #expect(read.problems.map(\.line) == [1, 2], "\(read.problems)")
+        #expect(
+            read.problems.allSatisfy {
+                $0.message.contains("include loop") && $0.file?.hasSuffix("/Loop.xcconfig") == true
+            })
+
+        for level in 0..<14 {
+            try folder.write(
+                "T\(level).xcconfig",
+                "#include \"T\(level + 1).xcconfig\"\n#include \"T\(level + 1).xcconfig\"\nnot a setting\nT\(level) = \(level)\n"
+            )
+        }
+        try folder.write("T14.xcconfig", "T14 = 14\n")
+        let tower = XcodeConfigFile.settings(at: folder.path + "/T0.xcconfig", folder: appFolder)
+        #expect((0...14).allSatisfy { tower.settings["T\($0)"] as? String == "\($0)" })
+        // One warning a file, for its line without '=': none is read twice.
+        #expect(tower.problems.count == 14 && tower.problems.allSatisfy { $0.message == "a line without '=': ignored" })
     }
 
     /// A project of one application target whose sources are `A/App.swift`, in a group `A`

@@ -16,23 +16,43 @@ import Darwin
 enum XcodeConfigFile {
     /// Includes nested deeper than this are a loop.
     static let maximumIncludeDepth = 16
-    /// Files one configuration reads in all: a file that includes itself twice would
-    /// otherwise be read 2¹⁶ times before the depth ends it.
+    /// Files one configuration reads in all.
     static let maximumFiles = 256
+
+    /// What one configuration's reading has seen: each file is read once, however often it
+    /// is included (a tower of files that each include the next twice would otherwise be
+    /// read 2¹⁶ times), and an include of a file still being read is a loop.
+    private struct Reading {
+        var filesRead = 0
+        /// Files being read, by their resolved path, outermost first.
+        var open: [String] = []
+        /// Settings of files read whole, by their resolved path (their warnings were given
+        /// the first time).
+        var done: [String: [String: Any]] = [:]
+    }
 
     /// The settings of the file at `path` with its includes, and a warning for each line or
     /// include that could not be read.
     static func settings(at path: String, folder: AppFolder) -> (settings: [String: Any], problems: [Diagnostic]) {
-        var filesRead = 0
-        return settings(at: path, folder: folder, depth: 0, filesRead: &filesRead)
+        var reading = Reading()
+        return settings(at: path, folder: folder, depth: 0, reading: &reading)
     }
 
-    private static func settings(at path: String, folder: AppFolder, depth: Int, filesRead: inout Int) -> (
+    /// The path `path` names with links and `.`/`..` resolved, for telling files apart.
+    private static func resolved(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func settings(at path: String, folder: AppFolder, depth: Int, reading: inout Reading) -> (
         settings: [String: Any], problems: [Diagnostic]
     ) {
+        let key = resolved(path)
+        if let known = reading.done[key] { return (known, []) }
         var settings: [String: Any] = [:]
         var problems: [Diagnostic] = []
-        guard depth < maximumIncludeDepth, filesRead < maximumFiles else {
+        guard depth < maximumIncludeDepth, reading.filesRead < maximumFiles else {
             return (
                 [:],
                 [
@@ -44,7 +64,7 @@ enum XcodeConfigFile {
                 ]
             )
         }
-        filesRead += 1
+        reading.filesRead += 1
         guard fileExists(path) else {
             return (
                 [:],
@@ -74,6 +94,8 @@ enum XcodeConfigFile {
             )
         }
         let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        reading.open.append(key)
+        defer { reading.open.removeLast() }
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = Substring(rawLine)
             if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
@@ -91,7 +113,15 @@ enum XcodeConfigFile {
                 }
                 let included = ProjectPaths.join(directory, String(trimmed[trimmed.index(after: open)..<close]))
                 if optional && !fileExists(included) { continue }
-                let inner = self.settings(at: included, folder: folder, depth: depth + 1, filesRead: &filesRead)
+                if reading.open.contains(resolved(included)) {
+                    problems.append(
+                        Diagnostic(
+                            severity: .warning,
+                            message: "an #include of a file that is still being read (an include loop): ignored",
+                            file: path, line: number + 1, column: 1))
+                    continue
+                }
+                let inner = self.settings(at: included, folder: folder, depth: depth + 1, reading: &reading)
                 settings.merge(inner.settings) { _, new in new }
                 problems += inner.problems
                 continue
@@ -104,11 +134,12 @@ enum XcodeConfigFile {
                         column: 1))
                 continue
             }
-            let key = String(trimmed[..<equals]).trimmingWhitespace.replacingOccurrences(of: " ", with: "")
+            let name = String(trimmed[..<equals]).trimmingWhitespace.replacingOccurrences(of: " ", with: "")
             var value = String(trimmed[trimmed.index(after: equals)...]).trimmingWhitespace
             if value.hasSuffix(";") { value.removeLast() }
-            if !key.isEmpty { settings[key] = value }
+            if !name.isEmpty { settings[name] = value }
         }
+        reading.done[key] = settings
         return (settings, problems)
     }
 
