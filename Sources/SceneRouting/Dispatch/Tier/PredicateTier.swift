@@ -681,7 +681,8 @@ final class PredicateTier {
         roots.approximateBytes + heads.approximateBytes + memberHeaps.approximateBytes
             + programs.approximateBytes + patternSets.approximateBytes + placements.approximateBytes
             + groupOfSlot.approximateBytes + positionOfSlot.approximateBytes + predicates.approximateBytes
-            + formatOfGroup.approximateBytes
+            + formatOfGroup.approximateBytes + offers.capacity
+            * (MemoryLayout<UInt64>.stride + MemoryLayout<UInt32>.stride)
             + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
     }
 }
