@@ -175,17 +175,20 @@ import Testing
         }
     }
 
-    /// `bench` measures the memory of load and build together: the loaded app's heap bytes
-    /// (sessions and compiled predicates), the table's own count and the resident growth.
-    /// Every route is counted once, under what decided it: on the mixed-operators mix, each
-    /// operator's format is a group of its own.
-    @Test func benchGroupsLatencyByDecider() throws {
+    /// `bench --format json` over 2,000 sessions of the mixed-operators mix: its record.
+    private func mixedOperatorsBench(events: Int) throws -> [String: Any] {
         let json = try CLIRunner.run([
-            "bench", "--sessions", "2000", "--events", "4000", "--baseline", "none", "--mix", "mixed-operators",
+            "bench", "--sessions", "2000", "--events", "\(events)", "--baseline", "none", "--mix", "mixed-operators",
             "--format", "json",
         ])
         #expect(json.status == 0, "\(json.stderr)")
-        let record = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        return try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    }
+
+    /// Every route is counted once, under what decided it: on the mixed-operators mix, each
+    /// operator's format is a group of its own.
+    @Test func benchGroupsLatencyByDecider() throws {
+        let record = try mixedOperatorsBench(events: 4000)
         let indexed = try #require(record["indexed"] as? [String: Any])
         let deciders = try #require(indexed["byDecider"] as? [[String: Any]])
         let labels = deciders.compactMap { $0["label"] as? String }
@@ -209,13 +212,11 @@ import Testing
         #expect(text.stdout.contains("\n  decided by prefersToActivate "), "\(text.stdout)")
     }
 
+    /// `bench` measures the memory of load and build: the loaded app's heap bytes (sessions
+    /// and compiled predicates), the table's own count, the resident growth once the loaded
+    /// app is released and at the peak, and the heap still in use.
     @Test func benchReportsMemoryInAll() throws {
-        let json = try CLIRunner.run([
-            "bench", "--sessions", "2000", "--events", "50", "--baseline", "none", "--mix", "mixed-operators",
-            "--format", "json",
-        ])
-        #expect(json.status == 0, "\(json.stderr)")
-        let record = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let record = try mixedOperatorsBench(events: 50)
         let build = try #require(record["build"] as? [String: Any])
         let memory = try #require(build["memory"] as? [String: Any])
         let tableBytes = try #require(memory["tableBytes"] as? Int)
