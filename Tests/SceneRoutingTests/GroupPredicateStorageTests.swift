@@ -2,14 +2,16 @@ import Testing
 
 @testable import SceneRouting
 
-/// A group whose predicate is one literal test from a format with one `%@` keeps the
-/// format (shared) and the compiled test, not the predicate object: once the app a router
+/// A group whose predicate is one literal test from a format with one `%@`, or one
+/// membership test from `SELF IN %@`, keeps the format (shared) and the compiled test, not
+/// the predicate object: once the app a router
 /// was built from is gone, that object is freed. What the router hands back must still be
 /// the predicate as stated, byte for byte, and churn must find, share and release the group.
 @Suite struct GroupPredicateStorageTests {
     /// Weak references to the storage of predicates a router was built with.
     private final class Watched {
         weak var literal: ActivationPredicate.Storage?
+        weak var membership: ActivationPredicate.Storage?
         weak var literalWithSource: ActivationPredicate.Storage?
         weak var inlineLiteral: ActivationPredicate.Storage?
         weak var regex: ActivationPredicate.Storage?
@@ -33,7 +35,10 @@ import Testing
             .located(at: SourceLocation(file: "Sources/Scenes.swift", line: 12, column: 5))
         let inline = try ActivationPredicate(format: "SELF == 'doc-1'")
         let regex = try ActivationPredicate(format: "SELF MATCHES %@", arguments: [.string("ticket-[0-9]+")])
+        let membership = try ActivationPredicate(
+            format: "SELF IN %@", arguments: [.strings(["doc/7", "https://example.com/doc/7"])])
         watched.literal = literal.storage
+        watched.membership = membership.storage
         watched.literalWithSource = located.storage
         watched.inlineLiteral = inline.storage
         watched.regex = regex.storage
@@ -41,6 +46,7 @@ import Testing
             declarations: [SceneDeclaration(name: "Main")],
             sessions: [
                 session("note", literal), session("pdf", located), session("doc", inline), session("ticket", regex),
+                session("alias", membership),
             ])
         return SceneRouter(app: app)
     }
@@ -49,6 +55,7 @@ import Testing
         let watched = Watched()
         let router = try Self.router(watching: watched)
         #expect(watched.literal == nil, "a one-literal group keeps its format and test, not the predicate")
+        #expect(watched.membership == nil, "a membership group keeps its format and test, not the predicate")
         // Kept whole: a source location to report, no argument to put back, a regex.
         #expect(watched.literalWithSource != nil)
         #expect(watched.inlineLiteral != nil)
@@ -57,6 +64,7 @@ import Testing
         #expect(Self.activated(router.route(identifier: "note/17/page-2")) == "note")
         #expect(Self.activated(router.route(identifier: "report.pdf")) == "pdf")
         #expect(Self.activated(router.route(identifier: "ticket-42")) == "ticket")
+        #expect(Self.activated(router.route(identifier: "https://example.com/doc/7")) == "alias")
         let stated = Dictionary(
             uniqueKeysWithValues: router.snapshot.sessions.map { ($0.id, $0.conditions.prefersToActivate) })
         let note = try #require(stated["note"])
@@ -65,6 +73,9 @@ import Testing
         #expect(note.source == nil)
         #expect(note.evaluate("note/17/x") && !note.evaluate("note/1/x"))
         #expect(stated["pdf"]?.source == SourceLocation(file: "Sources/Scenes.swift", line: 12, column: 5))
+        let alias = try #require(stated["alias"])
+        #expect(alias.format == "SELF IN %@")
+        #expect(alias.arguments == [.strings(["doc/7", "https://example.com/doc/7"])])
     }
 
     /// Put together again, a predicate has the bytes it was stated with: the format's own

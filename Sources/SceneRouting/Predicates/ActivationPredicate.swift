@@ -39,14 +39,14 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
             internHash = InternKey(format: format, arguments: arguments, swiftUIMembers: swiftUIMembers).stableHash
         }
 
-        /// A parsed predicate with one string argument and nothing apart.
-        init(root: CompiledNode, format: String, argument: String) {
+        /// A parsed predicate with nothing apart.
+        init(root: CompiledNode, format: String, arguments: StoredArguments) {
             self.root = root
             self.format = format
-            arguments = .one(argument)
+            self.arguments = arguments
             isParsed = true
             details = nil
-            internHash = ActivationPredicate.internHash(format: format, argument: argument)
+            internHash = ActivationPredicate.internHash(format: format, arguments: arguments)
         }
     }
 
@@ -66,6 +66,26 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
                 self = .one(value)
             } else {
                 self = .many(arguments)
+            }
+        }
+
+        /// Whether the two are the same strings, byte for byte (`==` compares strings by
+        /// canonical equivalence).
+        func hasSameBytes(as other: StoredArguments) -> Bool {
+            func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+            switch (self, other) {
+            case (.none, .none): return true
+            case (.one(let a), .one(let b)): return same(a, b)
+            case (.many(let a), .many(let b)):
+                return a.count == b.count
+                    && zip(a, b).allSatisfy { pair in
+                        switch pair {
+                        case (.string(let x), .string(let y)): same(x, y)
+                        case (.strings(let x), .strings(let y)): x.count == y.count && zip(x, y).allSatisfy(same)
+                        default: false
+                        }
+                    }
+            default: return false
             }
         }
 
@@ -121,15 +141,15 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
         self.storage = storage
     }
 
-    /// The predicate that `format` with `argument` compiled to `root`, put together again
+    /// The predicate that `format` with `arguments` compiled to `root`, put together again
     /// from those parts: what a table that kept only them returns.
-    init(root: CompiledNode, format: String, argument: String) {
-        storage = Storage(root: root, format: format, argument: argument)
+    init(root: CompiledNode, format: String, arguments: StoredArguments) {
+        storage = Storage(root: root, format: format, arguments: arguments)
     }
 
-    /// The ``internHash`` of a predicate of `format` with one string argument, `argument`.
-    static func internHash(format: String, argument: String) -> UInt64 {
-        InternKey(format: format, arguments: [.string(argument)], swiftUIMembers: nil).stableHash
+    /// The ``internHash`` of a predicate of `format` with `arguments` and no SwiftUI members.
+    static func internHash(format: String, arguments: StoredArguments) -> UInt64 {
+        InternKey(format: format, arguments: arguments.array, swiftUIMembers: nil).stableHash
     }
 
     /// The parsed form, re-parsed on demand for lint checks (not kept: a table of a million

@@ -51,10 +51,11 @@ final class PredicateTier {
     /// nil for free ids and those groups.
     private let predicates = TableArray<ActivationPredicate?>()
     /// For a group whose predicate is one literal test from a format with one `%@` (most
-    /// groups at scale: `SELF == %@`), the format's position in ``formats``: the predicate
-    /// is that format, the test's literal as its argument, and the compiled root, so the
-    /// group keeps no predicate object of its own (``predicate(ofGroup:)`` puts one
-    /// together when asked). ``keptWhole`` for the other groups.
+    /// groups at scale: `SELF == %@`) or one membership test from `SELF IN %@`, the format's
+    /// position in ``formats``: the predicate is that format, the test's literal or members
+    /// as its argument, and the compiled root, so the group keeps no predicate object of its
+    /// own (``predicate(ofGroup:)`` puts one together when asked). ``keptWhole`` for the
+    /// other groups.
     private let formatOfGroup = TableArray<UInt32>()
     private static let keptWhole = UInt32.max
     /// The formats of groups kept in parts, each once.
@@ -165,13 +166,14 @@ final class PredicateTier {
         return group
     }
 
-    /// Where `predicate`'s format is in ``formats`` if a group can keep it in parts (one
-    /// literal test, its literal the one argument, byte for byte; nothing else to it), else
-    /// ``keptWhole``. ASCII formats only: `String`'s `==` is canonical equivalence, and a
-    /// predicate put together again must have the very bytes it was stated with.
+    /// Where `predicate`'s format is in ``formats`` if a group can keep it in parts (its
+    /// arguments are what its compiled root states, byte for byte, ``statedArguments(of:)``;
+    /// nothing else to it), else ``keptWhole``. ASCII formats only: `String`'s `==` is
+    /// canonical equivalence, and a predicate put together again must have the very bytes
+    /// it was stated with.
     private func formatPosition(keepingInParts predicate: ActivationPredicate) -> UInt32 {
-        guard case .literal(let test) = predicate.root, predicate.storage.isParsed, predicate.storage.details == nil,
-            case .one(let argument) = predicate.storage.arguments, argument.utf8.elementsEqual(test.literal.utf8)
+        guard predicate.storage.isParsed, predicate.storage.details == nil,
+            let stated = Self.statedArguments(of: predicate.root), stated.hasSameBytes(as: predicate.storage.arguments)
         else {
             return Self.keptWhole
         }
@@ -184,19 +186,36 @@ final class PredicateTier {
         return position
     }
 
+    /// The `%@` arguments a predicate compiled to `root` states, if they can be read back
+    /// from it: a literal test's literal, a membership test's members (a group kept in parts
+    /// is one of the two).
+    private static func statedArguments(of root: CompiledNode) -> ActivationPredicate.StoredArguments? {
+        switch root {
+        case .literal(let test): .one(test.literal)
+        case .membership(let test): .many([.strings(test.members)])
+        default: nil
+        }
+    }
+
+    /// The format and arguments of live group `group` if it keeps its predicate in parts.
+    private func parts(ofGroup group: Int) -> (format: String, arguments: ActivationPredicate.StoredArguments)? {
+        let format = formatOfGroup[group]
+        guard format != Self.keptWhole, let arguments = Self.statedArguments(of: roots[group]) else { return nil }
+        return (formats[Int(format)], arguments)
+    }
+
     /// The predicate of live group `group` (nil for a free id): its own, or put together
     /// from its parts.
     func predicate(ofGroup group: Int) -> ActivationPredicate? {
         if let kept = predicates[group] { return kept }
-        let format = formatOfGroup[group]
-        guard format != Self.keptWhole, case .literal(let test) = roots[group] else { return nil }
-        return ActivationPredicate(root: roots[group], format: formats[Int(format)], argument: test.literal)
+        guard let (format, arguments) = parts(ofGroup: group) else { return nil }
+        return ActivationPredicate(root: roots[group], format: format, arguments: arguments)
     }
 
     /// The predicate of `group` if the group keeps it whole, as every group does whose
-    /// predicate is more than one literal test (those of pattern sets among them); nil for
-    /// free ids and groups kept in parts. Puts nothing together: for passes over many groups
-    /// that look for other predicates.
+    /// predicate is more than one literal or membership test (those of pattern sets among
+    /// them); nil for free ids and groups kept in parts. Puts nothing together: for passes
+    /// over many groups that look for other predicates.
     func wholePredicate(ofGroup group: Int) -> ActivationPredicate? { predicates[group] }
 
     /// Whether `group` is live (has a predicate).
@@ -207,24 +226,18 @@ final class PredicateTier {
     /// The ``ActivationPredicate/internHash`` of live group `group`'s predicate.
     private func internHash(ofGroup group: Int) -> UInt64 {
         if let kept = predicates[group] { return kept.internHash }
-        guard case .literal(let test) = roots[group] else {
-            preconditionFailure("a group kept in parts is one literal test")
+        guard let (format, arguments) = parts(ofGroup: group) else {
+            preconditionFailure("a live group keeps its predicate whole or in parts")
         }
-        return ActivationPredicate.internHash(format: formats[Int(formatOfGroup[group])], argument: test.literal)
+        return ActivationPredicate.internHash(format: format, arguments: arguments)
     }
 
     /// Whether live group `group`'s predicate is the same as `predicate`
     /// (``ActivationPredicate/isSamePredicate(as:)``), without putting it together.
     private func isPredicate(ofGroup group: Int, sameAs predicate: ActivationPredicate) -> Bool {
         if let kept = predicates[group] { return kept.isSamePredicate(as: predicate) }
-        let format = formatOfGroup[group]
-        guard format != Self.keptWhole, case .literal(let test) = roots[group], predicate.swiftUIMembers == nil,
-            predicate.format == formats[Int(format)],
-            case .one(let argument) = predicate.storage.arguments
-        else {
-            return false
-        }
-        return argument == test.literal
+        guard let (format, arguments) = parts(ofGroup: group) else { return false }
+        return predicate.swiftUIMembers == nil && predicate.format == format && predicate.storage.arguments == arguments
     }
 
     /// Files a new `group` whose predicate is `root`, as `prepared` says if given.
