@@ -42,10 +42,11 @@ final class PredicateTier {
     /// Groups by their predicate's intern hash; a hit is confirmed against the group's
     /// predicate.
     private let groupsByHash = GroupBuckets()
-    /// How many live groups offer each key (``offerKey(_:)``) as one of several alternatives
-    /// for a clause, whether they were filed under it or not: `ticket-` of every
-    /// `MATCHES 'ticket-[0-9]+-N'`, though each is filed under its own `-N`. Only predicates
-    /// with a choice count.
+    /// How many live groups offer each key (``offerKey(_:)``) among alternatives one of
+    /// which is a short key (``IndexKey/missCost``), whether they were filed under it or not:
+    /// `ticket-` of `MATCHES 'ticket-[0-9]+-N'` for small `N`. Only such choices weigh a key's
+    /// cost against its load (otherwise the least loaded wins, which spreads groups by
+    /// itself), so only they are counted, and the counts stay few.
     private var offers: [UInt64: UInt32] = [:]
     /// Each live group's predicate, unless the group keeps it in parts (``formatOfGroup``);
     /// nil for free ids and those groups.
@@ -320,11 +321,13 @@ final class PredicateTier {
         KeyHashing.hash(of: key) &+ UInt64(key.family.rawValue) &* 0x9E37_79B9_7F4A_7C15
     }
 
-    /// Counts (or, `adding` false, uncounts) the keys a group offers among alternatives, each
-    /// once: a group whose predicate is `clauses` is filed, or released.
+    /// Counts (or, `adding` false, uncounts) the keys a group offers among alternatives one of
+    /// which is a short key, each once: a group whose predicate is `clauses` is filed, or
+    /// released.
     private func noteOffers(of clauses: [[[IndexKey]]], adding: Bool) {
         var seen = Set<UInt64>()
-        for alternatives in clauses where alternatives.count > 1 {
+        for alternatives in clauses
+        where alternatives.count > 1 && alternatives.contains(where: { $0.contains { $0.missCost > 0 } }) {
             for keys in alternatives {
                 for key in keys {
                     let offerKey = Self.offerKey(key)
