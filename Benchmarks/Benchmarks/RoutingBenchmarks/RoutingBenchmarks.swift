@@ -113,14 +113,15 @@ let routingBenchmarks: @Sendable () -> Void = {
     let noAllocations: [BenchmarkMetric: BenchmarkThresholds] = [
         .mallocCountTotal: .init(absolute: [.p0: 0, .p50: 0, .p90: 0, .p99: 0, .p100: 0])
     ]
+    let gatedRoutes = Benchmark.Configuration(
+        metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3), thresholds: noAllocations)
     for mix in [WorkloadMix.literal, .realistic, .regexHeavy, .adversarial, .unicode] {
         for sessions in [10_000, 100_000, 1_000_000] {
             let fixture = RouterFixture(mix: mix, sessions: sessions)
             let label = sessions >= 1_000_000 ? "\(sessions / 1_000_000)M" : "\(sessions / 1_000)k"
             Benchmark(
                 "route \(mix.rawValue) \(label)",
-                configuration: .init(
-                    metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3), thresholds: noAllocations),
+                configuration: gatedRoutes,
                 closure: { benchmark in
                     guard let router = fixture.router else { return }
                     let events = fixture.events
@@ -141,8 +142,7 @@ let routingBenchmarks: @Sendable () -> Void = {
         let fixture = RouterFixture(mix: mix, sessions: 10_000)
         Benchmark(
             "route batch \(mix.rawValue) 10k",
-            configuration: .init(
-                metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3), thresholds: noAllocations),
+            configuration: gatedRoutes,
             closure: { benchmark in
                 guard let router = fixture.router else { return }
                 let events = fixture.events
