@@ -82,14 +82,24 @@ import Testing
                {"declaration": "Main", "id": "b\\u00e9", "lastActive": -0, "preferring": {"set": ["x"], "source": "A.swift:3:4"}},
                { "id" : "c" , "declaration" : "Main" , "canActivate" : {"args": ["%"], "format": "SELF BEGINSWITH %@"},
                  "prefersToActivate": {"format": "SELF IN %@", "args": [["a", "b"]], "source": "B.swift:1:2"} },
-               {"id": "d", "declaration": "Main", "canActivate": {"format": "TRUEPREDICATE", "args": []}}
+               {"id": "d", "declaration": "Main", "canActivate": {"format": "TRUEPREDICATE", "args": []}},
+               {"id": "e", "declaration": "Main", "values": {"doc": "7"},
+                 "canActivate": {"format": "SELF == %@ OR SELF IN %@ OR SELF == %@",
+                   "args": ["a\\\"", ["x", {"template": "doc/${doc}"}], "y"]},
+                 "prefersToActivate": {"format": "SELF IN %@ OR SELF ENDSWITH %@",
+                   "args": [["p", "q"], {"template": "/${persistentIdentifier}"}]}}
              ]}
             """
         let expected = try #require(Self.tree(manifest))
         let decoded = try #require(Self.direct(manifest))
         #expect(ManifestWriter.text(of: decoded.app) == ManifestWriter.text(of: expected.app))
         #expect(Self.describe(decoded.sites) == Self.describe(expected.sites))
-        #expect(decoded.app.sessions.map(\.id) == ["bé", "c", "d"])
+        #expect(decoded.app.sessions.map(\.id) == ["bé", "c", "d", "e"])
+        // Plain arguments before and after a template keep their places around it.
+        let bound = try #require(decoded.app.sessions.last)
+        #expect(bound.conditions.canActivate.evaluate("doc/7") && bound.conditions.canActivate.evaluate("y"))
+        #expect(bound.conditions.canActivate.evaluate("a\"") && !bound.conditions.canActivate.evaluate("doc/8"))
+        #expect(bound.conditions.prefersToActivate.evaluate("q") && bound.conditions.prefersToActivate.evaluate("z/e"))
     }
 
     /// Declarations or the framework after the sessions, and keys written with escapes, are

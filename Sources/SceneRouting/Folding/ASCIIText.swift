@@ -17,6 +17,13 @@ enum ASCIIText {
     /// Whether every byte is below 0x80, eight bytes at a time.
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { classify(bytes).isASCII }
 
+    /// Whether `text`'s UTF-8 is all below 0x80, eight bytes at a time (a string's UTF-8
+    /// view is read a byte per step).
+    static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { isASCII($0) }
+    }
+
     /// Whether every byte is below 0x80 and, if so, whether one is an upper-case letter (A–Z):
     /// one pass, eight bytes at a time, for a route that needs both (without upper case, an
     /// identifier reads the same raw and lowercased, so one probe serves both readings).

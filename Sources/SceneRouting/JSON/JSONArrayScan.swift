@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds where the elements of a JSON array start with one quick pass that follows strings
 /// and nesting but validates nothing: the manifest's sessions are then decoded in parallel,
 /// each decoder starting at an element and checking that its element ends where the next
@@ -28,10 +30,7 @@ enum JSONArrayScan {
                 }
                 switch byte {
                 case UInt8(ascii: "\""):
-                    position += 1
-                    while position < buffer.count, buffer[position] != UInt8(ascii: "\"") {
-                        position += buffer[position] == UInt8(ascii: "\\") ? 2 : 1
-                    }
+                    position = closingQuote(in: buffer, stringFrom: position + 1)
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
                     depth += 1
                 case UInt8(ascii: "]"), UInt8(ascii: "}"):
@@ -46,5 +45,25 @@ enum JSONArrayScan {
             }
             return nil
         }
+    }
+
+    /// The offset of the `"` that closes the string whose text starts at `start` (a quote
+    /// preceded by an even run of backslashes), or the buffer's count if none does. Quotes
+    /// are found with `memchr`: this pass reads the whole manifest on one thread before
+    /// decoding can start on all of them.
+    private static func closingQuote(in buffer: UnsafeBufferPointer<UInt8>, stringFrom start: Int) -> Int {
+        guard let base = buffer.baseAddress else { return buffer.count }
+        var search = start
+        while search < buffer.count {
+            guard let found = memchr(base + search, Int32(UInt8(ascii: "\"")), buffer.count - search) else { break }
+            let quote = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            var backslashes = 0
+            while quote - backslashes - 1 >= start, buffer[quote - backslashes - 1] == UInt8(ascii: "\\") {
+                backslashes += 1
+            }
+            if backslashes % 2 == 0 { return quote }
+            search = quote + 1
+        }
+        return buffer.count
     }
 }

@@ -75,14 +75,23 @@ struct JSONParser {
     /// Whether `range` holds exactly `text`'s UTF-8.
     func bytes(in range: Range<Int>, equal text: String) -> Bool {
         var text = text
-        return text.withUTF8 { utf8 in utf8.count == range.count && bytes[range].elementsEqual(utf8) }
+        return text.withUTF8 { utf8 in bytes(in: range, equal: utf8) }
     }
 
     /// Whether `range` holds exactly `text`'s UTF-8.
     func bytes(in range: Range<Int>, equal text: StaticString) -> Bool {
-        guard range.count == text.utf8CodeUnitCount else { return false }
-        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        return bytes[range].elementsEqual(expected)
+        bytes(in: range, equal: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Whether `range` holds exactly `expected`, with one `memcmp`: it runs for every key of
+    /// every session, and a slice compared element by element goes through the generic
+    /// sequence path.
+    private func bytes(in range: Range<Int>, equal expected: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard range.count == expected.count, range.lowerBound >= 0, range.upperBound <= bytes.count else {
+            return false
+        }
+        guard let wanted = expected.baseAddress, !range.isEmpty else { return true }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + range.lowerBound, wanted, range.count) == 0 }
     }
 
     /// An integer written as plain digits (at most 15, so a double holds it exactly) with an
@@ -296,7 +305,11 @@ struct JSONParser {
                     decoded.append(contentsOf: bytes[runStart..<position])
                     text = String(decoding: decoded, as: UTF8.self)
                 } else {
-                    text = String(decoding: bytes[runStart..<position], as: UTF8.self)
+                    // From the buffer, not a slice: a slice retains the array for every string.
+                    let run = runStart..<position
+                    text = bytes.withUnsafeBufferPointer {
+                        String(decoding: UnsafeBufferPointer(rebasing: $0[run]), as: UTF8.self)
+                    }
                 }
                 position += 1
                 return text

@@ -383,17 +383,35 @@ struct DirectManifestDecoder {
         }
         guard parser.skip(UInt8(ascii: "{")) else { throw Declined() }
         var format: String?
-        var arguments: [ConditionTemplate.Argument] = []
-        var usesValues = false
+        // Arguments stay plain strings until one holds a value: most conditions hold none,
+        // and a template per argument would be built only to be resolved at once.
+        var plain: [PredicateArgument] = []
+        var templated: [ConditionTemplate.Argument]?
         var source: SourceLocation?
         var argumentsSeen = false
-        func templateOrString(_ decoder: inout DirectManifestDecoder) throws(Declined) -> ValueTemplate {
+        enum Member {
+            case text(String)
+            case template(ValueTemplate)
+        }
+        func member(_ decoder: inout DirectManifestDecoder) throws(Declined) -> Member {
             decoder.parser.skipWhitespace()
-            if decoder.parser.skip(UInt8(ascii: "{")) {
-                usesValues = true
-                return try decoder.template()
+            if decoder.parser.skip(UInt8(ascii: "{")) { return .template(try decoder.template()) }
+            return .text(try decoder.string())
+        }
+        func asTemplate(_ member: Member) -> ValueTemplate {
+            switch member {
+            case .text(let text): ValueTemplate(pieces: [.text(text)])
+            case .template(let template): template
             }
-            return ValueTemplate(pieces: [.text(try decoder.string())])
+        }
+        func templatedSoFar() -> [ConditionTemplate.Argument] {
+            templated
+                ?? plain.map { argument in
+                    switch argument {
+                    case .string(let text): .string(ValueTemplate(pieces: [.text(text)]))
+                    case .strings(let members): .strings(members.map { ValueTemplate(pieces: [.text($0)]) })
+                    }
+                }
         }
         repeat {
             parser.skipWhitespace()
@@ -407,16 +425,26 @@ struct DirectManifestDecoder {
                     repeat {
                         parser.skipWhitespace()
                         if parser.skip(UInt8(ascii: "[")) {
-                            var members: [ValueTemplate] = []
+                            var members: [Member] = []
                             if !parser.skip(UInt8(ascii: "]")) {
                                 repeat {
-                                    members.append(try templateOrString(&self))
+                                    members.append(try member(&self))
                                 } while parser.skip(UInt8(ascii: ","))
                                 guard parser.skip(UInt8(ascii: "]")) else { throw Declined() }
                             }
-                            arguments.append(.strings(members))
+                            let texts = members.compactMap { if case .text(let text) = $0 { text } else { nil } }
+                            if templated == nil, texts.count == members.count {
+                                plain.append(.strings(texts))
+                            } else {
+                                templated = templatedSoFar() + [.strings(members.map(asTemplate))]
+                            }
                         } else {
-                            arguments.append(.string(try templateOrString(&self)))
+                            let single = try member(&self)
+                            if templated == nil, case .text(let text) = single {
+                                plain.append(.string(text))
+                            } else {
+                                templated = templatedSoFar() + [.string(asTemplate(single))]
+                            }
                         }
                     } while parser.skip(UInt8(ascii: ","))
                     guard parser.skip(UInt8(ascii: "]")) else { throw Declined() }
@@ -428,17 +456,11 @@ struct DirectManifestDecoder {
             }
         } while parser.skip(UInt8(ascii: ","))
         guard parser.skip(UInt8(ascii: "}")), let format else { throw Declined() }
-        if usesValues {
-            let template = ConditionTemplate(format: format, arguments: arguments, source: source)
+        if let templated {
+            let template = ConditionTemplate(format: format, arguments: templated, source: source)
             // A format that does not parse is left to the tree, which says where.
             guard template.parsesFormat else { throw Declined() }
             return .template(template)
-        }
-        let plain: [PredicateArgument] = arguments.map { argument in
-            switch argument {
-            case .string(let text): .string(text.resolved([:]) ?? "")
-            case .strings(let members): .strings(members.map { $0.resolved([:]) ?? "" })
-            }
         }
         let predicate = try build(format: format, arguments: plain)
         return .fixed(source.map(predicate.located(at:)) ?? predicate)

@@ -72,7 +72,16 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
         /// Whether the two are the same strings, byte for byte (`==` compares strings by
         /// canonical equivalence).
         func hasSameBytes(as other: StoredArguments) -> Bool {
-            func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+            func same(_ a: String, _ b: String) -> Bool {
+                // Asked of every group a table files: bytes compared at once, not by the
+                // generic element-by-element path.
+                var (a, b) = (a, b)
+                return a.withUTF8 { a in
+                    b.withUTF8 { b in
+                        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+                    }
+                }
+            }
             switch (self, other) {
             case (.none, .none): return true
             case (.one(let a), .one(let b)): return same(a, b)

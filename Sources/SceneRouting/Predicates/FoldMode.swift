@@ -66,7 +66,7 @@ enum FoldMode: Int, Sendable {
     /// singleton decompositions (the Kelvin sign) as their ASCII counterparts. Folded modes
     /// accept folds that land in ASCII (`Ａ` → `a`, `ß` → `ss`), which CFString matches too.
     func asciiForm(of literal: String) -> [UInt8]? {
-        if literal.utf8.allSatisfy({ $0 < 0x80 }) {
+        if ASCIIText.isASCII(literal) {
             // Folding and canonical decomposition leave ASCII as it is, case apart.
             return foldsCase ? literal.utf8.map(ASCIIText.lowercase) : Array(literal.utf8)
         }

@@ -62,7 +62,7 @@ final class LiteralTest: @unchecked Sendable {
         self.operation = operation
         self.mode = mode
         self.literal = literal
-        let isASCII = literal.utf8.allSatisfy { $0 < 0x80 }
+        let isASCII = ASCIIText.isASCII(literal)
         // As a haystack, a literal is searched by CFString without splitting the expansions
         // folding makes (it finds no "i" inside "ﬁ"), so only a literal already in ASCII
         // can be searched byte-wise.

@@ -11,6 +11,12 @@ struct PredicateCompiler {
     /// with a work list rather than a call per level, so the stack a compile needs does not
     /// grow with the nesting.
     func compile(_ root: PredicateNode) throws(Diagnostic) -> CompiledNode {
+        // Most predicates are one comparison: no work list to allocate for them.
+        switch root {
+        case .constant(let value): return .constant(value)
+        case .comparison(let comparison): return try compile(comparison)
+        case .not, .and, .or: break
+        }
         enum Work {
             case compile(PredicateNode)
             /// Combines the last `count` results into the compound `node`.

@@ -69,11 +69,12 @@ extension DispatchTable {
         sessions.withUnsafeBufferPointer { sessions in
             nonisolated(unsafe) let sessions = sessions
             slots.append(count: sessions.count, concurrently: parallel) { index in
-                let session = sessions[index]
-                guard let declaration = declarationNames.position(of: session.declaration),
-                    let role = roles.position(of: session.role)
+                // Read in place: a copy of the session would retain every field it has.
+                let session = sessions.baseAddress! + index
+                guard let declaration = declarationNames.position(of: session.pointee.declaration),
+                    let role = roles.position(of: session.pointee.role)
                 else { preconditionFailure("a SceneApp's sessions name its declarations, and every role was interned") }
-                return SessionSlot(session, sequence: index, declaration: declaration, role: role)
+                return SessionSlot(session.pointee, sequence: index, declaration: declaration, role: role)
             }
         }
         nextSequence = sessions.count

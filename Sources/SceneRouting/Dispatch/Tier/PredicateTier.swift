@@ -180,7 +180,7 @@ final class PredicateTier {
         }
         let format = predicate.format
         if let known = formatPositions[format] { return known }
-        guard formats.count < Self.formatLimit, format.utf8.allSatisfy({ $0 < 0x80 }) else { return Self.keptWhole }
+        guard formats.count < Self.formatLimit, ASCIIText.isASCII(format) else { return Self.keptWhole }
         let position = UInt32(formats.count)
         formats.append(format)
         formatPositions[format] = position
