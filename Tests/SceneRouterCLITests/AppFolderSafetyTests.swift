@@ -168,6 +168,10 @@ import Glibc
             "1:25: error: '[' nested more than 16 deep"
         ),
         (
+            "string-in-interpolation", "let s = \"\\(n\"" + String(repeating: "[", count: 40) + "\")\"",
+            "1:30: error: '[' nested more than 16 deep (in a string inside an interpolation)"
+        ),
+        (
             "generics",
             "let a: " + String(repeating: "Array<", count: 2_000) + "Int" + String(repeating: ">", count: 2_000)
                 + " = []",

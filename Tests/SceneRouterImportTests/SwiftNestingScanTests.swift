@@ -35,6 +35,14 @@ import Testing
     @Test func interpolationsAreCode() {
         let source = "let s = \"\\(" + Self.deep + "1" + String(repeating: "]", count: 20) + ")\""
         #expect(SwiftNestingScan.check(source)?.message == "'[' nested more than 16 deep")
+        // A string inside an interpolation: swift-syntax's lookahead reads its text as
+        // brackets, in time that doubles with each.
+        for nested in ["let s = \"\\(n\"" + Self.deep, "let s = \"\\(n\"" + Self.deep + "\")\""] {
+            #expect(
+                SwiftNestingScan.check(nested)?.message
+                    == "'[' nested more than 16 deep (in a string inside an interpolation)")
+        }
+        #expect(SwiftNestingScan.check("let s = \"\\(n\"[[a]]\")\"") == nil)
         // A modifier chain over many lines is one chain.
         let chain = "let x = a" + String(repeating: "\n    .b()", count: 1_001)
         #expect(SwiftNestingScan.check(chain)?.message == "a chain of more than 1000 members, calls and subscripts")

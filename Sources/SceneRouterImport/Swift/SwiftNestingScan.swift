@@ -9,7 +9,9 @@
 enum SwiftNestingScan {
     /// How deep real code goes, with room to spare.
     enum Limit {
-        /// `[` inside `[`: the parser's array-or-dictionary lookahead doubles per level.
+        /// `[` inside `[`: the parser's array-or-dictionary lookahead doubles per level. The
+        /// `[`s of a string literal inside an interpolation count too, on top of the code's:
+        /// in `"\(n"[[[…` the lookahead reads the nested string's text as brackets.
         static let squareBrackets = 16
         /// `(`, `[`, `{` and string interpolations together.
         static let brackets = 256
@@ -267,8 +269,22 @@ enum SwiftNestingScan {
         /// Reads a string literal's text up to its end or to an interpolation, which opens a
         /// bracket level of its own.
         mutating func stringBody(_ form: StringForm, start: Int) -> Refusal? {
+            var textSquares = 0
+            let inInterpolation = levels.contains { if case .interpolation = $0.open { true } else { false } }
             while index < bytes.count {
                 let current = byte(index)
+                if current == UInt8(ascii: "["), inInterpolation {
+                    textSquares += 1
+                    if squares + textSquares > Limit.squareBrackets {
+                        return Refusal(
+                            offset: index,
+                            message:
+                                "'[' nested more than \(Limit.squareBrackets) deep (in a string inside an interpolation)"
+                        )
+                    }
+                } else if current == UInt8(ascii: "]") {
+                    textSquares = max(0, textSquares - 1)
+                }
                 if current == UInt8(ascii: "\\") {
                     var pounds = 0
                     while byte(index + 1 + pounds) == UInt8(ascii: "#") { pounds += 1 }
