@@ -404,14 +404,18 @@ struct DirectManifestDecoder {
             case .template(let template): template
             }
         }
-        func templatedSoFar() -> [ConditionTemplate.Argument] {
-            templated
-                ?? plain.map { argument in
+        /// Appends `argument` to the templated arguments, starting them from the plain ones
+        /// read so far.
+        func appendTemplated(_ argument: ConditionTemplate.Argument) {
+            if templated == nil {
+                templated = plain.map { argument in
                     switch argument {
                     case .string(let text): .string(ValueTemplate(pieces: [.text(text)]))
                     case .strings(let members): .strings(members.map { ValueTemplate(pieces: [.text($0)]) })
                     }
                 }
+            }
+            templated!.append(argument)
         }
         repeat {
             parser.skipWhitespace()
@@ -436,14 +440,14 @@ struct DirectManifestDecoder {
                             if templated == nil, texts.count == members.count {
                                 plain.append(.strings(texts))
                             } else {
-                                templated = templatedSoFar() + [.strings(members.map(asTemplate))]
+                                appendTemplated(.strings(members.map(asTemplate)))
                             }
                         } else {
                             let single = try member(&self)
                             if templated == nil, case .text(let text) = single {
                                 plain.append(.string(text))
                             } else {
-                                templated = templatedSoFar() + [.string(asTemplate(single))]
+                                appendTemplated(.string(asTemplate(single)))
                             }
                         }
                     } while parser.skip(UInt8(ascii: ","))
