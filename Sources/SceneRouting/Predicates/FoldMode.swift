@@ -51,7 +51,7 @@ enum FoldMode: Int, Sendable {
         case .literal, .canonical: text
         default:
             // CFStringFold changes ASCII text only by lowercasing it (for the case modes).
-            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            if ASCIIText.isASCII(text) {
                 foldsCase ? String(decoding: text.utf8.map(ASCIIText.lowercase), as: UTF8.self) : text
             } else {
                 text.folding(options: compareOptions, locale: nil)

@@ -21,7 +21,7 @@ enum PatternCompiler {
         let folded = mode.fold(pattern)
         // Normalisation leaves ASCII as it is: one candidate is the same as two.
         let candidates: [String] =
-            mode == .literal || folded.utf8.allSatisfy({ $0 < 0x80 })
+            mode == .literal || ASCIIText.isASCII(folded)
             ? [folded]
             : [folded.precomposedStringWithCompatibilityMapping, folded.precomposedStringWithCanonicalMapping]
         var firstFailure: Failure?
@@ -43,7 +43,7 @@ enum PatternCompiler {
                 // On an ASCII identifier the regex runs on its bytes as they are unless the mode
                 // folds case; an ASCII pattern is then the one the skeleton reads.
                 let skeleton =
-                    op == .matches && !mode.foldsCase && candidate.utf8.allSatisfy({ $0 < 0x80 })
+                    op == .matches && !mode.foldsCase && ASCIIText.isASCII(candidate)
                     ? RegexSkeleton(pattern: candidate) : nil
                 // A pattern that decides ASCII identifiers without its regex leaves the regex the
                 // rare non-ASCII ones, which PCRE2's interpreter matches well enough: JIT code is
