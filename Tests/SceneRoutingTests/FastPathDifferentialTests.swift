@@ -57,7 +57,7 @@ import Testing
     ) {
         for mode in modes {
             for operation in operations {
-                let test = LiteralTest(operation, literal: literal, mode: mode)
+                let test = LiteralTest.make(operation, literal: literal, mode: mode)
                 for identifier in identifiers where !identifier.utf8.allSatisfy({ $0 < 0x80 }) {
                     let (fast, reference) = answers(test, identifier)
                     #expect(
@@ -87,7 +87,7 @@ import Testing
             identifiers.append("x" + literal.uppercased().filter(\.isASCII) + "y")
             for mode in modes {
                 for operation in operations {
-                    let test = LiteralTest(operation, literal: literal, mode: mode)
+                    let test = LiteralTest.make(operation, literal: literal, mode: mode)
                     for identifier in identifiers {
                         let (fast, reference) = answers(test, identifier)
                         #expect(
@@ -214,7 +214,7 @@ import Testing
                 guard Self.verbatim(literal, as: kind, in: identifier, folding: .none) else { continue }
                 verbatim += 1
                 for mode in modes {
-                    expectCFStringFinds(LiteralTest(operation, literal: literal, mode: mode), identifier)
+                    expectCFStringFinds(LiteralTest.make(operation, literal: literal, mode: mode), identifier)
                     checked += 1
                 }
             }
@@ -267,7 +267,7 @@ import Testing
                 for (mode, folding) in modes {
                     guard Self.verbatim(literal, as: kind, in: identifier, folding: folding) else { continue }
                     found += 1
-                    expectCFStringFinds(LiteralTest(operation, literal: literal, mode: mode), identifier)
+                    expectCFStringFinds(LiteralTest.make(operation, literal: literal, mode: mode), identifier)
                 }
             }
         }
@@ -281,7 +281,7 @@ import Testing
         let identifier = String(repeating: "A", count: 20_000) + literal.uppercased() + "é"
         #expect(!Self.verbatim(literal, as: .inner, in: identifier, folding: .caseOnly))
         #expect(Self.verbatim("a", as: .inner, in: identifier, folding: .caseOnly))
-        let test = LiteralTest(.contains, literal: literal, mode: .caseInsensitive)
+        let test = LiteralTest.make(.contains, literal: literal, mode: .caseInsensitive)
         #expect(test.foundation(identifier))
         #expect(answers(test, identifier).fast)
     }
@@ -291,7 +291,7 @@ import Testing
         for _ in 0..<5_000 {
             let lower = randomText(Self.identifierAlphabet, maxLength: 3, using: &generator)
             let upper = randomText(Self.identifierAlphabet, maxLength: 3, using: &generator)
-            let test = LiteralTest(.between(upper: upper), literal: lower, mode: .canonical)
+            let test = LiteralTest.make(.between(upper: upper), literal: lower, mode: .canonical)
             let identifier = randomText(Self.identifierAlphabet, maxLength: 4, using: &generator)
             var fast = false
             Subject.with(identifier) { fast = test.evaluate(&$0) }

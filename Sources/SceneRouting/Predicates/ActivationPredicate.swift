@@ -211,7 +211,7 @@ public struct ActivationPredicate: Sendable, CustomStringConvertible {
                 root: .constant(false), format: "FALSEPREDICATE", swiftUIMembers: members, isParsed: false)
         } else {
             let tests = nonEmpty.map {
-                CompiledNode.literal(LiteralTest(.contains, literal: $0, mode: .caseAndDiacriticInsensitive))
+                CompiledNode.literal(LiteralTest.make(.contains, literal: $0, mode: .caseAndDiacriticInsensitive))
             }
             storage = Storage(
                 root: tests.count == 1 ? tests[0] : .or(tests),

@@ -1,25 +1,27 @@
 /// `SELF IN {…}`: membership by `isEqual:`, i.e. exact code units; options are ignored
 /// (Apple's NSInPredicateOperator uses `-containsObject:` for collections).
 ///
-/// The members' bytes sit in one array, found through a second array sorted by their hash:
-/// two allocations whatever the count, where a dictionary of buckets took one per member and
-/// per bucket (a million sessions preferring `SELF IN {two ids}` each held about 400 bytes).
-final class MembershipTest: Sendable {
-    /// The aggregate's strings (non-strings can never equal a string).
-    let members: [String]
-    /// Every member's UTF-8, one after another.
-    private let memberBytes: [UInt8]
-    /// One per member, in the order of their hashes.
-    private let entries: [Entry]
+/// One block of memory: an entry per member (its hash and where its bytes are), in the order
+/// of their hashes, then every member's UTF-8 in the order stated. A set of strings with a
+/// dictionary took a block per member and per bucket, and even arrays of strings, bytes and
+/// entries take four: at a million sessions preferring `SELF IN {two ids}` each, most of a
+/// window's memory. A reference to the block, immutable after creation, hence
+/// `@unchecked Sendable` (a `ManagedBuffer` cannot be `Sendable` itself).
+struct MembershipTest: @unchecked Sendable {
+    /// How many members the block describes.
+    final class Storage: ManagedBuffer<Int, Entry> {}
 
-    private struct Entry: Sendable {
+    struct Entry {
         var hash: UInt64
-        var start: Int
-        var count: Int
+        /// Where the member's bytes start, after the entries.
+        var start: UInt32
+        var count: UInt32
     }
 
+    let storage: Storage
+
+    /// The aggregate's strings (non-strings can never equal a string).
     init(members: [String]) {
-        self.members = members
         var bytes: [UInt8] = []
         bytes.reserveCapacity(members.reduce(0) { $0 + $1.utf8.count })
         var entries: [Entry] = []
@@ -28,12 +30,44 @@ final class MembershipTest: Sendable {
             let start = bytes.count
             bytes.append(contentsOf: member.utf8)
             let hash = bytes.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[start...])) }
-            entries.append(Entry(hash: hash, start: start, count: bytes.count - start))
+            precondition(bytes.count <= Int(UInt32.max), "an aggregate's members are far shorter than 4 GiB")
+            entries.append(Entry(hash: hash, start: UInt32(start), count: UInt32(bytes.count - start)))
         }
-        entries.sort { $0.hash < $1.hash }
-        memberBytes = bytes
-        self.entries = entries
+        // Sorted by hash, then as stated: the order of ``members`` is read back from `start`.
+        entries.sort { ($0.hash, $0.start) < ($1.hash, $1.start) }
+        let entryBytes = entries.count * MemoryLayout<Entry>.stride
+        let capacity = entries.count + (bytes.count + MemoryLayout<Entry>.stride - 1) / MemoryLayout<Entry>.stride
+        storage = unsafeDowncast(
+            Storage.create(minimumCapacity: max(capacity, 1)) { _ in entries.count }, to: Storage.self)
+        storage.withUnsafeMutablePointerToElements { elements in
+            elements.initialize(from: entries, count: entries.count)
+            let raw = UnsafeMutableRawPointer(elements) + entryBytes
+            bytes.withUnsafeBytes { if let base = $0.baseAddress { raw.copyMemory(from: base, byteCount: $0.count) } }
+        }
     }
+
+    /// The entries, in the order of their hashes, and the members' bytes after them.
+    @inline(__always)
+    private func withParts<Result>(
+        _ body: (UnsafeBufferPointer<Entry>, UnsafePointer<UInt8>) -> Result
+    ) -> Result {
+        let count = storage.header
+        return storage.withUnsafeMutablePointerToElements { elements in
+            let bytes = UnsafeRawPointer(elements + count).assumingMemoryBound(to: UInt8.self)
+            return body(UnsafeBufferPointer(start: elements, count: count), bytes)
+        }
+    }
+
+    /// The members, as stated.
+    var members: [String] {
+        withParts { entries, bytes in
+            entries.sorted { $0.start < $1.start }.map {
+                String(decoding: UnsafeBufferPointer(start: bytes + Int($0.start), count: Int($0.count)), as: UTF8.self)
+            }
+        }
+    }
+
+    var isEmpty: Bool { storage.header == 0 }
 
     /// FNV-1a over the bytes: stable, and computable on a borrowed buffer without allocating.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -45,22 +79,20 @@ final class MembershipTest: Sendable {
         guard subject.hasIdentifier else { return false }
         let identifier = subject.bytes
         let hash = Self.hash(identifier)
-        return entries.withUnsafeBufferPointer { entries in
-            memberBytes.withUnsafeBufferPointer { bytes in
-                var low = 0
-                var high = entries.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if entries[middle].hash < hash { low = middle + 1 } else { high = middle }
-                }
-                while low < entries.count, entries[low].hash == hash {
-                    let entry = entries[low]
-                    let member = UnsafeBufferPointer(rebasing: bytes[entry.start..<entry.start + entry.count])
-                    if ASCIIText.equal(identifier, member, caseless: false) { return true }
-                    low += 1
-                }
-                return false
+        return withParts { entries, bytes in
+            var low = 0
+            var high = entries.count
+            while low < high {
+                let middle = (low + high) / 2
+                if entries[middle].hash < hash { low = middle + 1 } else { high = middle }
             }
+            while low < entries.count, entries[low].hash == hash {
+                let entry = entries[low]
+                let member = UnsafeBufferPointer(start: bytes + Int(entry.start), count: Int(entry.count))
+                if ASCIIText.equal(identifier, member, caseless: false) { return true }
+                low += 1
+            }
+            return false
         }
     }
 }

@@ -4,7 +4,8 @@ import PredicateSyntax
 
 /// Turns a LIKE or MATCHES pattern into a ``PatternTest``: fold for `[c]`/`[d]`, NFKC
 /// unless `[n]`, LIKE wildcards or ICU syntax into PCRE2, then compile, with JIT unless the
-/// pattern decides ASCII identifiers without its regex.
+/// pattern decides ASCII identifiers without its regex (such a test keeps only the text,
+/// which compiled, and compiles it again for the first non-ASCII identifier).
 enum PatternCompiler {
     /// A pattern that cannot be compiled, with an offset into the pattern *as written*
     /// (before folding and translation) when it can be mapped back, else nil.

@@ -1,13 +1,18 @@
 import Foundation
 import PCRE2Support
+import Synchronization
 
 /// `SELF LIKE 'pattern'` or `SELF MATCHES 'pattern'`, compiled once to PCRE2.
 ///
 /// Both pattern and identifier are folded (`[c]`/`[d]`) and normalised to NFKC unless `[n]`,
 /// as Apple's `_NSPredicateOperatorUtilities` does before calling ICU.
 final class PatternTest: Sendable {
-    /// nil for an empty pattern, which never matches (Apple short-circuits it).
-    let pattern: CompiledPattern?
+    /// The PCRE2 pattern that decides what the skeleton or glob does not; nil for an empty
+    /// pattern, which never matches (Apple short-circuits it). Compiled on first use when
+    /// the pattern ``decidesASCIIWithoutRegex(literals:skeleton:)``.
+    var pattern: CompiledPattern? { keptPattern ?? patternText.flatMap { _ in patternOnDemand() } }
+    /// The PCRE2 pattern's text (folded, normalised and translated); nil for an empty pattern.
+    let patternText: String?
     let mode: FoldMode
     /// Literal text every match requires, for indexing.
     let literals: PatternLiterals
@@ -18,9 +23,16 @@ final class PatternTest: Sendable {
     /// and simple case folding part (``ICUFullFoldingMatcher``).
     let fullFolding: ICUFullFoldingMatcher?
 
-    /// `pattern`, for evaluation: held strongly by `pattern`, lent without a retain and
-    /// release per match.
+    /// The compiled pattern of a test whose regex decides ASCII identifiers.
+    private let keptPattern: CompiledPattern?
+    /// `keptPattern`, for evaluation: held strongly by `keptPattern`, lent without a retain
+    /// and release per match.
     private let unretainedPattern: Unmanaged<CompiledPattern>?
+    /// The compiled pattern of a test whose skeleton or glob decides ASCII identifiers, once
+    /// a non-ASCII one needed it. Compiled code is most of such a test's memory (some 700
+    /// bytes for `ticket-[0-9]+-17`), and at scale most such tests never see a non-ASCII
+    /// identifier.
+    private let compiledOnDemand = Mutex<CompiledPattern?>(nil)
 
     /// Whether a pattern with these parts decides ASCII identifiers without its regex
     /// (through its skeleton or its `*`-only glob, as the dispatch table's programs do too).
@@ -28,25 +40,52 @@ final class PatternTest: Sendable {
         skeleton != nil || literals.likeGlob != nil
     }
 
+    /// A test of `pattern`; a pattern whose skeleton or glob decides ASCII identifiers keeps
+    /// only its text, and compiles it again when a non-ASCII identifier comes (it compiled
+    /// once already, so it will again).
     init(
         pattern: CompiledPattern?, mode: FoldMode, literals: PatternLiterals = .none, skeleton: RegexSkeleton? = nil,
         fullFolding: ICUFullFoldingMatcher? = nil
     ) {
-        self.pattern = pattern
+        patternText = pattern?.pattern
+        keptPattern = Self.decidesASCIIWithoutRegex(literals: literals, skeleton: skeleton) ? nil : pattern
         self.skeleton = skeleton
         self.fullFolding = fullFolding
-        self.unretainedPattern = pattern.map { Unmanaged.passUnretained($0) }
+        self.unretainedPattern = keptPattern.map { Unmanaged.passUnretained($0) }
         self.mode = mode
         self.literals = literals
+    }
+
+    /// Whether the test holds PCRE2 code: kept from the start, or compiled on demand since.
+    var holdsCompiledCode: Bool { keptPattern != nil || compiledOnDemand.withLock { $0 != nil } }
+
+    /// The pattern compiled from its text, once (JIT code is not worth it for the identifiers
+    /// that need it); nil if PCRE2 fails to compile it again, which it never has.
+    private func patternOnDemand() -> CompiledPattern? {
+        compiledOnDemand.withLock { compiled in
+            if compiled == nil, let patternText { compiled = try? CompiledPattern(patternText, jit: false) }
+            return compiled
+        }
     }
 
     /// - Complexity: bounded by the PCRE2 match limit; allocation-free for ASCII identifiers
     ///   and for the non-ASCII ones ``PatternFold`` folds.
     func evaluate(_ subject: inout Subject, budgetExceeded: inout Bool) -> Bool {
-        guard subject.hasIdentifier, let unretainedPattern else { return false }
-        return unretainedPattern._withUnsafeGuaranteedRef {
-            evaluate(with: $0, &subject, budgetExceeded: &budgetExceeded)
+        guard subject.hasIdentifier, patternText != nil else { return false }
+        if let unretainedPattern {
+            return unretainedPattern._withUnsafeGuaranteedRef {
+                evaluate(with: $0, &subject, budgetExceeded: &budgetExceeded)
+            }
         }
+        if subject.isASCII {
+            if let skeleton { return skeleton.matches(subject.bytes) }
+            if let glob = literals.likeGlob { return glob.matches(subject.bytes, caseless: mode.foldsCase) }
+        }
+        guard let compiled = patternOnDemand() else {
+            budgetExceeded = true
+            return false
+        }
+        return evaluate(with: compiled, &subject, budgetExceeded: &budgetExceeded)
     }
 
     private func evaluate(with pattern: CompiledPattern, _ subject: inout Subject, budgetExceeded: inout Bool) -> Bool {

@@ -113,7 +113,7 @@ struct PredicateCompiler {
         case .contains:
             switch other.kind {
             case .aggregate: return try compileSelf(.in, mode: mode, other: other)
-            case .string(let text): return .literal(LiteralTest(.containedIn, literal: text.value, mode: mode))
+            case .string(let text): return .literal(LiteralTest.make(.containedIn, literal: text.value, mode: mode))
             default: return .constant(false)
             }
         case .beginsWith, .endsWith, .like, .matches:
@@ -156,7 +156,7 @@ struct PredicateCompiler {
                 // Bounds given high-to-low are swapped (NSBetweenPredicateOperator).
                 let swap = first.value.compare(second.value) == .orderedDescending
                 let (lower, upper) = swap ? (second.value, first.value) : (first.value, second.value)
-                return .literal(LiteralTest(.between(upper: upper), literal: lower, mode: .canonical))
+                return .literal(LiteralTest.make(.between(upper: upper), literal: lower, mode: .canonical))
             default:
                 return .constant(op == .notEqual)
             }
@@ -165,16 +165,16 @@ struct PredicateCompiler {
             switch op {
             case .equal, .notEqual:
                 // `==` without options is `isEqual:`: exact code units.
-                let test = LiteralTest(.equal, literal: literal, mode: mode == .canonical ? .literal : mode)
+                let test = LiteralTest.make(.equal, literal: literal, mode: mode == .canonical ? .literal : mode)
                 return op == .equal ? .literal(test) : .not(.literal(test))
-            case .less: return .literal(LiteralTest(.less, literal: literal, mode: mode))
-            case .lessEqual: return .literal(LiteralTest(.lessEqual, literal: literal, mode: mode))
-            case .greater: return .literal(LiteralTest(.greater, literal: literal, mode: mode))
-            case .greaterEqual: return .literal(LiteralTest(.greaterEqual, literal: literal, mode: mode))
-            case .beginsWith: return .literal(LiteralTest(.beginsWith, literal: literal, mode: mode))
-            case .endsWith: return .literal(LiteralTest(.endsWith, literal: literal, mode: mode))
-            case .contains: return .literal(LiteralTest(.contains, literal: literal, mode: mode))
-            case .in: return .literal(LiteralTest(.containedIn, literal: literal, mode: mode))
+            case .less: return .literal(LiteralTest.make(.less, literal: literal, mode: mode))
+            case .lessEqual: return .literal(LiteralTest.make(.lessEqual, literal: literal, mode: mode))
+            case .greater: return .literal(LiteralTest.make(.greater, literal: literal, mode: mode))
+            case .greaterEqual: return .literal(LiteralTest.make(.greaterEqual, literal: literal, mode: mode))
+            case .beginsWith: return .literal(LiteralTest.make(.beginsWith, literal: literal, mode: mode))
+            case .endsWith: return .literal(LiteralTest.make(.endsWith, literal: literal, mode: mode))
+            case .contains: return .literal(LiteralTest.make(.contains, literal: literal, mode: mode))
+            case .in: return .literal(LiteralTest.make(.containedIn, literal: literal, mode: mode))
             case .like, .matches:
                 switch PatternCompiler.compile(op: op, pattern: literal, mode: mode) {
                 case .success(let test): return .pattern(test)

@@ -149,13 +149,13 @@ enum ClauseIndexing {
             }
         case .membership(let test):
             // `isEqual:` on each member: exact, whatever the options.
-            guard !test.members.isEmpty else { return .unsatisfiable }
+            guard !test.isEmpty else { return .unsatisfiable }
             return .keys(
                 test.members.map {
                     IndexKey(kind: .exact, family: .caseSensitive, bytes: KeyFold.foldedKey($0, .caseSensitive))
                 })
         case .pattern(let test):
-            guard test.pattern != nil else { return .unsatisfiable }
+            guard test.patternText != nil else { return .unsatisfiable }
             // The literals are in the pattern's folded, normalised form, as the identifier is
             // matched; folding them again for the family changes nothing that matters.
             let literals = test.literals

@@ -57,9 +57,9 @@ extension ActivationPredicate {
             }
             return .comparison(comparison, literal: Array(literal), lowercased: test.mode.foldsCase)
         case .pattern(let test):
-            guard let pattern = test.pattern else { return .constant(false) }
-            guard PatternSetSyntax.admits(pattern.pattern) else { return .opaque }
-            return .regex(pattern.pattern, lowercased: test.mode.foldsCase)
+            guard let pattern = test.patternText else { return .constant(false) }
+            guard PatternSetSyntax.admits(pattern) else { return .opaque }
+            return .regex(pattern, lowercased: test.mode.foldsCase)
         }
     }
 

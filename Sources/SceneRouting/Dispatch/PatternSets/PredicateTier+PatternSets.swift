@@ -9,10 +9,10 @@ extension PredicateTier {
     /// a lone regex or LIKE pattern compared without folding case (the set scans the
     /// identifier PCRE2 would match), written only with constructs ``PatternSetSyntax`` admits.
     static func patternSetCandidate(_ predicate: ActivationPredicate) -> (mode: FoldMode, expression: String)? {
-        guard case .pattern(let test) = predicate.root, !test.mode.foldsCase, let pattern = test.pattern,
-            PatternSetSyntax.admits(pattern.pattern)
+        guard case .pattern(let test) = predicate.root, !test.mode.foldsCase, let pattern = test.patternText,
+            PatternSetSyntax.admits(pattern)
         else { return nil }
-        return (test.mode, pattern.pattern)
+        return (test.mode, pattern)
     }
 
     /// The sets worth compiling now: the groups waiting in the buckets noted since the last

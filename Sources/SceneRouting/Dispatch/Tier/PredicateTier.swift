@@ -237,8 +237,18 @@ final class PredicateTier {
     /// (``ActivationPredicate/isSamePredicate(as:)``), without putting it together.
     private func isPredicate(ofGroup group: Int, sameAs predicate: ActivationPredicate) -> Bool {
         if let kept = predicates[group] { return kept.isSamePredicate(as: predicate) }
-        guard let (format, arguments) = parts(ofGroup: group) else { return false }
-        return predicate.swiftUIMembers == nil && predicate.format == format && predicate.storage.arguments == arguments
+        let format = formatOfGroup[group]
+        guard format != Self.keptWhole, predicate.swiftUIMembers == nil, predicate.format == formats[Int(format)] else {
+            return false
+        }
+        // A literal group's argument is its test's bytes: compared in place, not made into a
+        // string for every session of a shared predicate.
+        if case .literal(let test) = roots[group] {
+            guard case .one(var value) = predicate.storage.arguments else { return false }
+            return value.withUTF8 { ASCIIText.equal($0, test.literalUTF8, caseless: false) }
+        }
+        guard let arguments = Self.statedArguments(of: roots[group]) else { return false }
+        return predicate.storage.arguments.hasSameBytes(as: arguments)
     }
 
     /// Files a new `group` whose predicate is `root`, as `prepared` says if given.

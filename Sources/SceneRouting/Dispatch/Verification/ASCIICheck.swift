@@ -53,7 +53,7 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     static func pattern(_ test: PatternTest) -> ASCIICheck { reaching(test, as: .pattern) }
 
     /// A check that evaluates `test`, the whole predicate of a group that keeps it alive.
-    static func literalTest(_ test: LiteralTest) -> ASCIICheck { reaching(test, as: .literalTest) }
+    static func literalTest(_ test: LiteralTest) -> ASCIICheck { reaching(test.storage, as: .literalTest) }
 
     private static func reaching(_ test: AnyObject, as operation: Operation) -> ASCIICheck {
         var check = ASCIICheck.none
@@ -73,7 +73,7 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     /// compiled predicate to reach it.
     @inline(__always)
     func evaluateLiteral(_ subject: inout Subject) -> Bool {
-        withTest(LiteralTest.self) { $0.evaluate(&subject) }
+        withTest(LiteralTest.Storage.self) { LiteralTest(storage: $0).evaluate(&subject) }
     }
 
     /// `start` read as the test it points at: only a `.pattern` check holds a ``PatternTest``
@@ -82,7 +82,7 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     private func withTest<Test: AnyObject, Result>(_ type: Test.Type, _ body: (Test) -> Result) -> Result {
         assert(
             (operation == .pattern && Test.self == PatternTest.self)
-                || (operation == .literalTest && Test.self == LiteralTest.self),
+                || (operation == .literalTest && Test.self == LiteralTest.Storage.self),
             "a \(operation) check holds no \(Test.self)")
         return Unmanaged<Test>.fromOpaque(start!)._withUnsafeGuaranteedRef(body)
     }

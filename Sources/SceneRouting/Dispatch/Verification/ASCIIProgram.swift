@@ -67,7 +67,7 @@ enum ASCIIProgram {
         case .pattern(let test):
             // The regex would run on the identifier lowercased for `[c]` and as is otherwise,
             // against the pattern folded the same way: the runs compare with it directly.
-            guard test.pattern != nil, let glob = test.literals.likeGlob else { return false }
+            guard test.patternText != nil, let glob = test.literals.likeGlob else { return false }
             let start = bytes.count
             appendHeader(test.mode.foldsCase ? caselessGlobTag : globTag, to: &bytes)
             bytes.append((glob.anchoredStart ? 1 : 0) | (glob.anchoredEnd ? 2 : 0))
