@@ -102,6 +102,35 @@ import Testing
         #expect(bound.conditions.prefersToActivate.evaluate("q") && bound.conditions.prefersToActivate.evaluate("z/e"))
     }
 
+    /// Sessions that state the same template share one: a router keeps every session's
+    /// template, and an app whose windows each prefer their own identity states it in each.
+    /// Only byte-identical text is shared: `é` composed and decomposed are two templates, and
+    /// each window still binds its own values.
+    @Test func sessionsThatStateOneTemplateShareIt() throws {
+        func session(_ id: String, _ text: String) -> String {
+            #"{"id": "\#(id)", "declaration": "Main", "values": {"persistentIdentifier": "\#(id)"}, "#
+                + #""prefersToActivate": {"format": "SELF == %@", "args": [{"template": "\#(text)${persistentIdentifier}"}]}}"#
+        }
+        let (composedJSON, decomposedJSON) = (#"caf\u00e9/"#, #"cafe\u0301/"#)
+        let sessions = [
+            session("a", composedJSON), session("b", composedJSON), session("c", decomposedJSON),
+            session("d", composedJSON),
+        ]
+        let manifest = #"{"declarations": [{"name": "Main"}], "sessions": ["# + sessions.joined(separator: ", ") + "]}"
+        let decoded = try #require(Self.direct(manifest))
+        let templates = try decoded.app.sessions.map { try #require($0.templates.prefersToActivate) }
+        #expect(templates[0].isShared(with: templates[1]) && templates[0].isShared(with: templates[3]))
+        #expect(!templates[0].isShared(with: templates[2]))
+        let (composed, decomposed) = ("caf\u{E9}/", "cafe\u{301}/")
+        for (session, stated) in zip(decoded.app.sessions, [composed, composed, decomposed, composed]) {
+            // By bytes: `==` on strings is canonical equivalence.
+            let other = Array(stated.utf8) == Array(composed.utf8) ? decomposed : composed
+            #expect(session.conditions.prefersToActivate.evaluate(stated + session.id), "\(session.id)")
+            #expect(!session.conditions.prefersToActivate.evaluate(other + session.id), "\(session.id)")
+            #expect(!session.conditions.prefersToActivate.evaluate(stated + "x"), "\(session.id)")
+        }
+    }
+
     /// Declarations or the framework after the sessions, and keys written with escapes, are
     /// left to the tree, which reads them correctly.
     @Test(arguments: [

@@ -23,6 +23,17 @@ struct DirectManifestDecoder {
     private static let knownFormatLimit = 16
     private let collectsSites: Bool
     private var sites: [PredicateSite] = []
+    /// Templates met so far, by the JSON text that states them (byte for byte: strings
+    /// compare by canonical equivalence, and a template must keep the bytes it was stated
+    /// with), shared by the sessions that state them again: an app whose windows each prefer
+    /// their own identity states one template in every session, and a router keeps each
+    /// session's template (to bind it again on updates).
+    private var knownTemplates: [ArraySlice<UInt8>: ConditionTemplate] = [:]
+    /// Value templates met so far (``template()``), by their JSON text likewise.
+    private var knownValueTemplates: [ArraySlice<UInt8>: ValueTemplate] = [:]
+    /// Past this many, templates are built each time: a document whose templates all differ
+    /// gains nothing from sharing, and should not hold a table of them.
+    private static let knownTemplateLimit = 4096
 
     /// Any reason to hand the document to the tree-based reading.
     private struct Declined: Error {}
@@ -365,6 +376,7 @@ struct DirectManifestDecoder {
 
     /// `{"template": "…"}`: `{` already read.
     private mutating func template() throws(Declined) -> ValueTemplate {
+        let start = parser.position
         parser.skipWhitespace()
         guard let range = parser.plainString(), parser.bytes(in: range, equal: "template"),
             parser.skip(UInt8(ascii: ":"))
@@ -372,7 +384,11 @@ struct DirectManifestDecoder {
             throw Declined()
         }
         let text = try string()
-        guard parser.skip(UInt8(ascii: "}")), let template = try? ValueTemplate(parsing: text) else { throw Declined() }
+        guard parser.skip(UInt8(ascii: "}")) else { throw Declined() }
+        let key = bytes[start..<parser.position]
+        if let known = knownValueTemplates[key] { return known }
+        guard let template = try? ValueTemplate(parsing: text) else { throw Declined() }
+        if knownValueTemplates.count < Self.knownTemplateLimit { knownValueTemplates[key] = template }
         return template
     }
 
@@ -381,6 +397,7 @@ struct DirectManifestDecoder {
         if parser.currentByte == UInt8(ascii: "\"") {
             return .fixed(try build(format: try formatString(), arguments: []))
         }
+        let start = parser.position
         guard parser.skip(UInt8(ascii: "{")) else { throw Declined() }
         var format: String?
         // Arguments stay plain strings until one holds a value: most conditions hold none,
@@ -461,9 +478,12 @@ struct DirectManifestDecoder {
         } while parser.skip(UInt8(ascii: ","))
         guard parser.skip(UInt8(ascii: "}")), let format else { throw Declined() }
         if let templated {
+            let key = bytes[start..<parser.position]
+            if let known = knownTemplates[key] { return .template(known) }
             let template = ConditionTemplate(format: format, arguments: templated, source: source)
             // A format that does not parse is left to the tree, which says where.
             guard template.parsesFormat else { throw Declined() }
+            if knownTemplates.count < Self.knownTemplateLimit { knownTemplates[key] = template }
             return .template(template)
         }
         let predicate = try build(format: format, arguments: plain)

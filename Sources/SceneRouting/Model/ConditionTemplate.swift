@@ -37,6 +37,9 @@ public struct ConditionTemplate: Sendable {
 
     private let storage: Storage
 
+    /// Whether the two are one template held twice, not two equal ones.
+    func isShared(with other: ConditionTemplate) -> Bool { storage === other.storage }
+
     public var form: Form { storage.form }
     /// Where the app's code states it.
     public var source: SourceLocation? { storage.source }
