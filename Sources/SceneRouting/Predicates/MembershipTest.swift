@@ -42,7 +42,9 @@ struct MembershipTest: @unchecked Sendable {
         storage.withUnsafeMutablePointerToElements { elements in
             elements.initialize(from: entries, count: entries.count)
             let raw = UnsafeMutableRawPointer(elements) + entryBytes
-            bytes.withUnsafeBytes { if let base = $0.baseAddress { raw.copyMemory(from: base, byteCount: $0.count) } }
+            // The memory after the entries holds bytes from here on (``withParts(_:)`` reads them so).
+            let tail = raw.bindMemory(to: UInt8.self, capacity: bytes.count)
+            tail.initialize(from: bytes, count: bytes.count)
         }
     }
 

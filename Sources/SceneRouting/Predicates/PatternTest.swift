@@ -32,7 +32,10 @@ final class PatternTest: Sendable {
     /// a non-ASCII one needed it. Compiled code is most of such a test's memory (some 700
     /// bytes for `ticket-[0-9]+-17`), and at scale most such tests never see a non-ASCII
     /// identifier.
-    private let compiledOnDemand = Mutex<CompiledPattern?>(nil)
+    /// Published once, by the first thread to compile it (a thread that loses the race
+    /// drops its own); released with the test. An atomic rather than a lock: routes only
+    /// ever read it once it is set.
+    private let compiledOnDemand = Atomic<Unmanaged<CompiledPattern>?>(nil)
 
     /// Whether a pattern with these parts decides ASCII identifiers without its regex
     /// (through its skeleton or its `*`-only glob, as the dispatch table's programs do too).
@@ -57,15 +60,23 @@ final class PatternTest: Sendable {
     }
 
     /// Whether the test holds PCRE2 code: kept from the start, or compiled on demand since.
-    var holdsCompiledCode: Bool { keptPattern != nil || compiledOnDemand.withLock { $0 != nil } }
+    var holdsCompiledCode: Bool { keptPattern != nil || compiledOnDemand.load(ordering: .acquiring) != nil }
 
     /// The pattern compiled from its text, once (JIT code is not worth it for the identifiers
     /// that need it); nil if PCRE2 fails to compile it again, which it never has.
     private func patternOnDemand() -> CompiledPattern? {
-        compiledOnDemand.withLock { compiled in
-            if compiled == nil, let patternText { compiled = try? CompiledPattern(patternText, jit: false) }
-            return compiled
-        }
+        if let published = compiledOnDemand.load(ordering: .acquiring) { return published.takeUnretainedValue() }
+        guard let patternText, let compiled = try? CompiledPattern(patternText, jit: false) else { return nil }
+        let retained = Unmanaged.passRetained(compiled)
+        let (published, first) = compiledOnDemand.compareExchange(
+            expected: nil, desired: retained, ordering: .acquiringAndReleasing)
+        if published { return compiled }
+        retained.release()
+        return first?.takeUnretainedValue()
+    }
+
+    deinit {
+        compiledOnDemand.load(ordering: .acquiring)?.release()
     }
 
     /// - Complexity: bounded by the PCRE2 match limit; allocation-free for ASCII identifiers
