@@ -109,19 +109,14 @@ struct LiteralTest: @unchecked Sendable {
     var mode: FoldMode { fields.mode }
 
     var operation: Operation {
-        switch fields.step {
-        case .equal: .equal
-        case .less: .less
-        case .lessEqual: .lessEqual
-        case .greater: .greater
-        case .greaterEqual: .greaterEqual
-        case .beginsWith: .beginsWith
-        case .endsWith: .endsWith
-        case .contains: .contains
-        case .containedIn: .containedIn
-        case .between: .between(upper: String(decoding: extraBytes, as: UTF8.self))
-        }
+        if fields.step == .between { return .between(upper: String(decoding: extraBytes, as: UTF8.self)) }
+        return Self.operationsByStep[Int(fields.step.rawValue)]
     }
+
+    /// The operations without an argument, in the order of ``LiteralTestFields/Step``'s cases.
+    private static let operationsByStep: [Operation] = [
+        .equal, .less, .lessEqual, .greater, .greaterEqual, .beginsWith, .endsWith, .contains, .containedIn,
+    ]
 
     /// The literal's UTF-8, as stated.
     var literalUTF8: UnsafeBufferPointer<UInt8> { bytes(0, fields.utf8Count) }
