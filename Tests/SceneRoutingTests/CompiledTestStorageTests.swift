@@ -51,6 +51,12 @@ import Testing
         }
     }
 
+    /// A million windows hold a literal test each: its fields stay within 48 bytes.
+    @Test func aLiteralTestsFieldsStaySmall() {
+        #expect(MemoryLayout<LiteralTestFields>.size <= 48)
+        #expect(MemoryLayout<MembershipTest.Entry>.stride == 16)
+    }
+
     @Test func anASCIIFormThatIsTheLiteralIsNotASecondCopy() throws {
         let same = LiteralTest.make(.equal, literal: "com.example.app.window.123456", mode: .literal)
         let sameForm = try #require(same.asciiLiteral)

@@ -284,8 +284,8 @@ struct LiteralTest: @unchecked Sendable {
     }
 }
 
-/// What a ``LiteralTest`` holds before its bytes. Its `Step` and the rest are one byte each, so
-/// the fields take 40 bytes, most of them the string of a non-ASCII literal.
+/// What a ``LiteralTest`` holds before its bytes. Its `Step` and the flags are one byte each, so
+/// the fields take 48 bytes, a third of them the string of a non-ASCII literal.
 struct LiteralTestFields {
     /// ``LiteralTest/Operation`` without `BETWEEN`'s bound, which is among the bytes.
     enum Step: UInt8 {

@@ -29,12 +29,11 @@ final class PatternTest: Sendable {
     /// and release per match.
     private let unretainedPattern: Unmanaged<CompiledPattern>?
     /// The compiled pattern of a test whose skeleton or glob decides ASCII identifiers, once
-    /// a non-ASCII one needed it. Compiled code is most of such a test's memory (some 700
+    /// a non-ASCII one needed it: compiled code is most of such a test's memory (some 700
     /// bytes for `ticket-[0-9]+-17`), and at scale most such tests never see a non-ASCII
-    /// identifier.
-    /// Published once, by the first thread to compile it (a thread that loses the race
-    /// drops its own); released with the test. An atomic rather than a lock: routes only
-    /// ever read it once it is set.
+    /// identifier. Published by the first thread to compile it (one that loses the race drops
+    /// its own) and released with the test; an atomic rather than a lock, which
+    /// ThreadSanitizer cannot see order the threads on Linux.
     private let compiledOnDemand = Atomic<Unmanaged<CompiledPattern>?>(nil)
 
     /// Whether a pattern with these parts decides ASCII identifiers without its regex
@@ -80,7 +79,8 @@ final class PatternTest: Sendable {
     }
 
     /// - Complexity: bounded by the PCRE2 match limit; allocation-free for ASCII identifiers
-    ///   and for the non-ASCII ones ``PatternFold`` folds.
+    ///   and for the non-ASCII ones ``PatternFold`` folds (once the regex is compiled: the
+    ///   first non-ASCII identifier of a pattern its skeleton or glob decides compiles it).
     func evaluate(_ subject: inout Subject, budgetExceeded: inout Bool) -> Bool {
         guard subject.hasIdentifier, patternText != nil else { return false }
         if let unretainedPattern {
