@@ -8,7 +8,7 @@
 /// window's memory. A reference to the block, immutable after creation, hence
 /// `@unchecked Sendable` (a `ManagedBuffer` cannot be `Sendable` itself).
 struct MembershipTest: @unchecked Sendable {
-    /// How many members the block describes.
+    /// The block: the number of members as its header, then the entries and the members' bytes.
     final class Storage: ManagedBuffer<Int, Entry> {}
 
     struct Entry {
