@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func arenaReusesReleasedSpaceAndCompactsWithoutChangingPrograms() throws {
-        let arena = ProgramArena(compactionFloor: TableTuning.standard.programCompactionFloor)
+        let arena = ProgramArena(compactionFloor: TableTuning.standard.arenaCompactionFloor)
         let programs = try Self.formats.map {
             try #require(ASCIIProgram.encode(try ActivationPredicate(format: $0).root))
         }

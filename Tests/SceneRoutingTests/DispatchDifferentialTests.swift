@@ -46,7 +46,7 @@ import Testing
             // Compact program arenas as soon as released programs outweigh live ones, so churn
             // also checks that compaction moves every live program with its group.
             let router = SceneRouter(
-                app: app, tuning: TableTuning(programCompactionFloor: 0, flatKeyLimit: flatKeyLimit))
+                app: app, tuning: TableTuning(arenaCompactionFloor: 0, flatKeyLimit: flatKeyLimit))
             var nextID = 100
             for step in 0..<60 {
                 let event = generator.event(hitting: app)

@@ -82,13 +82,13 @@ import Testing
         #expect(MatchBudget.matchLimit(forSubjectLength: 1_000) == UInt32(MatchBudget.baseMatchLimit + 32 * 1_000))
     }
 
-    /// `GroupHead`: "in 40 bytes (39 used)"; `RankKey`: "reads 24 bytes"; `SessionSlot`: "in 48
+    /// `GroupHead`: "in 40 bytes"; `RankKey`: "reads 24 bytes"; `SessionSlot`: "in 48
     /// bytes"; a group's placement keeps its list position without growing; a session's record
     /// keeps its rarely stated fields apart (112 bytes).
     @Test func layoutsAreAsTheCommentsSay() {
         #expect(MemoryLayout<SceneSession>.stride == 112)
         #expect(MemoryLayout<GroupHead>.stride == 40)
-        #expect(MemoryLayout<GroupHead>.size == 39)
+        #expect(MemoryLayout<GroupHead>.size == 40)
         #expect(MemoryLayout<RankKey>.stride == 24)
         #expect(MemoryLayout<SessionSlot>.stride == 48)
         #expect(MemoryLayout<PredicateTier.Placement>.stride == 16)

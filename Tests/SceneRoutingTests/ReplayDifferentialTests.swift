@@ -35,7 +35,7 @@ import Testing
             generator.alphabet = Self.alphabets[timeline % Self.alphabets.count]
             let app = generator.app()
             var reference = TimelineReplayer(app: app)
-            let router = SceneRouter(app: app, tuning: TableTuning(programCompactionFloor: 0))
+            let router = SceneRouter(app: app, tuning: TableTuning(arenaCompactionFloor: 0))
             var nextID = 0
             for step in 0..<80 {
                 let place = "timeline \(timeline) step \(step)"

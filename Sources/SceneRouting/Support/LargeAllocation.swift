@@ -62,6 +62,28 @@ enum LargeAllocation {
         return raw.bindMemory(to: Element.self, capacity: capacity)
     }
 
+    /// Pages of their own for at least `bytes` bytes, zeroed, off the malloc heap (whose
+    /// pages a short-lived neighbour would keep resident), and how many bytes they are:
+    /// `bytes` rounded up to whole pages. Regions of 2 MiB and more are huge-page aligned
+    /// as ``allocate(_:capacity:alignment:)``'s are. Release with ``unmapPages(_:bytes:)``.
+    static func mapPages(_ bytes: Int) -> (start: UnsafeMutableRawPointer, bytes: Int) {
+        if bytes >= hugePageBytes {
+            let rounded = mappedBytes(bytes)
+            return (UnsafeMutableRawPointer(allocate(UInt8.self, capacity: rounded)), rounded)
+        }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let rounded = (max(1, bytes) + page - 1) / page * page
+        guard let mapped = mmap(nil, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            mapped != MAP_FAILED
+        else { fatalError("out of memory mapping \(rounded) bytes") }
+        return (mapped, rounded)
+    }
+
+    /// Releases pages from ``mapPages(_:)``; `bytes` is the size it returned.
+    static func unmapPages(_ start: UnsafeMutableRawPointer, bytes: Int) {
+        munmap(start, bytes >= hugePageBytes ? mappedBytes(bytes) : bytes)
+    }
+
     /// Moves the first `count` values of a region from ``allocate(_:capacity:)`` with
     /// `oldCapacity` into a new region for `newCapacity` values, releases the old region and
     /// returns the new one. Mapped regions move by remapping their pages (Swift values may be

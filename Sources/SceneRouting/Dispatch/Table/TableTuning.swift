@@ -1,8 +1,8 @@
 /// Settings of a table that change how it spends memory and time, never what it decides.
 struct TableTuning: Sendable {
-    /// Unused program-arena bytes below which a tier's arena is never compacted. Tests set 0
-    /// so that churn compacts small tables too.
-    var programCompactionFloor = 1 << 20
+    /// Unused bytes below which a tier's program and literal-test arenas are never compacted.
+    /// Tests set 0 so that churn compacts small tables too.
+    var arenaCompactionFloor = 1 << 20
     /// Whether a build on several threads prepares every prefer group before filling the tier
     /// (``PreparationPipeline``) rather than only those helpers reach first. Tests set it so
     /// that the prepared path builds whole tables.

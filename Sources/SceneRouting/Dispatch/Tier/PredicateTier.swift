@@ -23,7 +23,8 @@ final class PredicateTier {
     }
 
     // Parallel arrays indexed by group id; a free list recycles ids of emptied groups.
-    /// Each group's predicate, evaluated to verify an index hit.
+    /// Each group's predicate, evaluated to verify an index hit; for a group whose test is in
+    /// ``literalTests``, a placeholder never evaluated (its check reaches the test).
     private let roots = TableArray<CompiledNode>()
     /// Best session and its rank per group, read by routing through ``withRoutingView(_:)``.
     private let heads = TableArray<GroupHead>()
@@ -73,13 +74,18 @@ final class PredicateTier {
     private let patternSetsByNumber: TableArray<PatternSet?>
     /// ASCII programs of groups whose predicate is more than one literal test.
     private let programs: ProgramArena
+    /// The tests of groups kept in parts whose test is one ASCII literal's: a record each,
+    /// reached through the group's check (``ASCIICheck/arena(_:)``), on pages no loaded app
+    /// shares.
+    private let literalTests: LiteralTestArena
 
     /// Sessions rank by recency (``TieBreakPolicy/recency``) rather than list order alone.
     let recency: Bool
 
     init(tuning: TableTuning, recency: Bool) {
         self.recency = recency
-        programs = ProgramArena(compactionFloor: tuning.programCompactionFloor)
+        programs = ProgramArena(compactionFloor: tuning.arenaCompactionFloor)
+        literalTests = LiteralTestArena(compactionFloor: tuning.arenaCompactionFloor)
         index = LiteralIndex(flatLimit: tuning.flatKeyLimit)
         patternSets = PatternSets()
         patternSetsByNumber = patternSets.sets
@@ -100,7 +106,12 @@ final class PredicateTier {
         placements.reserveCapacity(groups)
         predicates.reserveCapacity(groups)
         formatOfGroup.reserveCapacity(groups)
+        literalTests.reserveCapacity(bytes: count * Self.typicalLiteralRecordBytes)
     }
+
+    /// About what the record of a window's literal test takes (24 bytes of fields and a
+    /// literal like `com.example.app.window.123456`), for room reserved ahead.
+    private static let typicalLiteralRecordBytes = 56
     /// Groups every identifier must consider, and groups the index cannot find: read in place
     /// by routing, without retaining an array per route.
     private let always = TableArray<Int32>()
@@ -139,23 +150,27 @@ final class PredicateTier {
         if existing >= 0 { return existing }
         let format = formatPosition(keepingInParts: predicate)
         let kept = format == Self.keptWhole ? predicate : nil
+        // A group kept in parts keeps an ASCII literal's test as a record of the arena.
+        var record: LiteralTestView?
+        if format != Self.keptWhole, case .literal(let test) = predicate.root { record = literalTests.store(test) }
+        let root = record == nil ? predicate.root : .constant(false)
         let group: Int32
         if let free = freeGroups.popLast() {
             group = free
-            roots[Int(group)] = predicate.root
+            roots[Int(group)] = root
             predicates[Int(group)] = kept
             formatOfGroup[Int(group)] = format
         } else {
             group = Int32(roots.count)
-            roots.append(predicate.root)
+            roots.append(root)
             heads.append(GroupHead(rank: GroupHead.unranked, top: -1, check: .none))
             placements.append(.never)
             predicates.append(kept)
             formatOfGroup.append(format)
         }
         forgetSettledRoutes()
-        heads[Int(group)] = GroupHead(
-            rank: GroupHead.unranked, top: -1, check: check(for: predicate.root, prepared: preparation?.verification))
+        let check = record.map(ASCIICheck.arena) ?? check(for: predicate.root, prepared: preparation?.verification)
+        heads[Int(group)] = GroupHead(rank: GroupHead.unranked, top: -1, check: check)
         groupsByHash.insert(group, at: hash)
         liveGroups += 1
         let placement = file(group, predicate.root, prepared: preparation?.filing)
@@ -201,8 +216,17 @@ final class PredicateTier {
     /// The format and arguments of live group `group` if it keeps its predicate in parts.
     private func parts(ofGroup group: Int) -> (format: String, arguments: ActivationPredicate.StoredArguments)? {
         let format = formatOfGroup[group]
-        guard format != Self.keptWhole, let arguments = Self.statedArguments(of: roots[group]) else { return nil }
+        guard format != Self.keptWhole else { return nil }
+        if let record = heads[group].check.arenaTest { return (formats[Int(format)], .one(record.literal)) }
+        guard let arguments = Self.statedArguments(of: roots[group]) else { return nil }
         return (formats[Int(format)], arguments)
+    }
+
+    /// The compiled predicate of live group `group`: a test in the arena is made a block of
+    /// its own again, for what may outlive the table.
+    private func root(ofGroup group: Int) -> CompiledNode {
+        if let record = heads[group].check.arenaTest { return .literal(LiteralTest(copying: record)) }
+        return roots[group]
     }
 
     /// The predicate of live group `group` (nil for a free id): its own, or put together
@@ -210,7 +234,7 @@ final class PredicateTier {
     func predicate(ofGroup group: Int) -> ActivationPredicate? {
         if let kept = predicates[group] { return kept }
         guard let (format, arguments) = parts(ofGroup: group) else { return nil }
-        return ActivationPredicate(root: roots[group], format: format, arguments: arguments)
+        return ActivationPredicate(root: root(ofGroup: group), format: format, arguments: arguments)
     }
 
     /// The predicate of `group` if the group keeps it whole, as every group does whose
@@ -243,9 +267,17 @@ final class PredicateTier {
         }
         // A literal group's argument is its test's bytes: compared in place, not made into a
         // string for every session of a shared predicate.
-        if case .literal(let test) = roots[group] {
+        let literal: UnsafeBufferPointer<UInt8>? =
+            if let record = heads[group].check.arenaTest {
+                record.literalUTF8
+            } else if case .literal(let test) = roots[group] {
+                test.literalUTF8
+            } else {
+                nil
+            }
+        if let literal {
             guard case .one(var value) = predicate.storage.arguments else { return false }
-            return value.withUTF8 { ASCIIText.equal($0, test.literalUTF8, caseless: false) }
+            return value.withUTF8 { ASCIIText.equal($0, literal, caseless: false) }
         }
         guard let arguments = Self.statedArguments(of: roots[group]) else { return false }
         return predicate.storage.arguments.hasSameBytes(as: arguments)
@@ -409,11 +441,12 @@ final class PredicateTier {
         case .indexed(let filed):
             for placement in filed { rehint(index.remove(group, from: placement)) }
         }
-        if case .indexing(.clauses(let clauses)) = ClauseIndexing.filing(of: roots[slot]) {
+        if case .indexing(.clauses(let clauses)) = ClauseIndexing.filing(of: root(ofGroup: slot)) {
             noteOffers(of: clauses, adding: false)
         }
         groupsByHash.remove(group, at: internHash(ofGroup: slot))
         let program = heads[slot].check.programOffset
+        let record = heads[slot].check.arenaTest
         predicates[slot] = nil
         formatOfGroup[slot] = Self.keptWhole
         roots[slot] = .constant(false)
@@ -424,6 +457,26 @@ final class PredicateTier {
         if let program {
             programs.release(at: program)
             if programs.needsCompaction { compactPrograms() }
+        }
+        if let record {
+            literalTests.release(record)
+            if literalTests.needsCompaction { compactLiteralTests() }
+        }
+    }
+
+    /// Rewrites the literal-test arena without released records, updating the groups'
+    /// checks and the hints that point at their literals.
+    private func compactLiteralTests() {
+        var owners: [Int] = []
+        var records: [LiteralTestView] = []
+        for group in 0..<heads.count {
+            guard let record = heads[group].check.arenaTest else { continue }
+            owners.append(group)
+            records.append(record)
+        }
+        for (group, copy) in zip(owners, literalTests.compacted(records)) {
+            heads[group].check = .arena(copy)
+            if !defersHints && heads[group].top >= 0 { hintIndexEntries(of: group) }
         }
     }
 
@@ -705,7 +758,8 @@ final class PredicateTier {
 
     var approximateBytes: Int {
         roots.approximateBytes + heads.approximateBytes + memberHeaps.approximateBytes
-            + programs.approximateBytes + patternSets.approximateBytes + placements.approximateBytes
+            + programs.approximateBytes + literalTests.approximateBytes + patternSets.approximateBytes
+            + placements.approximateBytes
             + groupOfSlot.approximateBytes + positionOfSlot.approximateBytes + predicates.approximateBytes
             + formatOfGroup.approximateBytes + offers.capacity
             * (MemoryLayout<UInt64>.stride + MemoryLayout<UInt32>.stride)

@@ -103,6 +103,7 @@ struct TierContest: TierCandidateVisitor, ~Copyable {
     private mutating func holdsWithoutASCIICheck(_ group: Int32, _ check: ASCIICheck) -> Bool {
         let subject = self.subject
         if check.decidesAnyIdentifier { return check.holds(subject.pointee.bytes) }
+        if let test = check.arenaTest { return test.evaluate(&subject.pointee) }
         return roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded)
     }
 

@@ -28,10 +28,10 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
         }
     }
 
-    // The literal's bytes, owned by the group's ``LiteralTest``, or (`.pattern`) the group's
-    // ``PatternTest``: the group's predicate keeps either alive. The pointer and count come
-    // first and the three one-byte fields last, so the check packs into 15 bytes and a
-    // ``GroupHead`` into 40.
+    // The literal's bytes, owned by the group's ``LiteralTest`` or its record in the tier's
+    // ``LiteralTestArena``, or (`.pattern`) the group's ``PatternTest``: the group keeps
+    // them alive. The pointer and count come first and the four one-byte fields last, so the
+    // check packs into 16 bytes and a ``GroupHead`` into 40.
     private var start: UnsafeRawPointer?
     private var count: Int32
     var operation: Operation
@@ -41,6 +41,9 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     /// a group then reads the literal here rather than through its test (a cache miss fewer
     /// at scale) and skips the test's folds.
     private(set) var decidesAnyIdentifier = false
+    /// The test is a record in the tier's ``LiteralTestArena``: a `.literalTest` check points
+    /// at the record, a single-test check at its ASCII form, the first of its bytes.
+    private(set) var inArena = false
 
     init(operation: Operation, caseless: Bool, literal: UnsafeBufferPointer<UInt8>) {
         self.operation = operation
@@ -73,7 +76,27 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     /// compiled predicate to reach it.
     @inline(__always)
     func evaluateLiteral(_ subject: inout Subject) -> Bool {
-        withTest(LiteralTest.Storage.self) { LiteralTest(storage: $0).evaluate(&subject) }
+        if inArena { return LiteralTestView(record: start!).evaluate(&subject) }
+        return withTest(LiteralTest.Storage.self) { LiteralTest(storage: $0).evaluate(&subject) }
+    }
+
+    /// The check of a group whose test is the record `view` reads in its tier's arena: a
+    /// single-test check on its ASCII form when there is one, else one that evaluates it.
+    static func arena(_ view: LiteralTestView) -> ASCIICheck {
+        var check = ASCIICheck(view) ?? ASCIICheck.none
+        if check.operation == .none {
+            check.operation = .literalTest
+            check.start = UnsafeRawPointer(view.fields)
+        }
+        check.inArena = true
+        return check
+    }
+
+    /// The record a check of ``arena(_:)`` reads, which computes what the check does not
+    /// decide (a non-ASCII identifier); nil for other checks.
+    var arenaTest: LiteralTestView? {
+        guard inArena, let start else { return nil }
+        return LiteralTestView(record: operation == .literalTest ? start : start - LiteralTestView.recordHeaderBytes)
     }
 
     /// `start` read as the test it points at: only a `.pattern` check holds a ``PatternTest``
@@ -123,8 +146,8 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
 
     /// The check an ASCII identifier needs when `test` is a whole predicate the table can
     /// verify without evaluating it: `==`, BEGINSWITH, ENDSWITH and CONTAINS with an ASCII
-    /// form. Valid while `test` is alive.
-    init?(_ test: LiteralTest) {
+    /// form. Valid while what `test` reads is.
+    init?(_ test: LiteralTestView) {
         guard let literal = test.asciiLiteral, literal.count <= Int32.max else { return nil }
         let operation: Operation
         switch test.operation {
@@ -135,6 +158,12 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
         case .less, .lessEqual, .greater, .greaterEqual, .containedIn, .between: return nil
         }
         self.init(operation: operation, caseless: test.mode.foldsCase, literal: literal)
+    }
+
+    /// The check of a test in a block of its own, as for its view; valid while `test` is alive.
+    init?(_ test: LiteralTest) {
+        guard let check = test.withView({ ASCIICheck($0) }) else { return nil }
+        self = check
     }
 
     /// The check for a group's predicate, if it is a single literal comparison: its ASCII
