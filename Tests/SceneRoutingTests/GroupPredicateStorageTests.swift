@@ -138,4 +138,47 @@ import Testing
         let b = try #require(router.snapshot.sessions.first { $0.id == "b" })
         #expect(b.conditions.prefersToActivate.arguments == [.string("doc-3")])
     }
+
+    /// A membership group kept in parts keeps its program alone, which compares bytes for
+    /// every identifier as `IN` does: non-ASCII members and identifiers, an empty member, the
+    /// members handed back in stated order, and programs moved by compaction.
+    @Test func membershipGroupsKeepTheirProgramAlone() throws {
+        let sets: [[String]] = [
+            ["doc/7", "https://example.com/doc/7"], ["caf\u{E9}", "cafe\u{301}"], ["", "b", "a"], ["文档/1", "doc/1"],
+        ]
+        func session(_ index: Int, _ members: [String]) throws -> SceneSession {
+            Self.session("m\(index)", try ActivationPredicate(format: "SELF IN %@", arguments: [.strings(members)]))
+        }
+        let router = SceneRouter(
+            app: try SceneApp(
+                declarations: [SceneDeclaration(name: "Main")],
+                sessions: try sets.enumerated().map { try session($0.offset, $0.element) }
+                    + (0..<200).map { try session(100 + $0, ["filler/\($0)"]) }),
+            tuning: TableTuning(arenaCompactionFloor: 0))
+        for index in 0..<200 where index % 4 != 0 { try router.close(sessionID: "m\(100 + index)") }
+        #expect(Self.activated(router.route(identifier: "https://example.com/doc/7")) == "m0")
+        #expect(Self.activated(router.route(identifier: "caf\u{E9}")) == "m1")
+        #expect(Self.activated(router.route(identifier: "cafe\u{301}")) == "m1")
+        #expect(Self.activated(router.route(identifier: "CAF\u{C9}")) == nil, "IN compares code units")
+        #expect(Self.activated(router.route(identifier: "")) == "m2")
+        #expect(Self.activated(router.route(identifier: "文档/1")) == "m3")
+        #expect(Self.activated(router.route(identifier: "文档/2")) == nil)
+        #expect(Self.activated(router.route(identifier: "filler/4")) == "m104")
+        #expect(Self.activated(router.route(identifier: "filler/5")) == nil)
+        let stated = Dictionary(
+            uniqueKeysWithValues: router.snapshot.sessions.map { ($0.id, $0.conditions.prefersToActivate) })
+        for (index, members) in sets.enumerated() {
+            let predicate = try #require(stated["m\(index)"])
+            guard case .strings(let handedBack)? = predicate.arguments.first else {
+                Issue.record("m\(index): \(predicate.arguments)")
+                continue
+            }
+            #expect(handedBack.map { Array($0.utf8) } == members.map { Array($0.utf8) })
+            #expect(predicate.evaluate(members[0]))
+        }
+        // A session stating the same set joins the group.
+        let groups = router.shape.prefer.groups
+        try router.open(try session(9, sets[0]))
+        #expect(router.shape.prefer.groups == groups)
+    }
 }

@@ -24,7 +24,8 @@ final class PredicateTier {
 
     // Parallel arrays indexed by group id; a free list recycles ids of emptied groups.
     /// Each group's predicate, evaluated to verify an index hit; for a group whose test is in
-    /// ``literalTests``, a placeholder never evaluated (its check reaches the test).
+    /// ``literalTests`` or is a membership test its program decides
+    /// (``ASCIICheck/membershipProgram(at:)``), a placeholder never evaluated.
     private let roots = TableArray<CompiledNode>()
     /// Best session and its rank per group, read by routing through ``withRoutingView(_:)``.
     private let heads = TableArray<GroupHead>()
@@ -150,10 +151,26 @@ final class PredicateTier {
         if existing >= 0 { return existing }
         let format = formatPosition(keepingInParts: predicate)
         let kept = format == Self.keptWhole ? predicate : nil
-        // A group kept in parts keeps an ASCII literal's test as a record of the arena.
+        // A group kept in parts keeps an ASCII literal's test as a record of the arena, and a
+        // membership test as its program alone.
         var record: LiteralTestView?
-        if format != Self.keptWhole, case .literal(let test) = predicate.root { record = literalTests.store(test) }
-        let root = record == nil ? predicate.root : .constant(false)
+        var check: ASCIICheck?
+        if format != Self.keptWhole {
+            switch predicate.root {
+            case .literal(let test):
+                record = literalTests.store(test)
+                check = record.map(ASCIICheck.arena)
+            case .membership:
+                let program = self.check(for: predicate.root, prepared: preparation?.verification)
+                if let offset = program.programOffset {
+                    check = .membershipProgram(at: offset)
+                } else {
+                    check = program
+                }
+            default: break
+            }
+        }
+        let root = check?.decidesAnyIdentifier == true || record != nil ? CompiledNode.constant(false) : predicate.root
         let group: Int32
         if let free = freeGroups.popLast() {
             group = free
@@ -169,8 +186,8 @@ final class PredicateTier {
             formatOfGroup.append(format)
         }
         forgetSettledRoutes()
-        let check = record.map(ASCIICheck.arena) ?? check(for: predicate.root, prepared: preparation?.verification)
-        heads[Int(group)] = GroupHead(rank: GroupHead.unranked, top: -1, check: check)
+        let verification = check ?? self.check(for: predicate.root, prepared: preparation?.verification)
+        heads[Int(group)] = GroupHead(rank: GroupHead.unranked, top: -1, check: verification)
         groupsByHash.insert(group, at: hash)
         liveGroups += 1
         let placement = file(group, predicate.root, prepared: preparation?.filing)
@@ -217,15 +234,30 @@ final class PredicateTier {
     private func parts(ofGroup group: Int) -> (format: String, arguments: ActivationPredicate.StoredArguments)? {
         let format = formatOfGroup[group]
         guard format != Self.keptWhole else { return nil }
-        if let record = heads[group].check.arenaTest { return (formats[Int(format)], .one(record.literal)) }
-        guard let arguments = Self.statedArguments(of: roots[group]) else { return nil }
+        guard let arguments = statedArguments(ofGroup: group) else { return nil }
         return (formats[Int(format)], arguments)
+    }
+
+    /// The `%@` arguments of group `group` kept in parts, wherever its test is: a record of
+    /// the arena, the members of its membership program, or its compiled root.
+    private func statedArguments(ofGroup group: Int) -> ActivationPredicate.StoredArguments? {
+        let check = heads[group].check
+        if let record = check.arenaTest { return .one(record.literal) }
+        if let members = membersOfProgram(check) { return .many([.strings(members)]) }
+        return Self.statedArguments(of: roots[group])
+    }
+
+    /// The members a membership group's program holds, if `check` is one.
+    private func membersOfProgram(_ check: ASCIICheck) -> [String]? {
+        guard check.decidesAnyIdentifier, let offset = check.programOffset else { return nil }
+        return programs.withBytes { ASCIIProgram.members(ofMembership: $0 + Int(offset)) }
     }
 
     /// The compiled predicate of live group `group`: a test in the arena is made a block of
     /// its own again, for what may outlive the table.
     private func root(ofGroup group: Int) -> CompiledNode {
         if let record = heads[group].check.arenaTest { return .literal(LiteralTest(copying: record)) }
+        if let members = membersOfProgram(heads[group].check) { return .membership(MembershipTest(members: members)) }
         return roots[group]
     }
 
@@ -279,7 +311,7 @@ final class PredicateTier {
             guard case .one(var value) = predicate.storage.arguments else { return false }
             return value.withUTF8 { ASCIIText.equal($0, literal, caseless: false) }
         }
-        guard let arguments = Self.statedArguments(of: roots[group]) else { return false }
+        guard let arguments = statedArguments(ofGroup: group) else { return false }
         return predicate.storage.arguments.hasSameBytes(as: arguments)
     }
 
@@ -489,7 +521,9 @@ final class PredicateTier {
             owners.append(group)
             offsets.append(offset)
         }
-        for (group, offset) in zip(owners, programs.compacted(offsets)) { heads[group].check = .program(at: offset) }
+        for (group, offset) in zip(owners, programs.compacted(offsets)) {
+            heads[group].check = heads[group].check.movingProgram(to: offset)
+        }
     }
 
     /// Removes the group at `position` of `list` by moving the last one into its place;

@@ -102,7 +102,7 @@ struct TierContest: TierCandidateVisitor, ~Copyable {
     @inline(never)
     private mutating func holdsWithoutASCIICheck(_ group: Int32, _ check: ASCIICheck) -> Bool {
         let subject = self.subject
-        if check.decidesAnyIdentifier { return check.holds(subject.pointee.bytes) }
+        if check.decidesAnyIdentifier { return check.holds(subject.pointee.bytes, programs: programs) }
         if let test = check.arenaTest { return test.evaluate(&subject.pointee) }
         return roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded)
     }

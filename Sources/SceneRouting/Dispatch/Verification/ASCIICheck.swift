@@ -132,6 +132,22 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     /// holds the offset only then.
     var programOffset: Int32? { operation == .program ? count : nil }
 
+    /// A check that runs the program at `offset` for every identifier: a membership test's,
+    /// whose exact `==` tests compare bytes as the test does (``ASCIIProgram/members(ofMembership:)``
+    /// reads its members back).
+    static func membershipProgram(at offset: Int32) -> ASCIICheck {
+        var check = program(at: offset)
+        check.decidesAnyIdentifier = true
+        return check
+    }
+
+    /// This program check with its program moved to `offset`.
+    func movingProgram(to offset: Int32) -> ASCIICheck {
+        var check = self
+        check.count = offset
+        return check
+    }
+
     /// Where a single-test check starts reading (its literal, or the test it evaluates), for
     /// a fetch ahead of it.
     var literalAddress: UnsafeRawPointer? {

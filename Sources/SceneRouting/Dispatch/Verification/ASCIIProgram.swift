@@ -94,6 +94,23 @@ enum ASCIIProgram {
         return true
     }
 
+    /// The members of a membership program (an OR of exact `==` tests, as ``encode(_:)``
+    /// writes `SELF IN {…}`), in the order stated; nil for any other program.
+    static func members(ofMembership node: UnsafePointer<UInt8>) -> [String]? {
+        guard node[0] == orTag else { return nil }
+        let end = node + size16(node + 1)
+        let equalTag = testBase + 2 * ASCIICheck.Operation.equal.rawValue
+        var members: [String] = []
+        var operand = node + 3
+        while operand < end {
+            guard operand[0] == equalTag else { return nil }
+            members.append(
+                String(decoding: UnsafeBufferPointer(start: operand + 3, count: size16(operand + 1)), as: UTF8.self))
+            operand += size(of: operand)
+        }
+        return members
+    }
+
     private static func appendSkeleton(_ skeleton: RegexSkeleton, to bytes: inout [UInt8]) -> Bool {
         let start = bytes.count
         appendHeader(skeletonTag, to: &bytes)
