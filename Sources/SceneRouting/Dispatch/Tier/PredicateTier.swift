@@ -499,31 +499,30 @@ final class PredicateTier {
     /// Rewrites the literal-test arena without released records, updating the groups'
     /// checks and the hints that point at their literals.
     private func compactLiteralTests() {
-        var owners: [Int] = []
-        var records: [LiteralTestView] = []
-        for group in 0..<heads.count {
-            guard let record = heads[group].check.arenaTest else { continue }
-            owners.append(group)
-            records.append(record)
-        }
-        for (group, copy) in zip(owners, literalTests.compacted(records)) {
-            heads[group].check = .arena(copy)
-            if !defersHints && heads[group].top >= 0 { hintIndexEntries(of: group) }
-        }
+        let moved = compactArena(held: \.arenaTest, compacted: literalTests.compacted) { .arena($1) }
+        for group in moved where !defersHints && heads[group].top >= 0 { hintIndexEntries(of: group) }
     }
 
     /// Rewrites the program arena without released programs, updating the groups' offsets.
     private func compactPrograms() {
+        _ = compactArena(held: \.programOffset, compacted: programs.compacted) { $0.movingProgram(to: $1) }
+    }
+
+    /// Collects what each group's check holds in an arena (`held`), lets the arena move the
+    /// live ones (`compacted`, position by position) and rewrites those checks (`rewrite`);
+    /// returns the groups whose checks changed.
+    private func compactArena<Held>(
+        held: (ASCIICheck) -> Held?, compacted: ([Held]) -> [Held], rewrite: (ASCIICheck, Held) -> ASCIICheck
+    ) -> [Int] {
         var owners: [Int] = []
-        var offsets: [Int32] = []
+        var live: [Held] = []
         for group in 0..<heads.count {
-            guard let offset = heads[group].check.programOffset else { continue }
+            guard let value = held(heads[group].check) else { continue }
             owners.append(group)
-            offsets.append(offset)
+            live.append(value)
         }
-        for (group, offset) in zip(owners, programs.compacted(offsets)) {
-            heads[group].check = heads[group].check.movingProgram(to: offset)
-        }
+        for (group, moved) in zip(owners, compacted(live)) { heads[group].check = rewrite(heads[group].check, moved) }
+        return owners
     }
 
     /// Removes the group at `position` of `list` by moving the last one into its place;
