@@ -121,7 +121,8 @@ import Testing
     }
 
     @Test func arenaReusesReleasedSpaceAndCompactsWithoutChangingPrograms() throws {
-        let arena = ProgramArena(compactionFloor: TableTuning.standard.arenaCompactionFloor)
+        let arena = ByteRecordArena(
+            compactionFloor: TableTuning.standard.arenaCompactionFloor, recordSize: ASCIIProgram.size(of:))
         let programs = try Self.formats.map {
             try #require(ASCIIProgram.encode(try ActivationPredicate(format: $0).root))
         }

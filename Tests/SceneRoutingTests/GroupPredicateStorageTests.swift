@@ -4,9 +4,11 @@ import Testing
 
 /// A group whose predicate is one literal test from a format with one `%@`, or one
 /// membership test from `SELF IN %@`, keeps the format (shared) and the compiled test, not
-/// the predicate object: once the app a router
-/// was built from is gone, that object is freed. What the router hands back must still be
-/// the predicate as stated, byte for byte, and churn must find, share and release the group.
+/// the predicate object; a group whose program decides every ASCII identifier keeps its
+/// format and stated arguments, and compiles the predicate again when it needs it. Once the
+/// app a router was built from is gone, those objects are freed. What the router hands back
+/// must still be the predicate as stated, byte for byte, routes must answer as the predicate
+/// would, and churn must find, share and release the group.
 @Suite struct GroupPredicateStorageTests {
     /// Weak references to the storage of predicates a router was built with.
     private final class Watched {
@@ -34,7 +36,7 @@ import Testing
         let located = try ActivationPredicate(format: "SELF ENDSWITH %@", arguments: [.string(".pdf")])
             .located(at: SourceLocation(file: "Sources/Scenes.swift", line: 12, column: 5))
         let inline = try ActivationPredicate(format: "SELF == 'doc-1'")
-        let regex = try ActivationPredicate(format: "SELF MATCHES %@", arguments: [.string("ticket-[0-9]+")])
+        let regex = try ActivationPredicate(format: "SELF MATCHES %@", arguments: [.string("ticket-(open|closed)")])
         let membership = try ActivationPredicate(
             format: "SELF IN %@", arguments: [.strings(["doc/7", "https://example.com/doc/7"])])
         watched.literal = literal.storage
@@ -56,14 +58,15 @@ import Testing
         let router = try Self.router(watching: watched)
         #expect(watched.literal == nil, "a one-literal group keeps its format and test, not the predicate")
         #expect(watched.membership == nil, "a membership group keeps its format and test, not the predicate")
-        // Kept whole: a source location to report, no argument to put back, a regex.
+        // Kept whole: a source location to report, no argument to put back, a regex that
+        // decides ASCII identifiers itself.
         #expect(watched.literalWithSource != nil)
         #expect(watched.inlineLiteral != nil)
         #expect(watched.regex != nil)
 
         #expect(Self.activated(router.route(identifier: "note/17/page-2")) == "note")
         #expect(Self.activated(router.route(identifier: "report.pdf")) == "pdf")
-        #expect(Self.activated(router.route(identifier: "ticket-42")) == "ticket")
+        #expect(Self.activated(router.route(identifier: "ticket-open")) == "ticket")
         #expect(Self.activated(router.route(identifier: "https://example.com/doc/7")) == "alias")
         let stated = Dictionary(
             uniqueKeysWithValues: router.snapshot.sessions.map { ($0.id, $0.conditions.prefersToActivate) })
@@ -180,5 +183,151 @@ import Testing
         let groups = router.shape.prefer.groups
         try router.open(try session(9, sets[0]))
         #expect(router.shape.prefer.groups == groups)
+    }
+
+    /// Predicates whose programs decide every ASCII identifier, one session each, and one
+    /// whose regex decides ASCII identifiers itself (kept whole).
+    private static let keptAsText: [(id: String, format: String, arguments: [PredicateArgument])] = [
+        ("like", "SELF LIKE %@", [.string("doc-*-17")]),
+        ("regex", "SELF MATCHES %@", [.string("ticket-[0-9]+-17")]),
+        ("sms", "SELF BEGINSWITH[cd] 'sms:' AND SELF CONTAINS[cd] %@", [.string("group-4;")]),
+        (
+            "note", "(SELF BEGINSWITH %@ OR SELF == %@) AND NOT SELF ENDSWITH '.tmp'",
+            [.string("note/17/"), .string("note-17")]
+        ),
+        ("report", "SELF LIKE[c] %@", [.string("Report-*.PDF")]),
+        ("pair", "SELF IN %@ OR SELF ENDSWITH %@", [.strings(["a/1", "b/1"]), .string("/end")]),
+    ]
+
+    private static func keptAsTextApp() throws -> SceneApp {
+        try SceneApp(
+            declarations: [SceneDeclaration(name: "Main")],
+            sessions: try keptAsText.map {
+                session($0.id, try ActivationPredicate(format: $0.format, arguments: $0.arguments))
+            } + [
+                session(
+                    "whole",
+                    try ActivationPredicate(format: "SELF MATCHES %@", arguments: [.string("(open|closed)-[0-9]+")]))
+            ])
+    }
+
+    private static let keptAsTextIdentifiers = [
+        "doc-rev-17", "doc-\u{E9}-17", "DOC-\u{E9}-17", "doc-17", "ticket-42-17", "ticket-\u{664}\u{662}-17",
+        "ticket-42-17\u{E9}",
+        "SMS:Group-4;\u{F6}", "sms:gr\u{FC}ppe-4;", "\u{15B}ms:group-4;", "s\u{301}ms:group-4;", "note/17/\u{FC}",
+        "note/17/\u{FC}.tmp", "note-17", "report-\u{FC}.pdf", "REPORT-\u{DC}.PDF", "r\u{E9}port-x.pdf", "a/1",
+        "b/1\u{301}",
+        "x/\u{E9}/end", "open-42", "cl\u{F6}sed-1", "",
+    ]
+
+    @Test func groupsKeptAsTextDropTheirPredicateObjectsAndAnswerAsThem() throws {
+        final class Storages {
+            var weak: [() -> ActivationPredicate.Storage?] = []
+        }
+        let storages = Storages()
+        let router: SceneRouter = try {
+            let app = try Self.keptAsTextApp()
+            for session in app.sessions {
+                storages.weak.append { [weak storage = session.conditions.prefersToActivate.storage] in storage }
+            }
+            return SceneRouter(app: app)
+        }()
+        let alive = storages.weak.map { $0() != nil }
+        #expect(alive == Self.keptAsText.map { _ in false } + [true], "groups kept as text free their predicates")
+
+        let reference = try Self.keptAsTextApp()
+        for identifier in Self.keptAsTextIdentifiers {
+            #expect(
+                router.route(identifier: identifier) == ReferenceRouter.route(identifier: identifier, in: reference),
+                "\(identifier)")
+        }
+        // The non-ASCII identifiers the programs leave to the predicates compiled again.
+        #expect(Self.activated(router.route(identifier: "doc-\u{E9}-17")) == "like")
+        #expect(Self.activated(router.route(identifier: "SMS:Group-4;\u{F6}")) == "sms")
+        #expect(Self.activated(router.route(identifier: "note/17/\u{FC}")) == "note")
+        #expect(Self.activated(router.route(identifier: "note/17/\u{FC}.tmp")) == nil)
+        #expect(Self.activated(router.route(identifier: "REPORT-\u{DC}.PDF")) == "report")
+        #expect(Self.activated(router.route(identifier: "x/\u{E9}/end")) == "pair")
+
+        let stated = Dictionary(
+            uniqueKeysWithValues: router.snapshot.sessions.map { ($0.id, $0.conditions.prefersToActivate) })
+        for condition in Self.keptAsText {
+            let predicate = try #require(stated[condition.id])
+            let original = try ActivationPredicate(format: condition.format, arguments: condition.arguments)
+            #expect(predicate.format.utf8.elementsEqual(condition.format.utf8), "\(condition.id)")
+            #expect(predicate.arguments == condition.arguments, "\(condition.id)")
+            #expect(predicate.isSamePredicate(as: original) && predicate.internHash == original.internHash)
+            for identifier in Self.keptAsTextIdentifiers {
+                #expect(
+                    predicate.evaluate(identifier) == original.evaluate(identifier), "\(condition.id) \(identifier)")
+            }
+        }
+    }
+
+    /// Churn on groups kept as text: an equal predicate joins its group, an update that only
+    /// reorders windows moves the winner, closing the last member releases the group (and the
+    /// predicate compiled for a route), and released records are reused or compacted away
+    /// while the rest still answer, ASCII or not.
+    @Test func churnFindsSharesAndReleasesGroupsKeptAsText() throws {
+        func like(_ pattern: String) throws -> ActivationPredicate {
+            try ActivationPredicate(format: "SELF LIKE %@", arguments: [.string(pattern)])
+        }
+        let router = SceneRouter(
+            app: try SceneApp(
+                declarations: [SceneDeclaration(name: "Main")],
+                sessions: [Self.session("a", try like("doc-*-1"))]
+                    + (0..<200).map { Self.session("f\($0)", try like("filler-*-\($0)")) }),
+            tuning: TableTuning(arenaCompactionFloor: 0))
+        let groups = router.shape.prefer.groups
+        #expect(Self.activated(router.route(identifier: "doc-\u{E9}-1")) == "a")
+        try router.open(Self.session("b", try like("doc-*-1"), lastActive: 5))
+        #expect(router.shape.prefer.groups == groups, "an equal predicate shares its group")
+        #expect(Self.activated(router.route(identifier: "doc-\u{E9}-1")) == "b")
+        try router.update(SessionUpdate(id: "a", lastActive: 9))
+        #expect(Self.activated(router.route(identifier: "doc-x-1")) == "a")
+        #expect(Self.activated(router.route(identifier: "doc-\u{E9}-1")) == "a")
+        try router.close(sessionID: "a")
+        try router.close(sessionID: "b")
+        #expect(router.shape.prefer.groups == groups - 1)
+        #expect(Self.activated(router.route(identifier: "doc-\u{E9}-1")) == nil)
+        try router.open(Self.session("c", try like("doc-*-2")))
+        #expect(Self.activated(router.route(identifier: "doc-\u{E9}-2")) == "c")
+        #expect(Self.activated(router.route(identifier: "doc-\u{E9}-1")) == nil)
+
+        for index in 0..<200 where index % 4 != 0 { try router.close(sessionID: "f\(index)") }
+        for index in [0, 4, 196] {
+            #expect(Self.activated(router.route(identifier: "filler-x-\(index)")) == "f\(index)")
+            #expect(Self.activated(router.route(identifier: "filler-\u{E9}-\(index)")) == "f\(index)")
+        }
+        #expect(Self.activated(router.route(identifier: "filler-\u{E9}-5")) == nil)
+        let stated = Dictionary(
+            uniqueKeysWithValues: router.snapshot.sessions.map { ($0.id, $0.conditions.prefersToActivate) })
+        #expect(stated["f196"]?.arguments == [.string("filler-*-196")])
+        #expect(stated["c"]?.arguments == [.string("doc-*-2")])
+        try router.update(SessionUpdate(id: "c", prefersToActivate: try like("doc-*-3")))
+        #expect(Self.activated(router.route(identifier: "doc-\u{E9}-3")) == "c")
+        #expect(Self.activated(router.route(identifier: "doc-\u{E9}-2")) == nil)
+    }
+
+    /// Threads routing at once identifiers that need a group's predicate compiled again all
+    /// get its answer, and one compiled predicate is kept.
+    @Test func routesThatNeedAGroupKeptAsTextAtOnceAgree() async throws {
+        let app = try Self.keptAsTextApp()
+        let router = SceneRouter(app: app)
+        let identifiers = Self.keptAsTextIdentifiers.filter { !$0.utf8.allSatisfy { $0 < 0x80 } }
+        let expected = identifiers.map { ReferenceRouter.route(identifier: $0, in: app) }
+        let agreed = await withTaskGroup(of: Bool.self) { group in
+            for thread in 0..<4 {
+                group.addTask {
+                    (0..<50).allSatisfy { round in
+                        let order =
+                            (round + thread) % 2 == 0 ? Array(identifiers.indices) : identifiers.indices.reversed()
+                        return order.allSatisfy { router.route(identifier: identifiers[$0]) == expected[$0] }
+                    }
+                }
+            }
+            return await group.reduce(true) { $0 && $1 }
+        }
+        #expect(agreed)
     }
 }

@@ -28,8 +28,7 @@ extension PredicateTier {
             index.forEachEntry(at: placement) { group in
                 guard !PatternSets.isSet(group), !patternSets.isRefused(group), !patternSets.isMember(group),
                     case .indexedOnce(let filed) = placements[Int(group)], filed.bucket == bucket,
-                    let predicate = self.wholePredicate(ofGroup: Int(group)),
-                    let candidate = Self.patternSetCandidate(predicate)
+                    let candidate = self.patternSetCandidate(ofGroup: Int(group))
                 else { return }
                 waiting[candidate.mode, default: []].append((group, candidate.expression, placement))
             }
@@ -44,8 +43,7 @@ extension PredicateTier {
                 for old in small {
                     for group in old.set.members where group >= 0 {
                         guard case .indexedOnce(let filed) = placements[Int(group)],
-                            let predicate = self.wholePredicate(ofGroup: Int(group)),
-                            let candidate = Self.patternSetCandidate(predicate)
+                            let candidate = self.patternSetCandidate(ofGroup: Int(group))
                         else { continue }
                         candidates.append((group, candidate.expression, filed))
                     }
@@ -87,8 +85,8 @@ extension PredicateTier {
         for (position, group) in members.enumerated() {
             let g = Int(group)
             guard g < placements.count, !patternSets.isMember(group), case .indexedOnce(let filed) = placements[g],
-                filed.bucket == compiled.buckets[position], let predicate = self.wholePredicate(ofGroup: g),
-                let candidate = Self.patternSetCandidate(predicate), candidate.mode == request.mode,
+                filed.bucket == compiled.buckets[position], let candidate = self.patternSetCandidate(ofGroup: g),
+                candidate.mode == request.mode,
                 candidate.expression == compiled.expressions[position]
             else {
                 members[position] = -1

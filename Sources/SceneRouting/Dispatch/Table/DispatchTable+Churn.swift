@@ -59,8 +59,12 @@ extension DispatchTable {
             newestLastActive = nil
         }
         let conditionsChange = update.changesConditions
-        // Read before withdrawing: a window's conditions are its tiers' groups.
-        var session = session(in: Int(slot))
+        // Read before withdrawing: a window's conditions are its tiers' groups. An update that
+        // only moves a window in the tie-break order leaves them there, unread: putting a
+        // group's predicate together (compiling one kept as text) would cost more than the
+        // update.
+        let needsConditions = !wasWindow || conditionsChange || update.role != nil
+        var session = session(in: Int(slot), conditions: needsConditions ? nil : .defaults(for: framework))
         update.apply(to: &session)
         if conditionsChange {
             session.bindTemplates(bundleIdentifier: bundleIdentifier)

@@ -74,7 +74,7 @@ final class DispatchTable: @unchecked Sendable {
     /// The app as it stands, sessions in list order.
     var snapshot: SceneApp {
         let sessions = (0..<slots.count).filter { slots[$0].isLive }.sorted { slots[$0].sequence < slots[$1].sequence }
-            .map(session(in:))
+            .map { session(in: $0) }
         var app = SceneApp(
             validatedFramework: framework, supportsMultipleScenes: supportsMultipleScenes, tieBreak: tieBreak,
             declarations: declarations, sessions: sessions)
@@ -86,12 +86,13 @@ final class DispatchTable: @unchecked Sendable {
     /// Where the session in `slot` stands in the session list (smaller is earlier).
     func sequence(ofSlot slot: Int32) -> Int { slots[Int(slot)].sequence }
 
-    /// The session in slot `index`, its names and conditions looked up.
-    func session(in index: Int) -> SceneSession {
+    /// The session in slot `index`, its names and conditions looked up (or, given
+    /// `conditions`, those in their place).
+    func session(in index: Int, conditions stated: ActivationConditions? = nil) -> SceneSession {
         let slot = slots[index]
         var session = SceneSession(
             id: slot.id, declaration: declarationNames[slot.declaration], role: roles[slot.role], state: slot.state,
-            lastActive: slot.lastActive, conditions: conditions(of: Int32(index)))
+            lastActive: slot.lastActive, conditions: stated ?? conditions(of: Int32(index)))
         if let stated = sessionValues[Int32(index)] { (session.values, session.templates) = stated }
         if let assumed = assumedBySlot[Int32(index)] { session.assumptions = assumed }
         return session

@@ -25,7 +25,8 @@ final class PredicateTier {
     // Parallel arrays indexed by group id; a free list recycles ids of emptied groups.
     /// Each group's predicate, evaluated to verify an index hit; for a group whose test is in
     /// ``literalTests`` or is a membership test its program decides
-    /// (``ASCIICheck/membershipProgram(at:)``), a placeholder never evaluated.
+    /// (``ASCIICheck/membershipProgram(at:)``), or a group kept as text
+    /// (``argumentsOfGroup``), a placeholder never evaluated.
     private let roots = TableArray<CompiledNode>()
     /// Best session and its rank per group, read by routing through ``withRoutingView(_:)``.
     private let heads = TableArray<GroupHead>()
@@ -50,6 +51,8 @@ final class PredicateTier {
     /// cost against its load (otherwise the least loaded wins, which spreads groups by
     /// itself), so only they are counted, and the counts stay few.
     private var offers: [UInt64: UInt32] = [:]
+    /// The keys ``offers`` counts for each group that offers any, to uncount on release.
+    private var offerKeysOfGroup: [Int32: [UInt64]] = [:]
     /// Each live group's predicate, unless the group keeps it in parts (``formatOfGroup``);
     /// nil for free ids and those groups.
     private let predicates = TableArray<ActivationPredicate?>()
@@ -57,8 +60,9 @@ final class PredicateTier {
     /// groups at scale: `SELF == %@`) or one membership test from `SELF IN %@`, the format's
     /// position in ``formats``: the predicate is that format, the test's literal or members
     /// as its argument, and the compiled root, so the group keeps no predicate object of its
-    /// own (``predicate(ofGroup:)`` puts one together when asked). ``keptWhole`` for the
-    /// other groups.
+    /// own (``predicate(ofGroup:)`` puts one together when asked). For a group kept as text
+    /// (``argumentsOfGroup``), its format's position likewise. ``keptWhole`` for the other
+    /// groups.
     private let formatOfGroup = TableArray<UInt32>()
     private static let keptWhole = UInt32.max
     /// The formats of groups kept in parts, each once.
@@ -74,7 +78,20 @@ final class PredicateTier {
     /// retained and released it, and routing threads contended on its reference count.
     private let patternSetsByNumber: TableArray<PatternSet?>
     /// ASCII programs of groups whose predicate is more than one literal test.
-    private let programs: ProgramArena
+    private let programs: ByteRecordArena
+    /// For a group kept as text, where its stated arguments are in ``statedArguments``; -1
+    /// for the other groups. A group is kept as text when its predicate is neither one literal
+    /// nor one membership test but its program decides every ASCII identifier (`LIKE
+    /// 'doc-*'`, `MATCHES 'ticket-[0-9]+'`, `BEGINSWITH[cd] 'sms:' AND CONTAINS[cd] %@`): the
+    /// program verifies ASCII identifiers, and the predicate compiles again from its format and
+    /// arguments for what else needs it (``rootKeptAsText(ofGroup:)``). Its compiled objects,
+    /// made by the load between the app's own, then go with the app instead of keeping the
+    /// app's pages resident.
+    private let argumentsOfGroup = TableArray<Int32>()
+    /// The stated arguments of groups kept as text (``StatedArgumentsRecord``).
+    private let statedArguments: ByteRecordArena
+    /// The compiled predicates of groups kept as text that routes needed.
+    private let rootsOnDemand = RootsOnDemand()
     /// The tests of groups kept in parts whose test is one ASCII literal's: a record each,
     /// reached through the group's check (``ASCIICheck/arena(_:)``), on pages no loaded app
     /// shares.
@@ -85,8 +102,10 @@ final class PredicateTier {
 
     init(tuning: TableTuning, recency: Bool) {
         self.recency = recency
-        programs = ProgramArena(compactionFloor: tuning.arenaCompactionFloor)
+        programs = ByteRecordArena(compactionFloor: tuning.arenaCompactionFloor, recordSize: ASCIIProgram.size(of:))
         literalTests = LiteralTestArena(compactionFloor: tuning.arenaCompactionFloor)
+        statedArguments = ByteRecordArena(
+            compactionFloor: tuning.arenaCompactionFloor, recordSize: StatedArgumentsRecord.size(of:))
         index = LiteralIndex(flatLimit: tuning.flatKeyLimit)
         patternSets = PatternSets()
         patternSetsByNumber = patternSets.sets
@@ -107,6 +126,7 @@ final class PredicateTier {
         placements.reserveCapacity(groups)
         predicates.reserveCapacity(groups)
         formatOfGroup.reserveCapacity(groups)
+        argumentsOfGroup.reserveCapacity(groups)
         literalTests.reserveCapacity(bytes: count * Self.typicalLiteralRecordBytes)
     }
 
@@ -149,8 +169,7 @@ final class PredicateTier {
             if existing < 0, isPredicate(ofGroup: Int(candidate), sameAs: predicate) { existing = candidate }
         }
         if existing >= 0 { return existing }
-        let format = formatPosition(keepingInParts: predicate)
-        let kept = format == Self.keptWhole ? predicate : nil
+        var format = Self.statesArgumentsInRoot(predicate) ? formatPosition(keepingInParts: predicate) : Self.keptWhole
         // A group kept in parts keeps an ASCII literal's test as a record of the arena, and a
         // membership test as its program alone.
         var record: LiteralTestView?
@@ -170,13 +189,26 @@ final class PredicateTier {
             default: break
             }
         }
-        let root = check?.decidesAnyIdentifier == true || record != nil ? CompiledNode.constant(false) : predicate.root
+        let verification = check ?? self.check(for: predicate.root, prepared: preparation?.verification)
+        var arguments: Int32 = -1
+        if format == Self.keptWhole, verification.programOffset != nil, !verification.decidesAnyIdentifier,
+            let encoded = Self.keepableAsText(predicate).flatMap(StatedArgumentsRecord.encode)
+        {
+            format = formatPosition(keepingInParts: predicate)
+            if format != Self.keptWhole {
+                if let offset = statedArguments.store(encoded) { arguments = offset } else { format = Self.keptWhole }
+            }
+        }
+        let kept = format == Self.keptWhole ? predicate : nil
+        let placeholder = check?.decidesAnyIdentifier == true || record != nil || arguments >= 0
+        let root = placeholder ? CompiledNode.constant(false) : predicate.root
         let group: Int32
         if let free = freeGroups.popLast() {
             group = free
             roots[Int(group)] = root
             predicates[Int(group)] = kept
             formatOfGroup[Int(group)] = format
+            argumentsOfGroup[Int(group)] = arguments
         } else {
             group = Int32(roots.count)
             roots.append(root)
@@ -184,9 +216,9 @@ final class PredicateTier {
             placements.append(.never)
             predicates.append(kept)
             formatOfGroup.append(format)
+            argumentsOfGroup.append(arguments)
         }
         forgetSettledRoutes()
-        let verification = check ?? self.check(for: predicate.root, prepared: preparation?.verification)
         heads[Int(group)] = GroupHead(rank: GroupHead.unranked, top: -1, check: verification)
         groupsByHash.insert(group, at: hash)
         liveGroups += 1
@@ -199,17 +231,12 @@ final class PredicateTier {
         return group
     }
 
-    /// Where `predicate`'s format is in ``formats`` if a group can keep it in parts (its
-    /// arguments are what its compiled root states, byte for byte, ``statedArguments(of:)``;
-    /// nothing else to it), else ``keptWhole``. ASCII formats only: `String`'s `==` is
-    /// canonical equivalence, and a predicate put together again must have the very bytes
-    /// it was stated with.
+    /// Where `predicate`'s format is in ``formats``, if a group can keep it in parts: nothing
+    /// but its format and arguments to it (``keepableAsText(_:)``), and an ASCII format:
+    /// `String`'s `==` is canonical equivalence, and a predicate put together again must have
+    /// the very bytes it was stated with. ``keptWhole`` otherwise.
     private func formatPosition(keepingInParts predicate: ActivationPredicate) -> UInt32 {
-        guard predicate.storage.isParsed, predicate.storage.details == nil,
-            let stated = Self.statedArguments(of: predicate.root), stated.hasSameBytes(as: predicate.storage.arguments)
-        else {
-            return Self.keptWhole
-        }
+        guard Self.keepableAsText(predicate) != nil else { return Self.keptWhole }
         let format = predicate.format
         if let known = formatPositions[format] { return known }
         guard formats.count < Self.formatLimit, ASCIIText.isASCII(format) else { return Self.keptWhole }
@@ -217,6 +244,21 @@ final class PredicateTier {
         formats.append(format)
         formatPositions[format] = position
         return position
+    }
+
+    /// `predicate`'s arguments if its format and they are all there is to it, so that parsing
+    /// and compiling them again makes the same predicate: nothing apart (``ActivationPredicate/Details``:
+    /// a SwiftUI set's members, a source location, lint ranges).
+    private static func keepableAsText(_ predicate: ActivationPredicate) -> ActivationPredicate.StoredArguments? {
+        guard predicate.storage.isParsed, predicate.storage.details == nil else { return nil }
+        return predicate.storage.arguments
+    }
+
+    /// Whether `predicate`'s arguments are what its compiled root states, byte for byte
+    /// (``statedArguments(of:)``), so that a group keeps them there alone.
+    private static func statesArgumentsInRoot(_ predicate: ActivationPredicate) -> Bool {
+        guard let stated = statedArguments(of: predicate.root) else { return false }
+        return stated.hasSameBytes(as: predicate.storage.arguments)
     }
 
     /// The `%@` arguments a predicate compiled to `root` states, if they can be read back
@@ -238,9 +280,12 @@ final class PredicateTier {
         return (formats[Int(format)], arguments)
     }
 
-    /// The `%@` arguments of group `group` kept in parts, wherever its test is: a record of
-    /// the arena, the members of its membership program, or its compiled root.
+    /// The `%@` arguments of group `group` kept in parts, wherever they are: its record of
+    /// stated arguments, its test's record in the arena, the members of its membership
+    /// program, or its compiled root.
     private func statedArguments(ofGroup group: Int) -> ActivationPredicate.StoredArguments? {
+        let record = argumentsOfGroup[group]
+        if record >= 0 { return statedArguments.withBytes { StatedArgumentsRecord.arguments(at: $0 + Int(record)) } }
         let check = heads[group].check
         if let record = check.arenaTest { return .one(record.literal) }
         if let members = membersOfProgram(check) { return .many([.strings(members)]) }
@@ -253,27 +298,48 @@ final class PredicateTier {
         return programs.withBytes { ASCIIProgram.members(ofMembership: $0 + Int(offset)) }
     }
 
-    /// The compiled predicate of live group `group`: a test in the arena is made a block of
-    /// its own again, for what may outlive the table.
-    private func root(ofGroup group: Int) -> CompiledNode {
+    /// The compiled predicate of live group `group` (nil if one kept as text failed to
+    /// compile again, which one that compiled once does not): a test in the arena is made a
+    /// block of its own again, for what may outlive the table.
+    private func root(ofGroup group: Int) -> CompiledNode? {
         if let record = heads[group].check.arenaTest { return .literal(LiteralTest(copying: record)) }
         if let members = membersOfProgram(heads[group].check) { return .membership(MembershipTest(members: members)) }
+        if argumentsOfGroup[group] >= 0 { return rootsOnDemand.cached(Int32(group)) ?? compiledAgain(group)?.root }
         return roots[group]
+    }
+
+    /// The predicate of group `group` kept as text, parsed and compiled again from its format
+    /// and stated arguments.
+    private func compiledAgain(_ group: Int) -> ActivationPredicate? {
+        guard let (format, arguments) = parts(ofGroup: group) else { return nil }
+        return try? ActivationPredicate(format: format, arguments: arguments.array)
+    }
+
+    /// The compiled predicate of group `group` kept as text, for identifiers its program does
+    /// not decide: compiled again on the first such route and kept for the next ones. Nil if
+    /// it failed to compile again (which a predicate that compiled once does not). Routes call
+    /// it concurrently, under the read lock.
+    func rootKeptAsText(ofGroup group: Int32) -> CompiledNode? {
+        rootsOnDemand.root(ofGroup: group) { compiledAgain(Int(group))?.root }
     }
 
     /// The predicate of live group `group` (nil for a free id): its own, or put together
     /// from its parts.
     func predicate(ofGroup group: Int) -> ActivationPredicate? {
         if let kept = predicates[group] { return kept }
-        guard let (format, arguments) = parts(ofGroup: group) else { return nil }
-        return ActivationPredicate(root: root(ofGroup: group), format: format, arguments: arguments)
+        guard let (format, arguments) = parts(ofGroup: group), let root = root(ofGroup: group) else { return nil }
+        return ActivationPredicate(root: root, format: format, arguments: arguments)
     }
 
-    /// The predicate of `group` if the group keeps it whole, as every group does whose
-    /// predicate is more than one literal or membership test (those of pattern sets among
-    /// them); nil for free ids and groups kept in parts. Puts nothing together: for passes
-    /// over many groups that look for other predicates.
-    func wholePredicate(ofGroup group: Int) -> ActivationPredicate? { predicates[group] }
+    /// The form and expression under which group `group`'s predicate could join a pattern set
+    /// (``patternSetCandidate(_:)``), if it can: a group kept whole answers from its predicate,
+    /// one kept as text from its predicate compiled again; a group kept in parts otherwise is
+    /// a literal or membership test, which cannot.
+    func patternSetCandidate(ofGroup group: Int) -> (mode: FoldMode, expression: String)? {
+        if let kept = predicates[group] { return Self.patternSetCandidate(kept) }
+        guard argumentsOfGroup[group] >= 0, let predicate = predicate(ofGroup: group) else { return nil }
+        return Self.patternSetCandidate(predicate)
+    }
 
     /// Whether `group` is live (has a predicate).
     func isLive(group: Int) -> Bool {
@@ -310,6 +376,12 @@ final class PredicateTier {
         if let literal {
             guard case .one(var value) = predicate.storage.arguments else { return false }
             return value.withUTF8 { ASCIIText.equal($0, literal, caseless: false) }
+        }
+        let record = argumentsOfGroup[group]
+        if record >= 0 {
+            return statedArguments.withBytes {
+                StatedArgumentsRecord.states(predicate.storage.arguments, at: $0 + Int(record))
+            }
         }
         guard let arguments = statedArguments(ofGroup: group) else { return false }
         return predicate.storage.arguments.hasSameBytes(as: arguments)
@@ -352,7 +424,7 @@ final class PredicateTier {
             // One key: most predicates at scale (`SELF == 'doc-7'`), filed without choosing.
             placement = .indexedOnce(index.insert(group, key: clauses[0][0][0]))
         case .clauses(let clauses):
-            noteOffers(of: clauses, adding: true)
+            noteOffers(of: clauses, by: group)
             func load(_ keys: [IndexKey]) -> Int {
                 keys.map(index.load).reduce(0, +) + (keys.contains(where: index.addsInnerProbe) ? 1 : 0)
             }
@@ -395,24 +467,29 @@ final class PredicateTier {
         KeyHashing.hash(of: key) &+ UInt64(key.family.rawValue) &* 0x9E37_79B9_7F4A_7C15
     }
 
-    /// Counts (or, `adding` false, uncounts) the keys a group offers among alternatives one of
-    /// which is a short key, each once: a group whose predicate is `clauses` is filed, or
-    /// released.
-    private func noteOffers(of clauses: [[[IndexKey]]], adding: Bool) {
-        var seen = Set<UInt64>()
+    /// Counts the keys `group` offers among alternatives one of which is a short key, each
+    /// once, and notes them for when the group is released (``forgetOffers(of:)``).
+    private func noteOffers(of clauses: [[[IndexKey]]], by group: Int32) {
+        var noted: [UInt64] = []
         for alternatives in clauses
         where alternatives.count > 1 && alternatives.contains(where: { $0.contains { $0.missCost > 0 } }) {
             for keys in alternatives {
                 for key in keys {
                     let offerKey = Self.offerKey(key)
-                    guard seen.insert(offerKey).inserted else { continue }
-                    if adding {
-                        offers[offerKey, default: 0] += 1
-                    } else if let count = offers[offerKey] {
-                        offers[offerKey] = count > 1 ? count - 1 : nil
-                    }
+                    guard !noted.contains(offerKey) else { continue }
+                    noted.append(offerKey)
+                    offers[offerKey, default: 0] += 1
                 }
             }
+        }
+        if !noted.isEmpty { offerKeysOfGroup[group] = noted }
+    }
+
+    /// Uncounts the keys released `group` offered.
+    private func forgetOffers(of group: Int32) {
+        guard let noted = offerKeysOfGroup.removeValue(forKey: group) else { return }
+        for offerKey in noted {
+            if let count = offers[offerKey] { offers[offerKey] = count > 1 ? count - 1 : nil }
         }
     }
 
@@ -473,14 +550,14 @@ final class PredicateTier {
         case .indexed(let filed):
             for placement in filed { rehint(index.remove(group, from: placement)) }
         }
-        if case .indexing(.clauses(let clauses)) = ClauseIndexing.filing(of: root(ofGroup: slot)) {
-            noteOffers(of: clauses, adding: false)
-        }
+        forgetOffers(of: group)
         groupsByHash.remove(group, at: internHash(ofGroup: slot))
         let program = heads[slot].check.programOffset
         let record = heads[slot].check.arenaTest
+        let arguments = argumentsOfGroup[slot]
         predicates[slot] = nil
         formatOfGroup[slot] = Self.keptWhole
+        argumentsOfGroup[slot] = -1
         roots[slot] = .constant(false)
         heads[slot] = GroupHead(rank: GroupHead.unranked, top: -1, check: .none)
         placements[slot] = .never
@@ -493,6 +570,20 @@ final class PredicateTier {
         if let record {
             literalTests.release(record)
             if literalTests.needsCompaction { compactLiteralTests() }
+        }
+        if arguments >= 0 {
+            rootsOnDemand.forget(group)
+            statedArguments.release(at: arguments)
+            if statedArguments.needsCompaction { compactStatedArguments() }
+        }
+    }
+
+    /// Rewrites the arena of stated arguments without released records, updating the groups'
+    /// offsets.
+    private func compactStatedArguments() {
+        let owners = (0..<argumentsOfGroup.count).filter { argumentsOfGroup[$0] >= 0 }
+        for (group, moved) in zip(owners, statedArguments.compacted(owners.map { argumentsOfGroup[$0] })) {
+            argumentsOfGroup[group] = moved
         }
     }
 
@@ -754,6 +845,11 @@ final class PredicateTier {
         let residual: UnsafeBufferPointer<Int32>
         /// By set number (pseudo-group minus ``PatternSets/firstID``).
         let patternSets: UnsafePointer<PatternSet?>
+        /// By group: -1 unless the group is kept as text, whose predicate the tier compiles
+        /// again for identifiers its program does not decide (``PredicateTier/rootKeptAsText(ofGroup:)``).
+        let argumentsOfGroup: UnsafePointer<Int32>
+        /// The tier, unretained: the view lives inside the tier's own call.
+        let tier: Unmanaged<PredicateTier>
     }
 
     /// Runs `body` with a view of the tier for one route; the caller holds the read lock.
@@ -765,10 +861,14 @@ final class PredicateTier {
                     always.withElements { always in
                         residual.withElements { residual in
                             patternSetsByNumber.withElements { sets in
-                                body(
-                                    RoutingView(
-                                        heads: heads.baseAddress!, roots: roots.baseAddress!, programs: programs,
-                                        always: always, residual: residual, patternSets: sets.baseAddress!))
+                                argumentsOfGroup.withElements { arguments in
+                                    body(
+                                        RoutingView(
+                                            heads: heads.baseAddress!, roots: roots.baseAddress!, programs: programs,
+                                            always: always, residual: residual, patternSets: sets.baseAddress!,
+                                            argumentsOfGroup: arguments.baseAddress!,
+                                            tier: Unmanaged.passUnretained(self)))
+                                }
                             }
                         }
                     }
@@ -794,7 +894,8 @@ final class PredicateTier {
             + programs.approximateBytes + literalTests.approximateBytes + patternSets.approximateBytes
             + placements.approximateBytes
             + groupOfSlot.approximateBytes + positionOfSlot.approximateBytes + predicates.approximateBytes
-            + formatOfGroup.approximateBytes + offers.capacity
+            + formatOfGroup.approximateBytes + argumentsOfGroup.approximateBytes + statedArguments.approximateBytes
+            + offers.capacity
             * (MemoryLayout<UInt64>.stride + MemoryLayout<UInt32>.stride)
             + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
     }

@@ -30,6 +30,8 @@ struct TierContest: TierCandidateVisitor, ~Copyable {
     private let roots: UnsafePointer<CompiledNode>
     private let programs: UnsafePointer<UInt8>
     private let patternSets: UnsafePointer<PatternSet?>
+    private let argumentsOfGroup: UnsafePointer<Int32>
+    private let tier: Unmanaged<PredicateTier>
     private let recency: Bool
     private let subject: UnsafeMutablePointer<Subject>
     /// Whether ASCII checks and programs may verify hits: they are exact for ASCII
@@ -57,6 +59,8 @@ struct TierContest: TierCandidateVisitor, ~Copyable {
         roots = tier.roots
         programs = tier.programs
         patternSets = tier.patternSets
+        argumentsOfGroup = tier.argumentsOfGroup
+        self.tier = tier.tier
         self.recency = recency
         self.subject = subject
         asciiChecksApply = subject.pointee.isASCII
@@ -104,6 +108,13 @@ struct TierContest: TierCandidateVisitor, ~Copyable {
         let subject = self.subject
         if check.decidesAnyIdentifier { return check.holds(subject.pointee.bytes, programs: programs) }
         if let test = check.arenaTest { return test.evaluate(&subject.pointee) }
+        if argumentsOfGroup[Int(group)] >= 0 {
+            guard let root = tier._withUnsafeGuaranteedRef({ $0.rootKeptAsText(ofGroup: group) }) else {
+                budgetExceeded = true
+                return false
+            }
+            return root.evaluate(&subject.pointee, budgetExceeded: &budgetExceeded)
+        }
         return roots[Int(group)].evaluate(&subject.pointee, budgetExceeded: &budgetExceeded)
     }
 

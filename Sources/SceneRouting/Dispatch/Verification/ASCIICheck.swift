@@ -9,7 +9,7 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     enum Operation: UInt8, Sendable, BitwiseCopyable {
         /// No ASCII form: evaluate the compiled predicate.
         case none, equal, prefix, suffix, contains
-        /// A ``ASCIIProgram`` in the tier's ``ProgramArena``, at the offset `count` holds.
+        /// A ``ASCIIProgram`` in the tier's ``ByteRecordArena``, at the offset `count` holds.
         case program
         /// The predicate is one LIKE or MATCHES test, reached through a pointer kept here and
         /// evaluated for any identifier, ASCII or not (``evaluatePattern(_:budgetExceeded:)``).
@@ -198,7 +198,7 @@ struct ASCIICheck: @unchecked Sendable, BitwiseCopyable {
     }
 
     /// Whether an ASCII identifier passes (operations other than `.none`); `programs` is the
-    /// tier's arena (``ProgramArena/base``).
+    /// tier's program arena (``ByteRecordArena/withBytes(_:)``).
     @inline(__always)
     func holds(_ identifier: UnsafeBufferPointer<UInt8>, programs: UnsafePointer<UInt8>) -> Bool {
         if operation == .program { return ASCIIProgram.holds(programs + Int(count), identifier) }
