@@ -58,10 +58,10 @@ import Testing
         let router = try Self.router(watching: watched)
         #expect(watched.literal == nil, "a one-literal group keeps its format and test, not the predicate")
         #expect(watched.membership == nil, "a membership group keeps its format and test, not the predicate")
-        // Kept whole: a source location to report, no argument to put back, a regex that
-        // decides ASCII identifiers itself.
+        #expect(watched.inlineLiteral == nil, "a literal stated inline is kept with its own format")
+        // Kept whole: a source location to report, a regex that decides ASCII identifiers
+        // itself.
         #expect(watched.literalWithSource != nil)
-        #expect(watched.inlineLiteral != nil)
         #expect(watched.regex != nil)
 
         #expect(Self.activated(router.route(identifier: "note/17/page-2")) == "note")
@@ -76,6 +76,8 @@ import Testing
         #expect(note.source == nil)
         #expect(note.evaluate("note/17/x") && !note.evaluate("note/1/x"))
         #expect(stated["pdf"]?.source == SourceLocation(file: "Sources/Scenes.swift", line: 12, column: 5))
+        #expect(stated["doc"]?.format == "SELF == 'doc-1'" && stated["doc"]?.arguments == [])
+        #expect(Self.activated(router.route(identifier: "doc-1")) == "doc")
         let alias = try #require(stated["alias"])
         #expect(alias.format == "SELF IN %@")
         #expect(alias.arguments == [.strings(["doc/7", "https://example.com/doc/7"])])
@@ -197,6 +199,8 @@ import Testing
         ),
         ("report", "SELF LIKE[c] %@", [.string("Report-*.PDF")]),
         ("pair", "SELF IN %@ OR SELF ENDSWITH %@", [.strings(["a/1", "b/1"]), .string("/end")]),
+        ("inline", "SELF CONTAINS[cd] \"topic-7.\"", []),
+        ("inlineCompound", "SELF BEGINSWITH 'tab/' AND NOT SELF CONTAINS[c] 'Draft'", []),
     ]
 
     private static func keptAsTextApp() throws -> SceneApp {
@@ -217,7 +221,7 @@ import Testing
         "SMS:Group-4;\u{F6}", "sms:gr\u{FC}ppe-4;", "\u{15B}ms:group-4;", "s\u{301}ms:group-4;", "note/17/\u{FC}",
         "note/17/\u{FC}.tmp", "note-17", "report-\u{FC}.pdf", "REPORT-\u{DC}.PDF", "r\u{E9}port-x.pdf", "a/1",
         "b/1\u{301}",
-        "x/\u{E9}/end", "open-42", "cl\u{F6}sed-1", "",
+        "x/\u{E9}/end", "open-42", "cl\u{F6}sed-1", "", "forum/T\u{D3}PIC-7.html", "tab/\u{E9}", "tab/DRAFT-\u{E9}",
     ]
 
     @Test func groupsKeptAsTextDropTheirPredicateObjectsAndAnswerAsThem() throws {
@@ -248,6 +252,9 @@ import Testing
         #expect(Self.activated(router.route(identifier: "note/17/\u{FC}.tmp")) == nil)
         #expect(Self.activated(router.route(identifier: "REPORT-\u{DC}.PDF")) == "report")
         #expect(Self.activated(router.route(identifier: "x/\u{E9}/end")) == "pair")
+        #expect(Self.activated(router.route(identifier: "forum/T\u{D3}PIC-7.html")) == "inline")
+        #expect(Self.activated(router.route(identifier: "tab/\u{E9}")) == "inlineCompound")
+        #expect(Self.activated(router.route(identifier: "tab/DRAFT-\u{E9}")) == nil)
 
         let stated = Dictionary(
             uniqueKeysWithValues: router.snapshot.sessions.map { ($0.id, $0.conditions.prefersToActivate) })
@@ -329,5 +336,66 @@ import Testing
             return await group.reduce(true) { $0 && $1 }
         }
         #expect(agreed)
+    }
+
+    /// A SwiftUI set keeps its members as its stated arguments: one member as a literal
+    /// record, several as a program kept as text; a set with a non-ASCII member, or `"*"`,
+    /// keeps its predicate. Routes answer as the sets do, and sets made again are the ones
+    /// stated.
+    @Test func swiftUISetsKeepTheirMembersInParts() throws {
+        let sets: [[String]] = [
+            ["topic-7."], ["doc/3", "https://example.com/doc/3"], ["th\u{E8}me-4."], ["*"], ["", "x-1"],
+        ]
+        final class Storages {
+            var weak: [() -> ActivationPredicate.Storage?] = []
+        }
+        func app() throws -> SceneApp {
+            try SceneApp(
+                declarations: [SceneDeclaration(name: "Main")],
+                sessions: sets.enumerated().map {
+                    Self.session(
+                        "s\($0.offset)", ActivationPredicate(swiftUISet: $0.element), lastActive: 10 - $0.offset)
+                })
+        }
+        let storages = Storages()
+        let router: SceneRouter = try {
+            let app = try app()
+            for session in app.sessions {
+                storages.weak.append { [weak storage = session.conditions.prefersToActivate.storage] in storage }
+            }
+            return SceneRouter(app: app)
+        }()
+        #expect(storages.weak.map { $0() != nil } == [false, false, true, true, false])
+        let reference = try app()
+        for identifier in [
+            "forum/Topic-7.html", "forum/T\u{D3}PIC-7.html", "https://example.com/DOC/3", "doc/3\u{E9}",
+            "TH\u{C8}ME-4.",
+            "x-1", "X-1/\u{FC}", "nothing", "",
+        ] {
+            #expect(
+                router.route(identifier: identifier) == ReferenceRouter.route(identifier: identifier, in: reference),
+                "\(identifier)")
+        }
+        #expect(Self.activated(router.route(identifier: "forum/T\u{D3}PIC-7.html")) == "s0")
+        #expect(Self.activated(router.route(identifier: "doc/3\u{E9}")) == "s1")
+        let stated = Dictionary(
+            uniqueKeysWithValues: router.snapshot.sessions.map { ($0.id, $0.conditions.prefersToActivate) })
+        for (index, members) in sets.enumerated() {
+            let predicate = try #require(stated["s\(index)"])
+            let original = ActivationPredicate(swiftUISet: members)
+            #expect(predicate.swiftUIMembers == members)
+            #expect(predicate.isSamePredicate(as: original) && predicate.internHash == original.internHash)
+        }
+        // The same set joins its group; closing both members releases it.
+        let groups = router.shape.prefer.groups
+        try router.open(Self.session("again", ActivationPredicate(swiftUISet: sets[1]), lastActive: 20))
+        #expect(router.shape.prefer.groups == groups)
+        #expect(Self.activated(router.route(identifier: "doc/3\u{E9}")) == "again")
+        try router.close(sessionID: "again")
+        try router.close(sessionID: "s1")
+        #expect(router.shape.prefer.groups == groups - 1)
+        try router.open(Self.session("s0b", ActivationPredicate(swiftUISet: ["topic-7."]), lastActive: 30))
+        #expect(router.shape.prefer.groups == groups - 1)
+        #expect(Self.activated(router.route(identifier: "forum/T\u{D3}PIC-7.html")) == "s0b")
     }
 }

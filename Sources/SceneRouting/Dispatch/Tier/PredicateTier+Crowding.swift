@@ -15,13 +15,7 @@ extension PredicateTier {
     func crowdedKeys(limit: Int) -> [CrowdedKey] {
         var buckets: [UInt64: (groups: Int, example: Int)] = [:]
         for group in 0..<placements.count where isLive(group: group) && !patternSets.isMember(Int32(group)) {
-            let filed: [LiteralIndex.Placement]
-            switch placements[group] {
-            case .indexedOnce(let single): filed = [single]
-            case .indexed(let several): filed = several
-            case .always, .residual, .never: continue
-            }
-            for case .hashed(let hash, _, _, _, _) in filed {
+            for case .hashed(let hash, _, _, _, _) in filedPlacements(ofGroup: group) {
                 buckets[hash, default: (0, group)].groups += 1
             }
         }

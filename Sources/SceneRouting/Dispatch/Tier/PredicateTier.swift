@@ -17,9 +17,10 @@ final class PredicateTier {
         case always(position: Int32)
         case residual(position: Int32)
         case never
-        /// Filed under one key: the common case, without an array to allocate.
+        /// Filed under one key: the common case.
         case indexedOnce(LiteralIndex.Placement)
-        case indexed([LiteralIndex.Placement])
+        /// Filed under several keys: `count` placements from `start` of ``placementRuns``.
+        case indexed(start: Int32, count: Int32)
     }
 
     // Parallel arrays indexed by group id; a free list recycles ids of emptied groups.
@@ -41,6 +42,8 @@ final class PredicateTier {
     /// The position of a group's only session: it has no member heap.
     private static let lone: Int32 = -2
     let placements = TableArray<Placement>()
+    /// The placements of groups filed under several keys.
+    let placementRuns: PlacementRuns
     private var freeGroups: [Int32] = []
     /// Groups by their predicate's intern hash; a hit is confirmed against the group's
     /// predicate.
@@ -65,6 +68,15 @@ final class PredicateTier {
     /// groups.
     private let formatOfGroup = TableArray<UInt32>()
     private static let keptWhole = UInt32.max
+    /// The format of a group whose predicate is a SwiftUI set kept in parts: its members are
+    /// its stated arguments (one list), and ``ActivationPredicate/init(swiftUISet:)`` makes
+    /// the predicate again. Not a position in ``formats``: each set's format states its
+    /// members.
+    private static let swiftUISet = UInt32.max - 1
+    /// The format of a group kept as text whose format is not in ``formats`` (its literals
+    /// are inline, or the list is full): its record states the format first, then the
+    /// arguments.
+    private static let ownFormat = UInt32.max - 2
     /// The formats of groups kept in parts, each once.
     private var formats: [String] = []
     private var formatPositions: [String: UInt32] = [:]
@@ -104,6 +116,7 @@ final class PredicateTier {
         self.recency = recency
         programs = ByteRecordArena(compactionFloor: tuning.arenaCompactionFloor, recordSize: ASCIIProgram.size(of:))
         literalTests = LiteralTestArena(compactionFloor: tuning.arenaCompactionFloor)
+        placementRuns = PlacementRuns(compactionFloor: tuning.arenaCompactionFloor)
         statedArguments = ByteRecordArena(
             compactionFloor: tuning.arenaCompactionFloor, recordSize: StatedArgumentsRecord.size(of:))
         index = LiteralIndex(flatLimit: tuning.flatKeyLimit)
@@ -189,14 +202,38 @@ final class PredicateTier {
             default: break
             }
         }
-        let verification = check ?? self.check(for: predicate.root, prepared: preparation?.verification)
+        var verification = check ?? self.check(for: predicate.root, prepared: preparation?.verification)
         var arguments: Int32 = -1
-        if format == Self.keptWhole, verification.programOffset != nil, !verification.decidesAnyIdentifier,
-            let encoded = Self.keepableAsText(predicate).flatMap(StatedArgumentsRecord.encode)
-        {
-            format = formatPosition(keepingInParts: predicate)
-            if format != Self.keptWhole {
-                if let offset = statedArguments.store(encoded) { arguments = offset } else { format = Self.keptWhole }
+        if format == Self.keptWhole, let stated = Self.statedText(of: predicate) {
+            // Kept as text if what routes verify needs nothing of the predicate: a literal test
+            // as a record, or a program that decides every ASCII identifier.
+            if case .literal(let test) = predicate.root {
+                record = literalTests.store(test)
+                if let record { verification = .arena(record) }
+            }
+            var position = Self.keptWhole
+            if record != nil || (verification.programOffset != nil && !verification.decidesAnyIdentifier) {
+                if stated.isSwiftUISet {
+                    position = Self.swiftUISet
+                } else if case .none = stated.arguments {
+                    // A format with its literals inline states them itself: one of its own.
+                    position = Self.ownFormat
+                } else {
+                    position = formatPosition(keepingInParts: predicate)
+                    if position == Self.keptWhole { position = Self.ownFormat }
+                }
+            }
+            let recorded: ActivationPredicate.StoredArguments =
+                position == Self.ownFormat
+                ? .many([.string(predicate.format)] + stated.arguments.array) : stated.arguments
+            if position != Self.keptWhole, let encoded = StatedArgumentsRecord.encode(recorded),
+                let offset = statedArguments.store(encoded)
+            {
+                (format, arguments) = (position, offset)
+            } else if let unused = record {
+                literalTests.release(unused)
+                record = nil
+                verification = self.check(for: predicate.root, prepared: nil)
             }
         }
         let kept = format == Self.keptWhole ? predicate : nil
@@ -254,6 +291,28 @@ final class PredicateTier {
         return predicate.storage.arguments
     }
 
+    /// What a group kept as text states of `predicate`, if that and its format are all there
+    /// is to it: a parsed predicate with nothing apart, or a SwiftUI set (its members, as one
+    /// list) with nothing else apart (no source location) that is not a constant (`"*"`, no
+    /// member), which few groups share.
+    private static func statedText(of predicate: ActivationPredicate)
+        -> (arguments: ActivationPredicate.StoredArguments, isSwiftUISet: Bool)?
+    {
+        if let arguments = keepableAsText(predicate) { return (arguments, false) }
+        guard let details = predicate.storage.details, let members = details.swiftUIMembers, details.source == nil,
+            details.mixedAndOr.isEmpty, predicate.constantValue == nil
+        else { return nil }
+        return (.many([.strings(members)]), true)
+    }
+
+    /// The SwiftUI set of group `group`, kept in parts: made again from its members.
+    private func swiftUISet(ofGroup group: Int) -> ActivationPredicate? {
+        guard case .many(let arguments)? = statedArguments(ofGroup: group),
+            case .strings(let members)? = arguments.first
+        else { return nil }
+        return ActivationPredicate(swiftUISet: members)
+    }
+
     /// Whether `predicate`'s arguments are what its compiled root states, byte for byte
     /// (``statedArguments(of:)``), so that a group keeps them there alone.
     private static func statesArgumentsInRoot(_ predicate: ActivationPredicate) -> Bool {
@@ -275,8 +334,12 @@ final class PredicateTier {
     /// The format and arguments of live group `group` if it keeps its predicate in parts.
     private func parts(ofGroup group: Int) -> (format: String, arguments: ActivationPredicate.StoredArguments)? {
         let format = formatOfGroup[group]
-        guard format != Self.keptWhole else { return nil }
+        guard format != Self.keptWhole, format != Self.swiftUISet else { return nil }
         guard let arguments = statedArguments(ofGroup: group) else { return nil }
+        if format == Self.ownFormat {
+            guard case .many(let stated) = arguments, case .string(let ownFormat)? = stated.first else { return nil }
+            return (ownFormat, ActivationPredicate.StoredArguments(Array(stated.dropFirst())))
+        }
         return (formats[Int(format)], arguments)
     }
 
@@ -311,6 +374,7 @@ final class PredicateTier {
     /// The predicate of group `group` kept as text, parsed and compiled again from its format
     /// and stated arguments.
     private func compiledAgain(_ group: Int) -> ActivationPredicate? {
+        if formatOfGroup[group] == Self.swiftUISet { return swiftUISet(ofGroup: group) }
         guard let (format, arguments) = parts(ofGroup: group) else { return nil }
         return try? ActivationPredicate(format: format, arguments: arguments.array)
     }
@@ -327,6 +391,7 @@ final class PredicateTier {
     /// from its parts.
     func predicate(ofGroup group: Int) -> ActivationPredicate? {
         if let kept = predicates[group] { return kept }
+        if formatOfGroup[group] == Self.swiftUISet { return swiftUISet(ofGroup: group) }
         guard let (format, arguments) = parts(ofGroup: group), let root = root(ofGroup: group) else { return nil }
         return ActivationPredicate(root: root, format: format, arguments: arguments)
     }
@@ -349,6 +414,7 @@ final class PredicateTier {
     /// The ``ActivationPredicate/internHash`` of live group `group`'s predicate.
     private func internHash(ofGroup group: Int) -> UInt64 {
         if let kept = predicates[group] { return kept.internHash }
+        if formatOfGroup[group] == Self.swiftUISet, let set = swiftUISet(ofGroup: group) { return set.internHash }
         guard let (format, arguments) = parts(ofGroup: group) else {
             preconditionFailure("a live group keeps its predicate whole or in parts")
         }
@@ -360,6 +426,18 @@ final class PredicateTier {
     private func isPredicate(ofGroup group: Int, sameAs predicate: ActivationPredicate) -> Bool {
         if let kept = predicates[group] { return kept.isSamePredicate(as: predicate) }
         let format = formatOfGroup[group]
+        if format == Self.swiftUISet || format == Self.ownFormat {
+            let stated: ActivationPredicate.StoredArguments
+            if format == Self.swiftUISet {
+                guard let members = predicate.swiftUIMembers else { return false }
+                stated = .many([.strings(members)])
+            } else {
+                guard predicate.swiftUIMembers == nil else { return false }
+                stated = .many([.string(predicate.format)] + predicate.storage.arguments.array)
+            }
+            let record = argumentsOfGroup[group]
+            return statedArguments.withBytes { StatedArgumentsRecord.states(stated, at: $0 + Int(record)) }
+        }
         guard format != Self.keptWhole, predicate.swiftUIMembers == nil, predicate.format == formats[Int(format)] else {
             return false
         }
@@ -394,7 +472,7 @@ final class PredicateTier {
         // (hashed in any case) can go without.
         case .keys(let keys)? where !index.comparesKeysDirectly || keys.areAllExact:
             guard keys.count > 1 else { return .indexedOnce(index.insert(group, hashed: keys[0])) }
-            return .indexed((0..<keys.count).map { index.insert(group, hashed: keys[$0]) })
+            return indexed((0..<keys.count).map { index.insert(group, hashed: keys[$0]) })
         case .always?: return place(group, indexing: .always)
         case .residual?: return place(group, indexing: .residual)
         case .never?: return place(group, indexing: .never)
@@ -457,9 +535,23 @@ final class PredicateTier {
                 }
             }!
             let filed = chosen.map { index.insert(group, key: $0) }
-            placement = filed.count == 1 ? .indexedOnce(filed[0]) : .indexed(filed)
+            placement = filed.count == 1 ? .indexedOnce(filed[0]) : indexed(filed)
         }
         return placement
+    }
+
+    /// The placement of a group filed under several keys, at `filed`.
+    private func indexed(_ filed: [LiteralIndex.Placement]) -> Placement {
+        .indexed(start: placementRuns.store(filed), count: Int32(filed.count))
+    }
+
+    /// Where group `g` is filed in the index, if it is.
+    func filedPlacements(ofGroup g: Int) -> [LiteralIndex.Placement] {
+        switch placements[g] {
+        case .indexedOnce(let placement): [placement]
+        case .indexed(let start, let count): placementRuns.run(from: start, count: count)
+        case .always, .residual, .never: []
+        }
     }
 
     /// The key ``offers`` counts `key` under: its hash, with its family.
@@ -547,8 +639,12 @@ final class PredicateTier {
         case .never: neverCount -= 1
         case .indexedOnce(let filed):
             unfileSingleKey(group, filed: filed)
-        case .indexed(let filed):
-            for placement in filed { rehint(index.remove(group, from: placement)) }
+        case .indexed(let start, let count):
+            for placement in placementRuns.run(from: start, count: count) {
+                rehint(index.remove(group, from: placement))
+            }
+            placementRuns.release(from: start, count: count)
+            if placementRuns.needsCompaction { compactPlacementRuns() }
         }
         forgetOffers(of: group)
         groupsByHash.remove(group, at: internHash(ofGroup: slot))
@@ -575,6 +671,20 @@ final class PredicateTier {
             rootsOnDemand.forget(group)
             statedArguments.release(at: arguments)
             if statedArguments.needsCompaction { compactStatedArguments() }
+        }
+    }
+
+    /// Rewrites the placement runs without released ones, updating the groups' placements.
+    private func compactPlacementRuns() {
+        var owners: [Int] = []
+        var live: [(start: Int32, count: Int32)] = []
+        for group in 0..<placements.count {
+            guard case .indexed(let start, let count) = placements[group] else { continue }
+            owners.append(group)
+            live.append((start, count))
+        }
+        for (position, start) in placementRuns.compacted(live).enumerated() {
+            placements[owners[position]] = .indexed(start: start, count: live[position].count)
         }
     }
 
@@ -779,7 +889,10 @@ final class PredicateTier {
         let hint = hint(of: g)
         switch placements[g] {
         case .indexedOnce(let placement): index.setHint(hint, for: Int32(g), at: placement)
-        case .indexed(let placements): for placement in placements { index.setHint(hint, for: Int32(g), at: placement) }
+        case .indexed(let start, let count):
+            for placement in placementRuns.run(from: start, count: count) {
+                index.setHint(hint, for: Int32(g), at: placement)
+            }
         case .always, .residual, .never: break
         }
     }
@@ -820,13 +933,7 @@ final class PredicateTier {
     func hintReport() -> [(wanted: EntryHint, held: EntryHint, shared: Bool)] {
         var report: [(wanted: EntryHint, held: EntryHint, shared: Bool)] = []
         for g in 0..<heads.count where isLive(group: g) && heads[g].top >= 0 {
-            let filed: [LiteralIndex.Placement]
-            switch placements[g] {
-            case .indexedOnce(let placement): filed = [placement]
-            case .indexed(let placements): filed = placements
-            case .always, .residual, .never: filed = []
-            }
-            for placement in filed {
+            for placement in filedPlacements(ofGroup: g) {
                 guard case .hashed = placement else { continue }
                 report.append((hint(of: g), index.hint(for: Int32(g), at: placement), index.load(at: placement) > 1))
             }
@@ -894,7 +1001,8 @@ final class PredicateTier {
             + programs.approximateBytes + literalTests.approximateBytes + patternSets.approximateBytes
             + placements.approximateBytes
             + groupOfSlot.approximateBytes + positionOfSlot.approximateBytes + predicates.approximateBytes
-            + formatOfGroup.approximateBytes + argumentsOfGroup.approximateBytes + statedArguments.approximateBytes
+            + placementRuns.approximateBytes + formatOfGroup.approximateBytes + argumentsOfGroup.approximateBytes
+            + statedArguments.approximateBytes
             + offers.capacity
             * (MemoryLayout<UInt64>.stride + MemoryLayout<UInt32>.stride)
             + groupsByHash.approximateBytes + index.approximateBytes + (always.count + residual.count) * 4
