@@ -51,6 +51,23 @@ import Testing
         }
     }
 
+    /// A group that keeps its own format records it first: the record states that format and
+    /// then the arguments, and no other format or arguments.
+    @Test(arguments: cases)
+    func recordsOfAnOwnFormatStateItAndTheArguments(_ arguments: ActivationPredicate.StoredArguments) throws {
+        let format = "SELF CONTAINS[cd] \"topic-7.\""
+        try Self.withRecord(.many([.string(format)] + arguments.array)) { record, _ in
+            #expect(StatedArgumentsRecord.states(format: format, then: arguments, at: record))
+            #expect(
+                !StatedArgumentsRecord.states(format: "SELF CONTAINS[cd] \"topic-8.\"", then: arguments, at: record))
+            #expect(
+                !StatedArgumentsRecord.states(format: format, then: .many(arguments.array + [.string("")]), at: record))
+            for other in Self.cases where !other.hasSameBytes(as: arguments) {
+                #expect(!StatedArgumentsRecord.states(format: format, then: other, at: record), "\(other)")
+            }
+        }
+    }
+
     /// Records back to back in an arena: each is read at its offset and no further, released
     /// bytes are reused by a record of the same size, and compaction keeps them as they were.
     @Test func recordsLiveInAnArenaBackToBack() throws {

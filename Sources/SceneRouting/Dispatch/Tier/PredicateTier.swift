@@ -426,17 +426,20 @@ final class PredicateTier {
     private func isPredicate(ofGroup group: Int, sameAs predicate: ActivationPredicate) -> Bool {
         if let kept = predicates[group] { return kept.isSamePredicate(as: predicate) }
         let format = formatOfGroup[group]
-        if format == Self.swiftUISet || format == Self.ownFormat {
-            let stated: ActivationPredicate.StoredArguments
-            if format == Self.swiftUISet {
-                guard let members = predicate.swiftUIMembers else { return false }
-                stated = .many([.strings(members)])
-            } else {
-                guard predicate.swiftUIMembers == nil else { return false }
-                stated = .many([.string(predicate.format)] + predicate.storage.arguments.array)
-            }
+        if format == Self.swiftUISet {
+            guard let members = predicate.swiftUIMembers else { return false }
             let record = argumentsOfGroup[group]
-            return statedArguments.withBytes { StatedArgumentsRecord.states(stated, at: $0 + Int(record)) }
+            return statedArguments.withBytes {
+                StatedArgumentsRecord.states(.many([.strings(members)]), at: $0 + Int(record))
+            }
+        }
+        if format == Self.ownFormat {
+            guard predicate.swiftUIMembers == nil else { return false }
+            let record = argumentsOfGroup[group]
+            return statedArguments.withBytes {
+                StatedArgumentsRecord.states(
+                    format: predicate.format, then: predicate.storage.arguments, at: $0 + Int(record))
+            }
         }
         guard format != Self.keptWhole, predicate.swiftUIMembers == nil, predicate.format == formats[Int(format)] else {
             return false

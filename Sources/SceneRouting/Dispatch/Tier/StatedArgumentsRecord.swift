@@ -80,20 +80,24 @@ enum StatedArgumentsRecord {
         case (noneTag, .none): return true
         case (oneTag, .one(let value)): return reader.matches(value, count: reader.remaining)
         case (manyTag, .many(let arguments)):
-            for argument in arguments {
-                guard reader.remaining > 0 else { return false }
-                switch (reader.byte(), argument) {
-                case (stringTag, .string(let value)):
-                    guard reader.matches(value, count: reader.read32()) else { return false }
-                case (listTag, .strings(let values)):
-                    guard reader.read32() == values.count else { return false }
-                    for value in values where !reader.matches(value, count: reader.read32()) { return false }
-                default: return false
-                }
-            }
-            return reader.remaining == 0
+            return arguments.allSatisfy { reader.matches($0) } && reader.remaining == 0
         default: return false
         }
+    }
+
+    /// Whether the record at `record` states `format` and then `arguments`, as a group that
+    /// keeps its own format records them (`.many` of the format and the arguments' list).
+    static func states(
+        format: String, then arguments: ActivationPredicate.StoredArguments, at record: UnsafePointer<UInt8>
+    ) -> Bool {
+        var reader = Reader(record)
+        guard record[4] == manyTag, reader.matches(.string(format)) else { return false }
+        switch arguments {
+        case .none: break
+        case .one(let value): guard reader.matches(.string(value)) else { return false }
+        case .many(let arguments): guard arguments.allSatisfy({ reader.matches($0) }) else { return false }
+        }
+        return reader.remaining == 0
     }
 
     private static func read32(_ bytes: UnsafePointer<UInt8>) -> Int {
@@ -125,6 +129,19 @@ enum StatedArgumentsRecord {
         mutating func string(count: Int) -> String {
             defer { position += count }
             return String(decoding: UnsafeBufferPointer(start: position, count: count), as: UTF8.self)
+        }
+
+        /// Whether the next element of a `.many` record is `argument`, read past it.
+        mutating func matches(_ argument: PredicateArgument) -> Bool {
+            guard remaining > 0 else { return false }
+            switch (byte(), argument) {
+            case (StatedArgumentsRecord.stringTag, .string(let value)):
+                return matches(value, count: read32())
+            case (StatedArgumentsRecord.listTag, .strings(let values)):
+                guard read32() == values.count else { return false }
+                return values.allSatisfy { matches($0, count: read32()) }
+            default: return false
+            }
         }
 
         mutating func matches(_ value: String, count: Int) -> Bool {
