@@ -286,7 +286,11 @@ import Testing
                     + (0..<200).map { Self.session("f\($0)", try like("filler-*-\($0)")) }),
             tuning: TableTuning(arenaCompactionFloor: 0))
         let groups = router.shape.prefer.groups
+        #expect(Self.activated(router.route(identifier: "doc-x-1")) == "a")
+        #expect(router.reading { $0.prefer.rootsCompiledForRoutes } == 0, "an ASCII identifier needs no predicate")
         #expect(Self.activated(router.route(identifier: "doc-\u{E9}-1")) == "a")
+        #expect(Self.activated(router.route(identifier: "DOC-\u{E9}-1")) == nil)
+        #expect(router.reading { $0.prefer.rootsCompiledForRoutes } == 1, "compiled once, kept for the next route")
         try router.open(Self.session("b", try like("doc-*-1"), lastActive: 5))
         #expect(router.shape.prefer.groups == groups, "an equal predicate shares its group")
         #expect(Self.activated(router.route(identifier: "doc-\u{E9}-1")) == "b")
@@ -296,6 +300,7 @@ import Testing
         try router.close(sessionID: "a")
         try router.close(sessionID: "b")
         #expect(router.shape.prefer.groups == groups - 1)
+        #expect(router.reading { $0.prefer.rootsCompiledForRoutes } == 0, "released with its group")
         #expect(Self.activated(router.route(identifier: "doc-\u{E9}-1")) == nil)
         try router.open(Self.session("c", try like("doc-*-2")))
         #expect(Self.activated(router.route(identifier: "doc-\u{E9}-2")) == "c")
@@ -317,7 +322,7 @@ import Testing
     }
 
     /// Threads routing at once identifiers that need a group's predicate compiled again all
-    /// get its answer, and one compiled predicate is kept.
+    /// get its answer, and each group keeps one compiled predicate.
     @Test func routesThatNeedAGroupKeptAsTextAtOnceAgree() async throws {
         let app = try Self.keptAsTextApp()
         let router = SceneRouter(app: app)
@@ -336,6 +341,8 @@ import Testing
             return await group.reduce(true) { $0 && $1 }
         }
         #expect(agreed)
+        let kept = router.reading { $0.prefer.rootsCompiledForRoutes }
+        #expect(kept > 0 && kept <= Self.keptAsText.count)
     }
 
     /// A SwiftUI set keeps its members as its stated arguments: one member as a literal

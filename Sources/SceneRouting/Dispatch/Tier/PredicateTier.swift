@@ -43,7 +43,7 @@ final class PredicateTier {
     private static let lone: Int32 = -2
     let placements = TableArray<Placement>()
     /// The placements of groups filed under several keys.
-    let placementRuns: PlacementRuns
+    private let placementRuns: PlacementRuns
     private var freeGroups: [Int32] = []
     /// Groups by their predicate's intern hash; a hit is confirmed against the group's
     /// predicate.
@@ -386,6 +386,9 @@ final class PredicateTier {
     func rootKeptAsText(ofGroup group: Int32) -> CompiledNode? {
         rootsOnDemand.root(ofGroup: group) { compiledAgain(Int(group))?.root }
     }
+
+    /// How many groups kept as text hold a predicate compiled again for routes.
+    var rootsCompiledForRoutes: Int { rootsOnDemand.count }
 
     /// The predicate of live group `group` (nil for a free id): its own, or put together
     /// from its parts.
