@@ -55,6 +55,21 @@ import Testing
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
     }
 
+    /// A slice is routed from its own elements (the caller's buffer, read in place), after
+    /// what the decisions held; an empty one adds nothing.
+    @Test func slicesDecideAsOneByOne() {
+        let workload = WorkloadGenerator.make(mix: .mixedOperators, sessions: 2_000, events: 3_000, seed: 4)
+        let router = SceneRouter(app: workload.app)
+        let events = workload.events.map(ExternalEvent.identifier)
+        var decisions: [RoutingDecision] = []
+        router.route(contentsOf: workload.events[100..<2_500], into: &decisions)
+        router.route(contentsOf: events[2_500..<2_500], into: &decisions)
+        router.route(contentsOf: events[5..<1_200], into: &decisions)
+        let byIdentifier = workload.events[100..<2_500].map { router.route(identifier: $0) }
+        let byEvent = events[5..<1_200].map { router.route($0) }
+        #expect(decisions == byIdentifier + byEvent)
+    }
+
     /// A sequence that is not a collection is read once, in order, and routed whole.
     @Test func aSequenceIsReadOnce() {
         let workload = WorkloadGenerator.make(mix: .realistic, sessions: 200, events: 150, seed: 9)
