@@ -203,6 +203,15 @@ import Testing
         ("inlineCompound", "SELF BEGINSWITH 'tab/' AND NOT SELF CONTAINS[c] 'Draft'", []),
     ]
 
+    /// A router built from `app`, which is released once it is built, and which of its
+    /// sessions' `prefersToActivate` predicates are still alive, session by session.
+    private static func routerReleasingItsApp(_ app: consuming SceneApp) -> (SceneRouter, alive: () -> [Bool]) {
+        let watched = app.sessions.map { session in
+            { [weak storage = session.conditions.prefersToActivate.storage] in storage != nil }
+        }
+        return (SceneRouter(app: app), { watched.map { $0() } })
+    }
+
     private static func keptAsTextApp() throws -> SceneApp {
         try SceneApp(
             declarations: [SceneDeclaration(name: "Main")],
@@ -225,19 +234,8 @@ import Testing
     ]
 
     @Test func groupsKeptAsTextDropTheirPredicateObjectsAndAnswerAsThem() throws {
-        final class Storages {
-            var weak: [() -> ActivationPredicate.Storage?] = []
-        }
-        let storages = Storages()
-        let router: SceneRouter = try {
-            let app = try Self.keptAsTextApp()
-            for session in app.sessions {
-                storages.weak.append { [weak storage = session.conditions.prefersToActivate.storage] in storage }
-            }
-            return SceneRouter(app: app)
-        }()
-        let alive = storages.weak.map { $0() != nil }
-        #expect(alive == Self.keptAsText.map { _ in false } + [true], "groups kept as text free their predicates")
+        let (router, alive) = try Self.routerReleasingItsApp(Self.keptAsTextApp())
+        #expect(alive() == Self.keptAsText.map { _ in false } + [true], "groups kept as text free their predicates")
 
         let reference = try Self.keptAsTextApp()
         for identifier in Self.keptAsTextIdentifiers {
@@ -269,6 +267,30 @@ import Testing
                     predicate.evaluate(identifier) == original.evaluate(identifier), "\(condition.id) \(identifier)")
             }
         }
+    }
+
+    /// A format that folds to one literal test but states more than its literal
+    /// (`SELF == %@ AND %@ == 'x'`) keeps the literal as a record and its arguments as text:
+    /// sessions stating the same predicate share its group, and routes find it.
+    @Test func predicatesFoldingToOneLiteralShareTheirGroup() throws {
+        func predicate(_ literal: String) throws -> ActivationPredicate {
+            try ActivationPredicate(format: "SELF == %@ AND %@ == 'x'", arguments: [.string(literal), .string("x")])
+        }
+        let router = SceneRouter(
+            app: try SceneApp(
+                declarations: [SceneDeclaration(name: "Main")],
+                sessions: [
+                    Self.session("a", try predicate("doc-1")), Self.session("b", try predicate("doc-1"), lastActive: 5),
+                    Self.session("c", try predicate("doc-2")),
+                ]))
+        #expect(router.shape.prefer.groups == 2)
+        #expect(Self.activated(router.route(identifier: "doc-1")) == "b")
+        #expect(Self.activated(router.route(identifier: "doc-2")) == "c")
+        try router.open(Self.session("d", try predicate("doc-2"), lastActive: 9))
+        #expect(router.shape.prefer.groups == 2)
+        #expect(Self.activated(router.route(identifier: "doc-2")) == "d")
+        let stated = try #require(router.snapshot.sessions.first { $0.id == "d" }).conditions.prefersToActivate
+        #expect(stated.arguments == [.string("doc-2"), .string("x")])
     }
 
     /// Churn on groups kept as text: an equal predicate joins its group, an update that only
@@ -353,9 +375,6 @@ import Testing
         let sets: [[String]] = [
             ["topic-7."], ["doc/3", "https://example.com/doc/3"], ["th\u{E8}me-4."], ["*"], ["", "x-1"],
         ]
-        final class Storages {
-            var weak: [() -> ActivationPredicate.Storage?] = []
-        }
         func app() throws -> SceneApp {
             try SceneApp(
                 declarations: [SceneDeclaration(name: "Main")],
@@ -364,15 +383,8 @@ import Testing
                         "s\($0.offset)", ActivationPredicate(swiftUISet: $0.element), lastActive: 10 - $0.offset)
                 })
         }
-        let storages = Storages()
-        let router: SceneRouter = try {
-            let app = try app()
-            for session in app.sessions {
-                storages.weak.append { [weak storage = session.conditions.prefersToActivate.storage] in storage }
-            }
-            return SceneRouter(app: app)
-        }()
-        #expect(storages.weak.map { $0() != nil } == [false, false, true, true, false])
+        let (router, alive) = try Self.routerReleasingItsApp(app())
+        #expect(alive() == [false, false, true, true, false])
         let reference = try app()
         for identifier in [
             "forum/Topic-7.html", "forum/T\u{D3}PIC-7.html", "https://example.com/DOC/3", "doc/3\u{E9}",

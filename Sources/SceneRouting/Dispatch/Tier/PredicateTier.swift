@@ -447,6 +447,14 @@ final class PredicateTier {
         guard format != Self.keptWhole, predicate.swiftUIMembers == nil, predicate.format == formats[Int(format)] else {
             return false
         }
+        // A group kept as text states its arguments in its record, whatever its test is (a
+        // literal record too, when its format folds to one literal: `SELF == %@ AND %@ == 'x'`).
+        let record = argumentsOfGroup[group]
+        if record >= 0 {
+            return statedArguments.withBytes {
+                StatedArgumentsRecord.states(predicate.storage.arguments, at: $0 + Int(record))
+            }
+        }
         // A literal group's argument is its test's bytes: compared in place, not made into a
         // string for every session of a shared predicate.
         let literal: UnsafeBufferPointer<UInt8>? =
@@ -460,12 +468,6 @@ final class PredicateTier {
         if let literal {
             guard case .one(var value) = predicate.storage.arguments else { return false }
             return value.withUTF8 { ASCIIText.equal($0, literal, caseless: false) }
-        }
-        let record = argumentsOfGroup[group]
-        if record >= 0 {
-            return statedArguments.withBytes {
-                StatedArgumentsRecord.states(predicate.storage.arguments, at: $0 + Int(record))
-            }
         }
         guard let arguments = statedArguments(ofGroup: group) else { return false }
         return predicate.storage.arguments.hasSameBytes(as: arguments)
