@@ -174,4 +174,52 @@ import Testing
             "\(error)".contains("newScenes: error: newScenes is the UIKit app delegate's choice")
         }
     }
+
+    /// What few decisions carry (assumptions, an explanation, a new scene's choice) is set and
+    /// cleared field by field, each keeping the others; a decision with all of them cleared
+    /// equals one that never had them. Decisions stay small: routes write them in bulk.
+    @Test func decisionExtrasKeepEachOther() {
+        let plain = RoutingDecision(identifier: "x", action: .unhandled, reason: .unhandled)
+        var decision = plain
+        let assumption = Assumption(declaration: "Main", condition: "matching", used: "nothing", reason: "unread")
+        decision.assumptions = [assumption]
+        decision.assumptionCount = 3
+        let choice = NewSceneRules.Choice(rule: 2, configuration: "Inspector", source: nil)
+        decision.newSceneChoice = choice
+        #expect(decision.assumptions == [assumption] && decision.assumptionCount == 3)
+        #expect(decision.newSceneChoice == choice && decision != plain)
+        decision.assumptions = []
+        decision.assumptionCount = 0
+        #expect(decision.newSceneChoice == choice && decision.assumptions.isEmpty)
+        decision.newSceneChoice = nil
+        #expect(decision == plain)
+        #expect(MemoryLayout<RoutingDecision>.stride <= 64)
+    }
+
+    /// A table shares one record per configuration its app delegate can choose, so a route
+    /// that creates allocates none: the decisions equal those of the reference router, which
+    /// makes its own.
+    @Test func sharedNewSceneChoicesDecideAsTheReference() throws {
+        let rules = NewSceneRules(
+            rules: [
+                NewSceneRule(when: [.activityType(["com.example.inspect"])], configuration: "Inspector"),
+                NewSceneRule(when: [.activityType(["com.example.never"])], configuration: nil),
+            ],
+            otherwise: "Main")
+        var app = try SceneApp(
+            declarations: [SceneDeclaration(name: "Main"), SceneDeclaration(name: "Inspector")], sessions: [])
+        app.newScenes = rules
+        let router = SceneRouter(app: app)
+        let events: [ExternalEvent] = [
+            .userActivity(UserActivity(activityType: "com.example.inspect")), .identifier("anything"),
+            .userActivity(UserActivity(activityType: "com.example.other")),
+        ]
+        let decisions = router.route(contentsOf: events)
+        #expect(decisions == events.map { ReferenceRouter.route($0, in: app) })
+        #expect(decisions.map(\.newSceneChoice?.configuration) == ["Inspector", "Main", "Main"])
+        #expect(decisions.map(\.newSceneChoice?.rule) == [0, nil, nil])
+        // Made once by the table: routes that choose alike hold the same record.
+        #expect(decisions[1].extrasIdentity != nil && decisions[1].extrasIdentity == decisions[2].extrasIdentity)
+        #expect(router.route(events[1]).extrasIdentity == decisions[1].extrasIdentity)
+    }
 }

@@ -24,7 +24,6 @@ extension Assumption {
                 if listed.count < listedPerDecision { listed.append(assumption) }
             }
         }
-        decision.assumptions = listed
-        decision.assumptionCount = count
+        decision.noteAssumptions(listed, count: count)
     }
 }

@@ -22,11 +22,14 @@ enum CreationRule {
             identifier: identifier, declarations: declarations, budgetExceeded: budgetExceeded, explanation: explanation
         )
         // A `matching` the import could not read might have chosen another declaration.
+        var listed = decision.assumptions
+        var count = decision.assumptionCount
         for declaration in declarations where declaration.role.receivesEvents {
             guard let unread = declaration.unreadMatching else { continue }
-            if decision.assumptions.count < Assumption.listedPerDecision { decision.assumptions.append(unread) }
-            decision.assumptionCount += 1
+            if listed.count < Assumption.listedPerDecision { listed.append(unread) }
+            count += 1
         }
+        decision.noteAssumptions(listed, count: count)
         return decision
     }
 

@@ -63,7 +63,9 @@ extension DispatchTable {
     /// one the app delegate chooses for the event.
     func route(_ event: ExternalEvent, identifier: String?) -> RoutingDecision {
         var decision = route(identifier: identifier)
-        if let newScenes { newScenes.apply(to: &decision, event: event, declarations: declarations) }
+        if let newScenes {
+            newScenes.apply(to: &decision, event: event, declarations: declarations, prepared: newSceneChoices)
+        }
         return decision
     }
 

@@ -8,7 +8,12 @@ extension NewSceneRules {
     /// for `event`. A rule whose condition was not read is passed over, and one whose result
     /// was not read leaves the decision's configuration; either is noted as an assumption.
     /// A rule naming no window declaration of `declarations` is passed over.
-    func apply(to decision: inout RoutingDecision, event: ExternalEvent, declarations: [SceneDeclaration]) {
+    /// - Parameter prepared: the extras of each choice, made once (``preparedChoices()``) so
+    ///   that the decision shares them instead of allocating its own.
+    func apply(
+        to decision: inout RoutingDecision, event: ExternalEvent, declarations: [SceneDeclaration],
+        prepared: PreparedChoices? = nil
+    ) {
         guard case .create(let fallback, let sessionID) = decision.action else { return }
         func isWindow(_ name: String) -> Bool { declarations.contains { $0.name == name && $0.role.receivesEvents } }
         var assumed: [Assumption] = []
@@ -41,11 +46,42 @@ extension NewSceneRules {
         if let choice {
             decision.action = .create(declaration: choice.configuration, sessionID: sessionID)
             decision.reason = .configurationForConnecting
-            decision.newSceneChoice = choice
+            if let shared = prepared?.extras(of: choice.rule) {
+                decision.choose(shared)
+            } else {
+                decision.newSceneChoice = choice
+            }
         }
         guard !assumed.isEmpty else { return }
         let room = max(0, Assumption.listedPerDecision - decision.assumptions.count)
-        decision.assumptions += assumed.prefix(room)
-        decision.assumptionCount += assumed.count
+        decision.noteAssumptions(
+            decision.assumptions + assumed.prefix(room), count: decision.assumptionCount + assumed.count)
+    }
+
+    /// The decision extras holding each choice the rules can make: by rule index, and the
+    /// choice of `otherwise`.
+    struct PreparedChoices: Sendable {
+        fileprivate let byRule: [RoutingDecision.Extras?]
+        fileprivate let otherwise: RoutingDecision.Extras?
+
+        /// The extras of the choice made by rule `rule` (nil: by `otherwise`).
+        func extras(of rule: Int?) -> RoutingDecision.Extras? {
+            guard let rule else { return otherwise }
+            return byRule.indices.contains(rule) ? byRule[rule] : nil
+        }
+    }
+
+    /// The extras of every choice ``apply(to:event:declarations:prepared:)`` can make, for a
+    /// router to make once.
+    func preparedChoices() -> PreparedChoices {
+        PreparedChoices(
+            byRule: rules.enumerated().map { index, rule in
+                rule.configuration.map {
+                    RoutingDecision.Extras(newSceneChoice: Choice(rule: index, configuration: $0, source: rule.source))
+                }
+            },
+            otherwise: otherwise.map {
+                RoutingDecision.Extras(newSceneChoice: Choice(rule: nil, configuration: $0, source: source))
+            })
     }
 }

@@ -47,18 +47,57 @@ public struct RoutingDecision: Sendable, Equatable {
     // The fields live in a struct built by its memberwise initializer: a hand-written init
     // assigning them one by one was compiled into a temporary that every route copied and
     // destroyed, retaining and releasing its strings.
-    private struct Fields: Sendable, Equatable {
+    private struct Fields: Sendable {
         var identifier: String?
         var action: Action
         var reason: Reason
         var budgetExceeded: Bool
-        var explanation: RoutingExplanation?
-        var assumptions: [Assumption] = []
-        var assumptionCount = 0
-        var newSceneChoice: NewSceneRules.Choice?
+        var extras: Extras?
     }
 
     private var fields: Fields
+
+    /// What few decisions carry (an explanation, assumptions, the new scene's choice), apart:
+    /// inline, they would be 104 of 168 bytes that every route initialises.
+    /// Immutable: a change makes a new one, and none when all are empty.
+    final class Extras: Sendable {
+        let explanation: RoutingExplanation?
+        let assumptions: [Assumption]
+        let assumptionCount: Int
+        let newSceneChoice: NewSceneRules.Choice?
+
+        init(
+            explanation: RoutingExplanation? = nil, assumptions: [Assumption] = [], assumptionCount: Int = 0,
+            newSceneChoice: NewSceneRules.Choice? = nil
+        ) {
+            self.explanation = explanation
+            self.assumptions = assumptions
+            self.assumptionCount = assumptionCount
+            self.newSceneChoice = newSceneChoice
+        }
+
+        /// Extras holding these, or nil when all are empty.
+        static func of(
+            explanation: RoutingExplanation?, assumptions: [Assumption], assumptionCount: Int,
+            newSceneChoice: NewSceneRules.Choice?
+        ) -> Extras? {
+            explanation == nil && assumptions.isEmpty && assumptionCount == 0 && newSceneChoice == nil
+                ? nil
+                : Extras(
+                    explanation: explanation, assumptions: assumptions, assumptionCount: assumptionCount,
+                    newSceneChoice: newSceneChoice)
+        }
+    }
+
+    private func withExtras(
+        explanation: RoutingExplanation?? = nil, assumptions: [Assumption]? = nil, assumptionCount: Int? = nil,
+        newSceneChoice: NewSceneRules.Choice?? = nil
+    ) -> Extras? {
+        .of(
+            explanation: explanation ?? self.explanation, assumptions: assumptions ?? self.assumptions,
+            assumptionCount: assumptionCount ?? self.assumptionCount,
+            newSceneChoice: newSceneChoice ?? self.newSceneChoice)
+    }
 
     /// The event's target content identifier (nil: none).
     public var identifier: String? {
@@ -86,28 +125,48 @@ public struct RoutingDecision: Sendable, Equatable {
 
     /// Present when an explanation was asked for.
     public var explanation: RoutingExplanation? {
-        get { fields.explanation }
-        set { fields.explanation = newValue }
+        get { fields.extras?.explanation }
+        set { fields.extras = withExtras(explanation: .some(newValue)) }
     }
 
     /// What the decision rested on that the manifest does not say (the first
     /// ``Assumption/listedPerDecision``, in session order); empty when nothing.
     public var assumptions: [Assumption] {
-        get { fields.assumptions }
-        set { fields.assumptions = newValue }
+        get { fields.extras?.assumptions ?? [] }
+        set { fields.extras = withExtras(assumptions: newValue) }
     }
 
     /// How many assumptions the decision rested on, listed or not.
     public var assumptionCount: Int {
-        get { fields.assumptionCount }
-        set { fields.assumptionCount = newValue }
+        get { fields.extras?.assumptionCount ?? 0 }
+        set { fields.extras = withExtras(assumptionCount: newValue) }
     }
 
     /// How the app delegate chose the configuration of the scene the decision creates
     /// (reason ``Reason/configurationForConnecting``).
     public var newSceneChoice: NewSceneRules.Choice? {
-        get { fields.newSceneChoice }
-        set { fields.newSceneChoice = newValue }
+        get { fields.extras?.newSceneChoice }
+        set { fields.extras = withExtras(newSceneChoice: .some(newValue)) }
+    }
+
+    /// Which extras the decision holds, if any: decisions sharing made-ahead extras hold the
+    /// same (for tests).
+    var extrasIdentity: ObjectIdentifier? { fields.extras.map(ObjectIdentifier.init) }
+
+    /// Sets ``assumptions`` and ``assumptionCount`` together: one new set of extras, not two.
+    mutating func noteAssumptions(_ listed: [Assumption], count: Int) {
+        guard count != assumptionCount || listed != assumptions else { return }
+        fields.extras = withExtras(assumptions: listed, assumptionCount: count)
+    }
+
+    /// Sets ``newSceneChoice`` from extras made ahead that hold that choice alone: a decision
+    /// that carries nothing else apart then shares them, allocating nothing.
+    mutating func choose(_ prepared: Extras) {
+        guard fields.extras != nil else {
+            fields.extras = prepared
+            return
+        }
+        newSceneChoice = prepared.newSceneChoice
     }
 
     /// A decision, as the routers make them.
@@ -115,9 +174,14 @@ public struct RoutingDecision: Sendable, Equatable {
         identifier: String?, action: Action, reason: Reason, budgetExceeded: Bool = false,
         explanation: RoutingExplanation? = nil
     ) {
-        fields = Fields(
-            identifier: identifier, action: action, reason: reason, budgetExceeded: budgetExceeded,
-            explanation: explanation)
+        fields = Fields(identifier: identifier, action: action, reason: reason, budgetExceeded: budgetExceeded)
+        if let explanation { self.explanation = explanation }
+    }
+
+    public static func == (a: RoutingDecision, b: RoutingDecision) -> Bool {
+        a.identifier == b.identifier && a.action == b.action && a.reason == b.reason
+            && a.budgetExceeded == b.budgetExceeded && a.explanation == b.explanation && a.assumptions == b.assumptions
+            && a.assumptionCount == b.assumptionCount && a.newSceneChoice == b.newSceneChoice
     }
 }
 

@@ -33,6 +33,8 @@ final class DispatchTable: @unchecked Sendable {
     private(set) var bundleIdentifier: String?
     /// The app delegate's choice of a new scene's configuration.
     private(set) var newScenes: NewSceneRules?
+    /// What decisions whose new scene `newScenes` chooses share (``NewSceneRules/preparedChoices()``).
+    private(set) var newSceneChoices: NewSceneRules.PreparedChoices?
     var freeSlots: [Int32] = []
     let slotByID: SessionDirectory
     var nextSequence = 0
@@ -59,6 +61,7 @@ final class DispatchTable: @unchecked Sendable {
         framework = app.framework
         bundleIdentifier = app.bundleIdentifier
         newScenes = app.newScenes
+        newSceneChoices = app.newScenes?.preparedChoices()
         supportsMultipleScenes = app.supportsMultipleScenes
         tieBreak = app.tieBreak
         declarations = app.declarations
