@@ -178,6 +178,7 @@ public struct RoutingDecision: Sendable, Equatable {
         if let explanation { self.explanation = explanation }
     }
 
+    /// Equal when every field is, whether or not the rarely set ones are held apart.
     public static func == (a: RoutingDecision, b: RoutingDecision) -> Bool {
         a.identifier == b.identifier && a.action == b.action && a.reason == b.reason
             && a.budgetExceeded == b.budgetExceeded && a.explanation == b.explanation && a.assumptions == b.assumptions
