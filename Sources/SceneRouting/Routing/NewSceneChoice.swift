@@ -77,11 +77,12 @@ extension NewSceneRules {
         PreparedChoices(
             byRule: rules.enumerated().map { index, rule in
                 rule.configuration.map {
-                    RoutingDecision.Extras(newSceneChoice: Choice(rule: index, configuration: $0, source: rule.source))
+                    RoutingDecision.Extras(
+                        .init(newSceneChoice: Choice(rule: index, configuration: $0, source: rule.source)))
                 }
             },
             otherwise: otherwise.map {
-                RoutingDecision.Extras(newSceneChoice: Choice(rule: nil, configuration: $0, source: source))
+                RoutingDecision.Extras(.init(newSceneChoice: Choice(rule: nil, configuration: $0, source: source)))
             })
     }
 }

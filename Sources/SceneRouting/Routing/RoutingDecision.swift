@@ -57,46 +57,28 @@ public struct RoutingDecision: Sendable, Equatable {
 
     private var fields: Fields
 
-    /// What few decisions carry (an explanation, assumptions, the new scene's choice), apart:
-    /// inline, they would be 104 of 168 bytes that every route initialises.
-    /// Immutable: a change makes a new one, and none when all are empty.
-    final class Extras: Sendable {
-        let explanation: RoutingExplanation?
-        let assumptions: [Assumption]
-        let assumptionCount: Int
-        let newSceneChoice: NewSceneRules.Choice?
-
-        init(
-            explanation: RoutingExplanation? = nil, assumptions: [Assumption] = [], assumptionCount: Int = 0,
-            newSceneChoice: NewSceneRules.Choice? = nil
-        ) {
-            self.explanation = explanation
-            self.assumptions = assumptions
-            self.assumptionCount = assumptionCount
-            self.newSceneChoice = newSceneChoice
-        }
-
-        /// Extras holding these, or nil when all are empty.
-        static func of(
-            explanation: RoutingExplanation?, assumptions: [Assumption], assumptionCount: Int,
-            newSceneChoice: NewSceneRules.Choice?
-        ) -> Extras? {
-            explanation == nil && assumptions.isEmpty && assumptionCount == 0 && newSceneChoice == nil
-                ? nil
-                : Extras(
-                    explanation: explanation, assumptions: assumptions, assumptionCount: assumptionCount,
-                    newSceneChoice: newSceneChoice)
-        }
+    /// What few decisions carry, apart: inline, they would be 104 of 168 bytes that every
+    /// route initialises.
+    struct Details: Sendable, Equatable {
+        var explanation: RoutingExplanation?
+        var assumptions: [Assumption] = []
+        var assumptionCount = 0
+        var newSceneChoice: NewSceneRules.Choice?
     }
 
-    private func withExtras(
-        explanation: RoutingExplanation?? = nil, assumptions: [Assumption]? = nil, assumptionCount: Int? = nil,
-        newSceneChoice: NewSceneRules.Choice?? = nil
-    ) -> Extras? {
-        .of(
-            explanation: explanation ?? self.explanation, assumptions: assumptions ?? self.assumptions,
-            assumptionCount: assumptionCount ?? self.assumptionCount,
-            newSceneChoice: newSceneChoice ?? self.newSceneChoice)
+    /// Details held apart. Immutable: a change makes a new one, and none when all are empty.
+    final class Extras: Sendable {
+        let details: Details
+
+        init(_ details: Details) { self.details = details }
+    }
+
+    private var details: Details { fields.extras?.details ?? Details() }
+
+    private mutating func changeDetails(_ change: (inout Details) -> Void) {
+        var changed = details
+        change(&changed)
+        fields.extras = changed == Details() ? nil : Extras(changed)
     }
 
     /// The event's target content identifier (nil: none).
@@ -125,28 +107,28 @@ public struct RoutingDecision: Sendable, Equatable {
 
     /// Present when an explanation was asked for.
     public var explanation: RoutingExplanation? {
-        get { fields.extras?.explanation }
-        set { fields.extras = withExtras(explanation: .some(newValue)) }
+        get { fields.extras?.details.explanation }
+        set { changeDetails { $0.explanation = newValue } }
     }
 
     /// What the decision rested on that the manifest does not say (the first
     /// ``Assumption/listedPerDecision``, in session order); empty when nothing.
     public var assumptions: [Assumption] {
-        get { fields.extras?.assumptions ?? [] }
-        set { fields.extras = withExtras(assumptions: newValue) }
+        get { fields.extras?.details.assumptions ?? [] }
+        set { changeDetails { $0.assumptions = newValue } }
     }
 
     /// How many assumptions the decision rested on, listed or not.
     public var assumptionCount: Int {
-        get { fields.extras?.assumptionCount ?? 0 }
-        set { fields.extras = withExtras(assumptionCount: newValue) }
+        get { fields.extras?.details.assumptionCount ?? 0 }
+        set { changeDetails { $0.assumptionCount = newValue } }
     }
 
     /// How the app delegate chose the configuration of the scene the decision creates
     /// (reason ``Reason/configurationForConnecting``).
     public var newSceneChoice: NewSceneRules.Choice? {
-        get { fields.extras?.newSceneChoice }
-        set { fields.extras = withExtras(newSceneChoice: .some(newValue)) }
+        get { fields.extras?.details.newSceneChoice }
+        set { changeDetails { $0.newSceneChoice = newValue } }
     }
 
     /// Which extras the decision holds, if any: decisions sharing made-ahead extras hold the
@@ -156,7 +138,7 @@ public struct RoutingDecision: Sendable, Equatable {
     /// Sets ``assumptions`` and ``assumptionCount`` together: one new set of extras, not two.
     mutating func noteAssumptions(_ listed: [Assumption], count: Int) {
         guard count != assumptionCount || listed != assumptions else { return }
-        fields.extras = withExtras(assumptions: listed, assumptionCount: count)
+        changeDetails { ($0.assumptions, $0.assumptionCount) = (listed, count) }
     }
 
     /// Sets ``newSceneChoice`` from extras made ahead that hold that choice alone: a decision
@@ -166,7 +148,7 @@ public struct RoutingDecision: Sendable, Equatable {
             fields.extras = prepared
             return
         }
-        newSceneChoice = prepared.newSceneChoice
+        newSceneChoice = prepared.details.newSceneChoice
     }
 
     /// A decision, as the routers make them.
@@ -181,8 +163,7 @@ public struct RoutingDecision: Sendable, Equatable {
     /// Equal when every field is, whether or not the rarely set ones are held apart.
     public static func == (a: RoutingDecision, b: RoutingDecision) -> Bool {
         a.identifier == b.identifier && a.action == b.action && a.reason == b.reason
-            && a.budgetExceeded == b.budgetExceeded && a.explanation == b.explanation && a.assumptions == b.assumptions
-            && a.assumptionCount == b.assumptionCount && a.newSceneChoice == b.newSceneChoice
+            && a.budgetExceeded == b.budgetExceeded && a.details == b.details
     }
 }
 
