@@ -102,6 +102,29 @@ final class LiteralIndex {
         }
     }
 
+    /// The walks over hashed keys that probing an ASCII identifier makes, decided when keys
+    /// change rather than on every route.
+    private struct ASCIIWalks {
+        /// Case-sensitive keys, looked up in the identifier as is.
+        let raw: ProbeSummary
+        /// Both case-insensitive families' keys, looked up in the identifier lowercased.
+        let lowercase: ProbeSummary
+        let hasRawKeys: Bool
+        let hasLowercaseKeys: Bool
+        /// Both at once, for an identifier without upper case (it reads the same both ways,
+        /// and keys are filed without their family): half the walks for most identifiers.
+        /// Nil when either has no keys, or keys over 64 bytes, which are listed per family.
+        let united: ProbeSummary?
+
+        init(raw: ProbeSummary = ProbeSummary(), lowercase: ProbeSummary = ProbeSummary()) {
+            (self.raw, self.lowercase) = (raw, lowercase)
+            (hasRawKeys, hasLowercaseKeys) = (!raw.isEmpty, !lowercase.isEmpty)
+            united =
+                hasRawKeys && hasLowercaseKeys && !raw.hasLongLengths && !lowercase.hasLongLengths
+                ? raw.union(lowercase) : nil
+        }
+    }
+
     /// While the index holds at most `flatLimit` keys besides exact ones, those keys as probes
     /// compare them directly (``FlatKeys``; inner keys only while there are few), exact keys
     /// still hashed; nil from the first key past the limit (or filed without its bytes, or a
@@ -165,6 +188,10 @@ final class LiteralIndex {
     @exclusivity(unchecked) private var caseInsensitiveSummary = ProbeSummary()
     @exclusivity(unchecked) private var diacriticSummary = ProbeSummary()
     @exclusivity(unchecked) private var anyCaseInsensitiveSummary = ProbeSummary()
+    /// The walks for every hashed key, and for inner keys alone (while the others are
+    /// compared directly).
+    @exclusivity(unchecked) private var asciiWalks = ASCIIWalks()
+    @exclusivity(unchecked) private var innerASCIIWalks = ASCIIWalks()
     /// The three families' summaries merged, but for those with keys over 64 bytes (listed
     /// in `familiesWithLongKeys`): what a fold alike for all three is probed for, kept so
     /// that most folded probes merge nothing.
@@ -189,8 +216,6 @@ final class LiteralIndex {
         case .caseSensitive:
             change(&caseSensitiveKeys)
             caseSensitiveSummary = caseSensitiveKeys.summary
-            mergeFamilySummaries()
-            return
         case .caseInsensitive:
             change(&caseInsensitiveKeys)
             caseInsensitiveSummary = caseInsensitiveKeys.summary
@@ -199,8 +224,13 @@ final class LiteralIndex {
             diacriticSummary = diacriticKeys.summary
         }
         mergeFamilySummaries()
-        change(&anyCaseInsensitiveKeys)
-        anyCaseInsensitiveSummary = anyCaseInsensitiveKeys.summary
+        if family != .caseSensitive {
+            change(&anyCaseInsensitiveKeys)
+            anyCaseInsensitiveSummary = anyCaseInsensitiveKeys.summary
+        }
+        asciiWalks = ASCIIWalks(raw: caseSensitiveSummary, lowercase: anyCaseInsensitiveSummary)
+        innerASCIIWalks = ASCIIWalks(
+            raw: caseSensitiveSummary.innerKeysOnly, lowercase: anyCaseInsensitiveSummary.innerKeysOnly)
     }
 
     private func mergeFamilySummaries() {
@@ -499,8 +529,7 @@ final class LiteralIndex {
             probe(identifier, hasUppercase: hasUppercase, comparing: flat, &visitor)
             return
         }
-        probe(
-            identifier, hasUppercase: hasUppercase, hashing: caseSensitiveSummary, anyCaseInsensitiveSummary, &visitor)
+        probe(identifier, hasUppercase: hasUppercase, hashing: asciiWalks, &visitor)
     }
 
     /// ``probe(_:hasUppercase:_:)`` while most keys are compared directly: exact keys (and
@@ -522,31 +551,24 @@ final class LiteralIndex {
             }
         }
         if !flat.comparesInnerKeys {
-            probe(
-                identifier, hasUppercase: hasUppercase, hashing: caseSensitiveSummary.innerKeysOnly,
-                anyCaseInsensitiveSummary.innerKeysOnly, &visitor)
+            probe(identifier, hasUppercase: hasUppercase, hashing: innerASCIIWalks, &visitor)
         }
         if flat.mayMatch(identifier) { flat.probe(identifier, hasUppercase: hasUppercase, &visitor) }
     }
 
-    /// Looks up the keys `rawKeys` and `lowercaseKeys` count by hash, in the readings they
-    /// need.
+    /// Looks up the keys `walks` counts by hash, in the readings they need.
     @inline(__always)
     private func probe<Visitor: GroupVisitor & ~Copyable>(
-        _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, hashing rawKeys: ProbeSummary,
-        _ lowercaseKeys: ProbeSummary, _ visitor: inout Visitor
+        _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, hashing walks: ASCIIWalks,
+        _ visitor: inout Visitor
     ) {
-        if !rawKeys.isEmpty && !lowercaseKeys.isEmpty && !rawKeys.hasLongLengths && !lowercaseKeys.hasLongLengths
-            && !hasUppercase
-        {
-            // Both readings are the same bytes and keys are filed without their family, so
-            // one walk finds every family's keys: half the probes for most identifiers.
-            probe(identifier, reading: .raw, rawKeys.union(lowercaseKeys), .family(.caseSensitive), &visitor)
+        if !hasUppercase, let united = walks.united {
+            probe(identifier, reading: .raw, united, .family(.caseSensitive), &visitor)
             return
         }
-        if !rawKeys.isEmpty { probe(identifier, reading: .raw, rawKeys, .family(.caseSensitive), &visitor) }
-        if !lowercaseKeys.isEmpty {
-            probe(identifier, reading: .lowercase, lowercaseKeys, .anyCaseInsensitive, &visitor)
+        if walks.hasRawKeys { probe(identifier, reading: .raw, walks.raw, .family(.caseSensitive), &visitor) }
+        if walks.hasLowercaseKeys {
+            probe(identifier, reading: .lowercase, walks.lowercase, .anyCaseInsensitive, &visitor)
         }
     }
 
@@ -634,24 +656,23 @@ final class LiteralIndex {
         // first and read last, so the miss overlaps the other probes.
         let exactHash = keys.mayHoldExactKey(ofLength: count) ? KeyHashing.exactHash(identifier, reading: family) : nil
         if let exactHash { table.prefetch(at: exactHash) }
-        // Most identifiers' classes hold no prefix or suffix length: then nothing is hashed.
-        // The class lookup stays here, not in `probeAnchored`: the compiler keeps that call out
-        // of line, and making it for nothing cost most routes more than the lookup.
+        // Most identifiers' classes, or the bytes at their lengths' far ends, admit no prefix
+        // or suffix length: then nothing is hashed. Both filters stay here, not in
+        // `probeAnchored`: the compiler keeps that call out of line, and making it for nothing
+        // cost most routes more than the filters.
         if keys.prefixMask != 0 || keys.hasLongLengths {
-            let lengths = Self.lengths(keys.prefixMask, inClassOf: identifier, .prefix, family, prefixClasses)
+            let lengths = Self.lengths(keys.prefixMask, admittedTo: identifier, .prefix, family, prefixClasses)
             if lengths != 0 || keys.hasLongLengths {
                 probeAnchored(
-                    identifier, kind: .prefix, reading: family, lengths: lengths, admittedBy: prefixClasses,
-                    longLengths: long(\.prefixLengths),
+                    identifier, kind: .prefix, reading: family, lengths: lengths, longLengths: long(\.prefixLengths),
                     fetchingAhead: fetchingAhead, into: &visitor)
             }
         }
         if keys.suffixMask != 0 || keys.hasLongLengths {
-            let lengths = Self.lengths(keys.suffixMask, inClassOf: identifier, .suffix, family, suffixClasses)
+            let lengths = Self.lengths(keys.suffixMask, admittedTo: identifier, .suffix, family, suffixClasses)
             if lengths != 0 || keys.hasLongLengths {
                 probeAnchored(
-                    identifier, kind: .suffix, reading: family, lengths: lengths, admittedBy: suffixClasses,
-                    longLengths: long(\.suffixLengths),
+                    identifier, kind: .suffix, reading: family, lengths: lengths, longLengths: long(\.suffixLengths),
                     fetchingAhead: fetchingAhead, into: &visitor)
             }
         }
@@ -813,30 +834,34 @@ final class LiteralIndex {
         return family == .raw ? skip(.raw) : skip(.lowercase)
     }
 
-    /// The lengths of `mask` that keys of `identifier`'s class (its first or, for suffixes,
-    /// last four bytes) have: what a probe of prefixes (suffixes) hashes.
+    /// The lengths of `mask` that `classes` admits for `identifier`: those that keys of its
+    /// class (its first or, for suffixes, last four bytes) have, and whose far byte of
+    /// `identifier` some key of that length has. What a probe of prefixes (suffixes) hashes.
     @inline(__always)
     private static func lengths(
-        _ mask: UInt64, inClassOf identifier: UnsafeBufferPointer<UInt8>, _ kind: IndexKey.Kind, _ family: ByteReading,
-        _ classes: LengthClasses
+        _ mask: UInt64, admittedTo identifier: UnsafeBufferPointer<UInt8>, _ kind: IndexKey.Kind,
+        _ family: ByteReading, _ classes: LengthClasses
     ) -> UInt64 {
-        guard identifier.count >= LengthClasses.classBytes else { return mask }
-        return mask & classes.lengths(of: LengthClasses.key(of: identifier, reversed: kind == .suffix, family))
+        let reversed = kind == .suffix
+        var lengths = mask
+        if identifier.count >= LengthClasses.classBytes {
+            lengths &= classes.lengths(of: LengthClasses.key(of: identifier, reversed: reversed, family))
+        }
+        guard lengths != 0 else { return 0 }
+        return classes.lengths(lengths, admittedBy: identifier, reversed: reversed, family)
     }
 
     /// Probes the prefixes (`kind` .prefix) or suffixes (.suffix) of `identifier` of the lengths
-    /// in `mask` that `classes` admits by their far byte, then those of `long`.
+    /// in `mask` (admitted by their class and far byte), then those of `long`.
     @inline(__always)
     private func probeAnchored<Visitor: GroupVisitor & ~Copyable>(
         _ identifier: UnsafeBufferPointer<UInt8>, kind: IndexKey.Kind, reading family: ByteReading,
-        lengths mask: UInt64,
-        admittedBy classes: LengthClasses, longLengths long: [Int]?, fetchingAhead: Bool, into visitor: inout Visitor
+        lengths mask: UInt64, longLengths long: [Int]?, fetchingAhead: Bool, into visitor: inout Visitor
     ) {
         let count = identifier.count
         var state = KeyHashing.offsetBasis
         var absorbed = 0
-        let admitted = classes.lengths(mask, admittedBy: identifier, reversed: kind == .suffix, family)
-        var lengths = Lengths(admitted, long: long, upTo: count)
+        var lengths = Lengths(mask, long: long, upTo: count)
         guard fetchingAhead && table.outgrowsPrivateCache else {
             while let length = lengths.next() {
                 let hash = KeyHashing.anchoredHash(
