@@ -28,16 +28,19 @@ import Testing
     @Test func aPositionNeedsItsLeadAndTheTwoBytesAfter() {
         let leads = GramLeads()
         let seconds = GramLeads()
+        let shifts = GramShifts()
         func pair(_ text: String) -> UInt16 {
             Array(text.utf8).withUnsafeBufferPointer { KeyHashing.gramLead($0, at: 0, .raw) }
         }
         leads.insert(pair("-1"))
         seconds.insert(pair("2x"))
+        shifts.insert(lead: pair("-1"), second: pair("2x"))
         func next(_ identifier: String, from start: Int = 0, _ reading: ByteReading = .raw) -> Int {
             Array(identifier.utf8).withUnsafeBufferPointer { bytes in
                 leads.withBits { bits in
                     seconds.withBits {
-                        LiteralIndex.nextGramStart(bytes, from: start, through: bytes.count - 4, bits, $0, reading)
+                        LiteralIndex.nextGramStart(
+                            bytes, from: start, through: bytes.count - 4, bits, $0, shifts.shifts, reading)
                     }
                 }
             }

@@ -173,6 +173,11 @@ final class LiteralIndex {
     /// that pass the lead (a `-` or a digit, in many grams) fail here, before their gram is
     /// read and hashed.
     private let gramSeconds = GramLeads()
+    /// How far a walk for grams of 4 bytes, 8 bytes or both moves on from a position that
+    /// cannot begin one of them (``GramShifts``).
+    private let gram4Shifts = GramShifts()
+    private let gram8Shifts = GramShifts()
+    private let anyGramShifts = GramShifts()
     /// Which keys a probe looks for.
     private enum KeySet {
         case family(KeyFamily)
@@ -357,6 +362,8 @@ final class LiteralIndex {
             (width == 8 ? gram8Leads : gram4Leads).insert(bestLead)
             anyGramLeads.insert(bestLead)
             gramSeconds.insert(second)
+            (width == 8 ? gram8Shifts : gram4Shifts).insert(lead: bestLead, second: second)
+            anyGramShifts.insert(lead: bestLead, second: second)
             update(key.family) { if width == 8 { $0.gram8Count += 1 } else { $0.gram4Count += 1 } }
             return noteFlat(
                 key, group, .gram(best, family: key.family, width: Int8(width), lead: bestLead, second: second))
@@ -502,6 +509,8 @@ final class LiteralIndex {
             (width == 8 ? gram8Leads : gram4Leads).remove(lead)
             anyGramLeads.remove(lead)
             gramSeconds.remove(second)
+            (width == 8 ? gram8Shifts : gram4Shifts).remove(lead: lead, second: second)
+            anyGramShifts.remove(lead: lead, second: second)
             update(family) { if width == 8 { $0.gram8Count -= 1 } else { $0.gram4Count -= 1 } }
         case .hashed(_, let kind, let family, let lengthClass, let extent):
             let length = extent.length
@@ -691,11 +700,13 @@ final class LiteralIndex {
         } else {
             if keys.gram4Count > 0 && count >= 4 {
                 probeGrams(
-                    identifier, width: 4, leads: gram4Leads, reading: family, fetchingAhead: fetchingAhead, &visitor)
+                    identifier, width: 4, leads: gram4Leads, gram4Shifts, reading: family, fetchingAhead: fetchingAhead,
+                    &visitor)
             }
             if keys.gram8Count > 0 && count >= 8 {
                 probeGrams(
-                    identifier, width: 8, leads: gram8Leads, reading: family, fetchingAhead: fetchingAhead, &visitor)
+                    identifier, width: 8, leads: gram8Leads, gram8Shifts, reading: family, fetchingAhead: fetchingAhead,
+                    &visitor)
             }
         }
         if let exactHash { table.forEachHinted(at: exactHash) { visitor.visit($0, hint: EntryHint(rawValue: $1)) } }
@@ -705,20 +716,22 @@ final class LiteralIndex {
     /// long) that begins some filed gram.
     @inline(__always)
     private func probeGrams<Visitor: GroupVisitor & ~Copyable>(
-        _ identifier: UnsafeBufferPointer<UInt8>, width: Int, leads: GramLeads, reading family: ByteReading,
-        fetchingAhead: Bool, _ visitor: inout Visitor
+        _ identifier: UnsafeBufferPointer<UInt8>, width: Int, leads: GramLeads, _ shifts: GramShifts,
+        reading family: ByteReading, fetchingAhead: Bool, _ visitor: inout Visitor
     ) {
         if fetchingAhead && grams.outgrowsPrivateCache {
-            probeGramsInBatches(identifier, width: width, leads: leads, reading: family, &visitor)
+            probeGramsInBatches(identifier, width: width, leads: leads, shifts, reading: family, &visitor)
             return
         }
+        let shifts = shifts.shifts
         leads.withBits { bits in
             gramSeconds.withBits { seconds in
                 let last = identifier.count - width
-                var start = Self.nextGramStart(identifier, from: 0, through: last, bits, seconds, family)
+                var start = Self.nextGramStart(identifier, from: 0, through: last, bits, seconds, shifts, family)
                 while start <= last {
                     visitGram(identifier, at: start, width: width, reading: family, &visitor)
-                    start = Self.nextGramStart(identifier, from: start + 1, through: last, bits, seconds, family)
+                    start = Self.nextGramStart(
+                        identifier, from: start + 1, through: last, bits, seconds, shifts, family)
                 }
             }
         }
@@ -730,13 +743,15 @@ final class LiteralIndex {
     private func probeGramsOfBothWidths<Visitor: GroupVisitor & ~Copyable>(
         _ identifier: UnsafeBufferPointer<UInt8>, reading family: ByteReading, _ visitor: inout Visitor
     ) {
+        let shifts = anyGramShifts.shifts
         anyGramLeads.withBits { any in
             gram4Leads.withBits { bits4 in
                 gram8Leads.withBits { bits8 in
                     gramSeconds.withBits { seconds in
                         let last4 = identifier.count - 4
                         let last8 = identifier.count - 8
-                        var start = Self.nextGramStart(identifier, from: 0, through: last4, any, seconds, family)
+                        var start = Self.nextGramStart(
+                            identifier, from: 0, through: last4, any, seconds, shifts, family)
                         while start <= last4 {
                             let lead = KeyHashing.gramLead(identifier, at: start, family)
                             if GramLeads.contains(bits4, lead) {
@@ -746,7 +761,7 @@ final class LiteralIndex {
                                 visitGram(identifier, at: start, width: 8, reading: family, &visitor)
                             }
                             start = Self.nextGramStart(
-                                identifier, from: start + 1, through: last4, any, seconds, family)
+                                identifier, from: start + 1, through: last4, any, seconds, shifts, family)
                         }
                     }
                 }
@@ -773,15 +788,16 @@ final class LiteralIndex {
     /// same order.
     @inline(never)
     private func probeGramsInBatches<Visitor: GroupVisitor & ~Copyable>(
-        _ identifier: UnsafeBufferPointer<UInt8>, width: Int, leads: GramLeads, reading family: ByteReading,
-        _ visitor: inout Visitor
+        _ identifier: UnsafeBufferPointer<UInt8>, width: Int, leads: GramLeads, _ shifts: GramShifts,
+        reading family: ByteReading, _ visitor: inout Visitor
     ) {
         let batch = 16
+        let shifts = shifts.shifts
         leads.withBits { bits in
             gramSeconds.withBits { seconds in
                 withUnsafeTemporaryAllocation(of: (start: Int, key: UInt64).self, capacity: batch) { pending in
                     let last = identifier.count - width
-                    var start = Self.nextGramStart(identifier, from: 0, through: last, bits, seconds, family)
+                    var start = Self.nextGramStart(identifier, from: 0, through: last, bits, seconds, shifts, family)
                     while start <= last {
                         var count = 0
                         while start <= last && count < batch {
@@ -791,7 +807,7 @@ final class LiteralIndex {
                             pending[count] = (start, key)
                             count += 1
                             start = Self.nextGramStart(
-                                identifier, from: start + 1, through: last, bits, seconds, family)
+                                identifier, from: start + 1, through: last, bits, seconds, shifts, family)
                         }
                         for index in 0..<count { grams.prefetchEntryIfPresent(at: pending[index].key) }
                         for index in 0..<count {
@@ -809,27 +825,35 @@ final class LiteralIndex {
     }
 
     /// The first position from `start` through `last` whose two bytes begin a filed gram and
-    /// whose next two are a filed gram's third and fourth (`last + 1` if none): most positions
-    /// begin none, and this loop passes them with a load and a bit test each, the reading
-    /// decided once rather than per position. `last` leaves four bytes from every position.
+    /// whose next two are a filed gram's third and fourth (`last + 1` if none): most
+    /// positions begin none, and this loop passes them by the byte three on
+    /// (``GramShifts``), several positions at a time, testing the lead and the bytes after it
+    /// only where that byte could be a head's fourth; the reading is decided once rather
+    /// than per position. `last` leaves four bytes from every position.
     @inline(__always)
     static func nextGramStart(
         _ identifier: UnsafeBufferPointer<UInt8>, from start: Int, through last: Int, _ bits: UnsafePointer<UInt64>,
-        _ seconds: UnsafePointer<UInt64>, _ family: ByteReading
+        _ seconds: UnsafePointer<UInt64>, _ shifts: UnsafePointer<UInt8>, _ family: ByteReading
     ) -> Int {
         // Called with each reading as a constant, so each loop is compiled for its own.
         @inline(__always)
         func skip(_ reading: ByteReading) -> Int {
+            let bytes = identifier.baseAddress!
             var position = start
             while position <= last {
-                if GramLeads.contains(bits, KeyHashing.gramLead(identifier, at: position, reading))
-                    && GramLeads.contains(seconds, KeyHashing.gramLead(identifier, at: position &+ 2, reading))
-                {
-                    break
+                let shift = GramShifts.shift(shifts, KeyHashing.read(bytes[position &+ 3], reading))
+                if shift == 0 {
+                    if GramLeads.contains(bits, KeyHashing.gramLead(identifier, at: position, reading))
+                        && GramLeads.contains(seconds, KeyHashing.gramLead(identifier, at: position &+ 2, reading))
+                    {
+                        break
+                    }
+                    position &+= 1
+                } else {
+                    position &+= shift
                 }
-                position &+= 1
             }
-            return position
+            return min(position, last &+ 1)
         }
         return family == .raw ? skip(.raw) : skip(.lowercase)
     }
@@ -928,7 +952,8 @@ final class LiteralIndex {
         table.approximateBytes + grams.approximateBytes + prefixClasses.approximateBytes
             + suffixClasses.approximateBytes
             + gram4Leads.approximateBytes + gram8Leads.approximateBytes + anyGramLeads.approximateBytes
-            + gramSeconds.approximateBytes
+            + gramSeconds.approximateBytes + gram4Shifts.approximateBytes + gram8Shifts.approximateBytes
+            + anyGramShifts.approximateBytes
             + (flat?.approximateBytes ?? 0)
     }
 }

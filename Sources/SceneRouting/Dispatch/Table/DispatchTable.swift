@@ -27,8 +27,8 @@ final class DispatchTable: @unchecked Sendable {
     /// an update of values binds the templates again.
     var sessionValues: [Int32: (values: [String: String], templates: ConditionTemplates)] = [:]
     /// The assumptions of the sessions that rest on any (``SceneSession/assumptions``), by
-    /// slot: decisions note those that matter to them.
-    var assumedBySlot: [Int32: [Assumption]] = [:]
+    /// slot: decisions note those that matter to them. Every route asks whether it is empty.
+    @exclusivity(unchecked) var assumedBySlot: [Int32: [Assumption]] = [:]
     /// `${bundleIdentifier}` in a template.
     private(set) var bundleIdentifier: String?
     /// The app delegate's choice of a new scene's configuration.
