@@ -8,11 +8,11 @@ import Foundation
 package struct Subject {
     /// The identifier, read in place from the caller of ``with(_:_:)``: a copy held here
     /// would be retained and released on every route, and only non-ASCII and Foundation
-    /// paths read it.
-    private let source: UnsafePointer<String?>
-    var string: String? { source.pointee }
+    /// paths read it. Nil for none.
+    private let source: UnsafePointer<String>?
+    var string: String? { source?.pointee }
     /// Whether there is an identifier (``string`` is not nil), without copying it.
-    let hasIdentifier: Bool
+    var hasIdentifier: Bool { source != nil }
     package let bytes: UnsafeBufferPointer<UInt8>
     package let isASCII: Bool
     /// Whether the identifier is ASCII with an upper-case letter (otherwise its raw and
@@ -44,16 +44,28 @@ package struct Subject {
     private var caseSensitiveFoldHasUppercase = false
 
     @inline(__always)
-    private init(source: UnsafePointer<String?>, bytes: UnsafeBufferPointer<UInt8>) {
+    private init(source: UnsafePointer<String>?, bytes: UnsafeBufferPointer<UInt8>) {
         self.source = source
-        hasIdentifier = source.pointee != nil
         self.bytes = bytes
         (isASCII, hasUppercase) = ASCIIText.classify(bytes)
     }
 
-    /// Runs `body` with a subject for `identifier` without copying its storage.
+    /// Runs `body` with a subject for `identifier` (nil: none) without copying its storage.
     @inline(__always)
     package static func with<Result>(_ identifier: String?, _ body: (inout Subject) -> Result) -> Result {
+        guard let identifier else {
+            var subject = Subject(source: nil, bytes: UnsafeBufferPointer(start: nil, count: 0))
+            defer { subject.release() }
+            return body(&subject)
+        }
+        return with(identifier, body)
+    }
+
+    /// Runs `body` with a subject for `identifier` without copying its storage. A route's
+    /// identifier comes here as it is: made optional on the way, it would be copied (a
+    /// retain and a release) to have an address.
+    @inline(__always)
+    package static func with<Result>(_ identifier: String, _ body: (inout Subject) -> Result) -> Result {
         withUnsafePointer(to: identifier) { source in
             @inline(__always)
             func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
@@ -61,7 +73,6 @@ package struct Subject {
                 defer { subject.release() }
                 return body(&subject)
             }
-            guard let identifier else { return run(UnsafeBufferPointer(start: nil, count: 0)) }
             if let result = identifier.utf8.withContiguousStorageIfAvailable(run) { return result }
             var copy = identifier
             return copy.withUTF8(run)
