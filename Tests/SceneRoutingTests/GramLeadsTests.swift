@@ -51,6 +51,9 @@ import Testing
         #expect(next("a-13-b-12X-c", .lowercase) == 6)
         #expect(next("a-13-b-12X-c", .raw) == 9)
         #expect(next("a-12x-b-12x-c", from: 2) == 7)
+        // Shorter than four bytes, even empty: no position, so `last + 1`.
+        #expect(next("-12") == 0)
+        #expect(next("") == -3)
     }
 
     /// Inner keys sharing their first two bytes, one withdrawn: the others still route, at

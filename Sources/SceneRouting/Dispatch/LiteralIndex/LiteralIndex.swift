@@ -838,10 +838,9 @@ final class LiteralIndex {
         // Called with each reading as a constant, so each loop is compiled for its own.
         @inline(__always)
         func skip(_ reading: ByteReading) -> Int {
-            let bytes = identifier.baseAddress!
             var position = start
             while position <= last {
-                let shift = GramShifts.shift(shifts, KeyHashing.read(bytes[position &+ 3], reading))
+                let shift = GramShifts.shift(shifts, KeyHashing.read(identifier[position &+ 3], reading))
                 if shift == 0 {
                     if GramLeads.contains(bits, KeyHashing.gramLead(identifier, at: position, reading))
                         && GramLeads.contains(seconds, KeyHashing.gramLead(identifier, at: position &+ 2, reading))
