@@ -53,11 +53,7 @@ package struct Subject {
     /// Runs `body` with a subject for `identifier` (nil: none) without copying its storage.
     @inline(__always)
     package static func with<Result>(_ identifier: String?, _ body: (inout Subject) -> Result) -> Result {
-        guard let identifier else {
-            var subject = Subject(source: nil, bytes: UnsafeBufferPointer(start: nil, count: 0))
-            defer { subject.release() }
-            return body(&subject)
-        }
+        guard let identifier else { return run(nil, UnsafeBufferPointer(start: nil, count: 0), body) }
         return with(identifier, body)
     }
 
@@ -67,16 +63,22 @@ package struct Subject {
     @inline(__always)
     package static func with<Result>(_ identifier: String, _ body: (inout Subject) -> Result) -> Result {
         withUnsafePointer(to: identifier) { source in
-            @inline(__always)
-            func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
-                var subject = Subject(source: source, bytes: bytes)
-                defer { subject.release() }
-                return body(&subject)
+            if let result = identifier.utf8.withContiguousStorageIfAvailable({ run(source, $0, body) }) {
+                return result
             }
-            if let result = identifier.utf8.withContiguousStorageIfAvailable(run) { return result }
             var copy = identifier
-            return copy.withUTF8(run)
+            return copy.withUTF8 { run(source, $0, body) }
         }
+    }
+
+    /// Runs `body` with a subject over `bytes`, then gives back what it borrowed.
+    @inline(__always)
+    private static func run<Result>(
+        _ source: UnsafePointer<String>?, _ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout Subject) -> Result
+    ) -> Result {
+        var subject = Subject(source: source, bytes: bytes)
+        defer { subject.release() }
+        return body(&subject)
     }
 
     /// The identifier folded for `family` (``KeyFold``): what index keys of that family are
