@@ -138,10 +138,16 @@ final class LiteralIndex {
     /// An empty index that compares keys directly while it holds at most `flatLimit` besides
     /// exact keys.
     init(flatLimit: Int) {
+        asciiWalks.initialize(repeating: ASCIIWalks(), count: 2)
         if flatLimit > 0 {
             flatStorage = FlatKeys.Storage(capacity: flatLimit)
             flat = flatStorage?.view
         }
+    }
+
+    deinit {
+        asciiWalks.deinitialize(count: 2)
+        asciiWalks.deallocate()
     }
 
     /// Whether prefix and suffix lookups, and gram lookups, go in batches fetched ahead (their
@@ -193,10 +199,11 @@ final class LiteralIndex {
     @exclusivity(unchecked) private var caseInsensitiveSummary = ProbeSummary()
     @exclusivity(unchecked) private var diacriticSummary = ProbeSummary()
     @exclusivity(unchecked) private var anyCaseInsensitiveSummary = ProbeSummary()
-    /// The walks for every hashed key, and for inner keys alone (while the others are
-    /// compared directly).
-    @exclusivity(unchecked) private var asciiWalks = ASCIIWalks()
-    @exclusivity(unchecked) private var innerASCIIWalks = ASCIIWalks()
+    /// The walks for every hashed key, then those for inner keys alone (while the others are
+    /// compared directly): memory of the index's own, which a probe reads in place. Passed as
+    /// values, both walks' summaries were copied on every probe that read one of them.
+    private let asciiWalks = UnsafeMutablePointer<ASCIIWalks>.allocate(capacity: 2)
+    private var innerASCIIWalks: UnsafeMutablePointer<ASCIIWalks> { asciiWalks + 1 }
     /// The three families' summaries merged, but for those with keys over 64 bytes (listed
     /// in `familiesWithLongKeys`): what a fold alike for all three is probed for, kept so
     /// that most folded probes merge nothing.
@@ -233,8 +240,8 @@ final class LiteralIndex {
             change(&anyCaseInsensitiveKeys)
             anyCaseInsensitiveSummary = anyCaseInsensitiveKeys.summary
         }
-        asciiWalks = ASCIIWalks(raw: caseSensitiveSummary, lowercase: anyCaseInsensitiveSummary)
-        innerASCIIWalks = ASCIIWalks(
+        asciiWalks.pointee = ASCIIWalks(raw: caseSensitiveSummary, lowercase: anyCaseInsensitiveSummary)
+        innerASCIIWalks.pointee = ASCIIWalks(
             raw: caseSensitiveSummary.innerKeysOnly, lowercase: anyCaseInsensitiveSummary.innerKeysOnly)
     }
 
@@ -568,16 +575,18 @@ final class LiteralIndex {
     /// Looks up the keys `walks` counts by hash, in the readings they need.
     @inline(__always)
     private func probe<Visitor: GroupVisitor & ~Copyable>(
-        _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, hashing walks: ASCIIWalks,
+        _ identifier: UnsafeBufferPointer<UInt8>, hasUppercase: Bool, hashing walks: UnsafePointer<ASCIIWalks>,
         _ visitor: inout Visitor
     ) {
-        if !hasUppercase, let united = walks.united {
+        if !hasUppercase, let united = walks.pointee.united {
             probe(identifier, reading: .raw, united, .family(.caseSensitive), &visitor)
             return
         }
-        if walks.hasRawKeys { probe(identifier, reading: .raw, walks.raw, .family(.caseSensitive), &visitor) }
-        if walks.hasLowercaseKeys {
-            probe(identifier, reading: .lowercase, walks.lowercase, .anyCaseInsensitive, &visitor)
+        if walks.pointee.hasRawKeys {
+            probe(identifier, reading: .raw, walks.pointee.raw, .family(.caseSensitive), &visitor)
+        }
+        if walks.pointee.hasLowercaseKeys {
+            probe(identifier, reading: .lowercase, walks.pointee.lowercase, .anyCaseInsensitive, &visitor)
         }
     }
 
