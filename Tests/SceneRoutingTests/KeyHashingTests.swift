@@ -19,10 +19,10 @@ import Testing
         }
     }
 
-    /// Both scans read whole words, the last one overlapping the one before: a byte at any
-    /// position of any length must count.
+    /// Both scans read whole words (or vectors, from 16 bytes), the last one overlapping the
+    /// one before: a byte at any position of any length must count.
     @Test func uppercaseAndNonASCIIScansSeeEveryPosition() {
-        for length in 0...26 {
+        for length in 0...40 {
             let plain = [UInt8](repeating: UInt8(ascii: "q"), count: length)
             plain.withUnsafeBufferPointer {
                 #expect(ASCIIText.classify($0) == (true, false), "length \(length)")
@@ -47,6 +47,22 @@ import Testing
                         #expect(!ASCIIText.isASCII($0), "\(byte) at \(position) of \(length)")
                         // Upper case elsewhere does not make a non-ASCII identifier count as having it.
                         #expect(ASCIIText.classify($0) == (false, false), "\(byte) at \(position) of \(length)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every byte value, wherever it sits, classifies as a byte-by-byte reading does.
+    @Test func classifyAgreesWithReadingByteByByte() {
+        for length in [1, 7, 8, 15, 16, 17, 31, 32, 33] {
+            for position in Set([0, length / 2, length - 1]) {
+                for byte in UInt8.min...UInt8.max {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = byte
+                    let expected = (isASCII: byte < 0x80, hasUppercase: (0x41...0x5A).contains(byte))
+                    bytes.withUnsafeBufferPointer {
+                        #expect(ASCIIText.classify($0) == expected, "\(byte) at \(position) of \(length)")
                     }
                 }
             }
