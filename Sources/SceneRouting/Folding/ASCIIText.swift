@@ -31,12 +31,15 @@ enum ASCIIText {
         guard let base = bytes.baseAddress else { return (true, false) }
         let count = bytes.count
         let raw = UnsafeRawPointer(base)
+        // Both accumulate unmasked: masking the lanes' top bits once at the end gives the
+        // same bits as masking every word, two operations fewer per word.
         var high: UInt64 = 0
         var upper: UInt64 = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101
         @inline(__always)
         func absorb(_ word: UInt64) {
-            high |= word & 0x8080_8080_8080_8080
-            upper |= uppercaseLanes(word)
+            high |= word
+            upper |= (word &+ ones &* 0x3F) ^ (word &+ ones &* 0x25)
         }
         if count >= 8 {
             var index = 0
@@ -60,7 +63,8 @@ enum ASCIIText {
         }
         // Upper-case lanes are meaningful only where every byte is ASCII (the lane arithmetic
         // carries out of a byte of 0xC1 or more).
-        return high == 0 ? (true, upper != 0) : (false, false)
+        let lanes = ones &* 0x80
+        return high & lanes == 0 ? (true, upper & lanes != 0) : (false, false)
     }
 
     /// 0x80 in each byte lane of `word` (all below 0x80) that holds A–Z: `b + 0x3F` has its
