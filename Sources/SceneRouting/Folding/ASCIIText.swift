@@ -35,11 +35,10 @@ enum ASCIIText {
         // same bits as masking every word, two operations fewer per word.
         var high: UInt64 = 0
         var upper: UInt64 = 0
-        let ones: UInt64 = 0x0101_0101_0101_0101
         @inline(__always)
         func absorb(_ word: UInt64) {
             high |= word
-            upper |= (word &+ ones &* 0x3F) ^ (word &+ ones &* 0x25)
+            upper |= uppercaseLaneSums(word)
         }
         if count >= 8 {
             var index = 0
@@ -63,18 +62,25 @@ enum ASCIIText {
         }
         // Upper-case lanes are meaningful only where every byte is ASCII (the lane arithmetic
         // carries out of a byte of 0xC1 or more).
-        let lanes = ones &* 0x80
-        return high & lanes == 0 ? (true, upper & lanes != 0) : (false, false)
+        return high & laneTops == 0 ? (true, upper & laneTops != 0) : (false, false)
     }
 
     /// 0x80 in each byte lane of `word` (all below 0x80) that holds A–Z: `b + 0x3F` has its
     /// top bit set from 'A' (0x41) up and `b + 0x25` from '[' (0x5B) up, without carries
     /// between bytes; where exactly one is set the byte is upper case.
     @inline(__always)
-    static func uppercaseLanes(_ word: UInt64) -> UInt64 {
+    static func uppercaseLanes(_ word: UInt64) -> UInt64 { uppercaseLaneSums(word) & laneTops }
+
+    /// ``uppercaseLanes(_:)`` before its mask: only each lane's top bit means anything.
+    @inline(__always)
+    private static func uppercaseLaneSums(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        return ((word &+ ones &* 0x3F) ^ (word &+ ones &* 0x25)) & (ones &* 0x80)
+        return (word &+ ones &* 0x3F) ^ (word &+ ones &* 0x25)
     }
+
+    /// The top bit of each byte lane.
+    @inline(__always)
+    private static var laneTops: UInt64 { 0x8080_8080_8080_8080 }
 
     /// Each byte of `word` with A–Z lowercased, whatever the other bytes hold (bytes of 0x80
     /// and above, such as UTF-8 sequences, are left as they are).

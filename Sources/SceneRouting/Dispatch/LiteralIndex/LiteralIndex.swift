@@ -201,7 +201,7 @@ final class LiteralIndex {
     @exclusivity(unchecked) private var anyCaseInsensitiveSummary = ProbeSummary()
     /// The walks for every hashed key, then those for inner keys alone (while the others are
     /// compared directly): memory of the index's own, which a probe reads in place. Passed as
-    /// values, both walks' summaries were copied on every probe that read one of them.
+    /// values, both walks' summaries would be copied on every probe to read one of them.
     private let asciiWalks = UnsafeMutablePointer<ASCIIWalks>.allocate(capacity: 2)
     private var innerASCIIWalks: UnsafeMutablePointer<ASCIIWalks> { asciiWalks + 1 }
     /// The three families' summaries merged, but for those with keys over 64 bytes (listed
